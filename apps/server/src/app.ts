@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.js';
+import type { Db } from './db/client.js';
+import { HttpError } from './lib/errors.js';
+import type { App, AppDeps } from './lib/http.js';
+import type { Mailer } from './lib/mailer.js';
+import { createMailer } from './lib/mailer.js';
+import { attachRealtime } from './lib/realtime.js';
+import authPlugin from './modules/auth/auth.plugin.js';
+import { privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
+import { companyRoutes } from './modules/company/company.routes.js';
+import { logoDir } from './modules/company/company.service.js';
+
+export const API_PREFIX = '/api/v1';
+
+export interface BuildOptions {
+  config: AppConfig;
+  db: Db;
+  mailer?: Mailer;
+  jwtSecret: string;
+  /** socket.io on the HTTP server (off in app.inject tests) */
+  realtime?: boolean;
+  logger?: boolean;
+}
+
+/**
+ * Private route modules: every route registered here needs a live token. A new module adds its
+ * routes function to this list.
+ */
+const privateModules: ((app: App) => Promise<void>)[] = [privateAuthRoutes, companyRoutes];
+const publicModules: ((app: App) => Promise<void>)[] = [publicAuthRoutes];
+
+export async function buildApp(opts: BuildOptions) {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 5 * 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  let emitter: AppDeps['emit'] = () => {};
+  const deps: AppDeps = {
+    config,
+    db: opts.db,
+    mailer:
+      opts.mailer ??
+      createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
+    emit: (companyId, event, payload) => emitter(companyId, event, payload),
+  };
+  app.decorate('deps', deps);
+
+  app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({
+        statusCode: err.statusCode,
+        error: reply.raw.statusMessage || String(err.statusCode),
+        message: err.message,
+        ...(err.details ? { details: err.details } : {}),
+        ...(err.payload ?? {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = [...new Set(err.validation.map((v) => v.message))];
+      return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: details[0], details });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status >= 500) req.log.error(err);
+    return reply.code(status).send({
+      statusCode: status,
+      error: status >= 500 ? 'Internal Server Error' : 'Error',
+      message: status >= 500 ? 'Something went wrong' : err.message,
+    });
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(jwt, { secret: opts.jwtSecret, sign: { expiresIn: '23h' } });
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Distributor Back-office API', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      const typed = api.withTypeProvider<ZodTypeProvider>() as App;
+      typed.get('/health', async () => ({ status: 'ok' }));
+      typed.get('/logo-files/:name', async (req, reply) => {
+        const name = path.basename((req.params as { name: string }).name);
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .sendFile(name, logoDir(config.dataDir));
+      });
+      for (const mod of publicModules) await mod(typed);
+      await typed.register(async (priv) => {
+        priv.addHook('onRequest', app.authenticate);
+        for (const mod of privateModules) await mod(priv.withTypeProvider<ZodTypeProvider>() as App);
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // The built web app, with index.html for every client-side route.
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  await app.register(fastifyStatic, {
+    root: hasWeb ? config.webDist : path.join(config.dataDir),
+    serve: hasWeb,
+    wildcard: false,
+    index: false,
+  });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
+  });
+
+  if (opts.realtime) {
+    await app.ready();
+    emitter = await attachRealtime(app, config.redisUrl);
+  }
+  return app;
+}

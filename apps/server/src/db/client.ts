@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { SERVER_ROOT } from '../config.js';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'pg';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; in memory when absent */
+  dataDir?: string;
+  /** an existing PGlite instance (tests clone a migrated template) */
+  pglite?: PGlite;
+  migrate?: boolean;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    // numeric stays a string (exact); dates as YYYY-MM-DD strings
+    pg.types.setTypeParser(1082, (v: string) => v);
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    if (opts.migrate !== false) {
+      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+      await migrate(db as any, { migrationsFolder: MIGRATIONS_DIR });
+    }
+    return { db, kind: 'pg', close: () => pool.end() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  let client = opts.pglite;
+  if (!client) {
+    if (opts.dataDir) fs.mkdirSync(opts.dataDir, { recursive: true });
+    client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  }
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const db = drizzle(client, { schema }) as unknown as Db;
+  if (opts.migrate !== false) {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(db as any, { migrationsFolder: MIGRATIONS_DIR });
+  }
+  const owned = !opts.pglite;
+  return { db, kind: 'pglite', close: async () => (owned ? client.close() : undefined) };
+}

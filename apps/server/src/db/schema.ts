@@ -1,0 +1,11 @@
+// Every table of the product, gathered for Drizzle's typed client and for drizzle-kit.
+export * from '../modules/activity/activity.tables.js';
+export * from '../modules/auth/auth.tables.js';
+export * from '../modules/company/company.tables.js';
+export * from '../modules/customers/customers.tables.js';
+export * from '../modules/integrations/integrations.tables.js';
+export * from '../modules/inventory/inventory.tables.js';
+export * from '../modules/invoices/invoices.tables.js';
+export * from '../modules/orders/orders.tables.js';
+export * from '../modules/products/products.tables.js';
+export * from '../modules/stamps/stamps.tables.js';

@@ -1,0 +1,66 @@
+import type { ActivityModule, ActivityType } from '@dbo/domain/constants';
+import type { GridQuery } from '@dbo/domain/grid';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { gridClauses, type GridColumns } from '../../db/grid.js';
+import { users } from '../company/company.tables.js';
+import { activities } from './activity.tables.js';
+
+export interface ActivityInput {
+  companyId: number;
+  userId?: number | null;
+  module: ActivityModule;
+  type: ActivityType;
+  success?: boolean;
+  info?: Record<string, unknown>;
+}
+
+export async function recordActivity(db: DbOrTx, a: ActivityInput): Promise<void> {
+  await db.insert(activities).values({
+    company_id: a.companyId,
+    user_id: a.userId ?? null,
+    module: a.module,
+    type: a.type,
+    success: a.success ?? true,
+    info: a.info ?? {},
+  });
+}
+
+const columns: GridColumns = {
+  id: { expr: activities.id, type: 'number' },
+  success: { expr: activities.success, type: 'boolean' },
+  module: { expr: activities.module, type: 'set' },
+  type: { expr: activities.type, type: 'set' },
+  created_at: { expr: activities.created_at, type: 'timestamp' },
+  user: { expr: users.name, type: 'text' },
+};
+
+export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) {
+  const g = gridClauses(q, columns, {
+    defaultSort: [{ colId: 'created_at', sort: 'desc' }],
+    tieBreaker: activities.id,
+  });
+  const where = and(eq(activities.company_id, companyId), g.where);
+  const rows = await db
+    .select({
+      id: activities.id,
+      success: activities.success,
+      module: activities.module,
+      type: activities.type,
+      info: activities.info,
+      created_at: activities.created_at,
+      user: sql<string | null>`${users.name}`,
+    })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.user_id))
+    .where(where)
+    .orderBy(...g.orderBy)
+    .limit(g.limit)
+    .offset(g.offset);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(activities)
+    .leftJoin(users, eq(users.id, activities.user_id))
+    .where(where);
+  return { rows, count: Number(n) };
+}

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULTS } from '@dbo/domain/constants';
+import { MSG } from '@dbo/domain/auth';
+import { FEATURES } from '@dbo/domain/features';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { badRequest, isUniqueViolation } from '../../lib/errors.js';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { companies, companyFeatures, logos, users } from '../company/company.tables.js';
+import { passwordResets, sessions } from './auth.tables.js';
+
+const HOUR = 3_600_000;
+
+export async function createSession(db: Db, user: { id: number; company_id: number }) {
+  const id = randomUUID();
+  const expires = new Date(Date.now() + DEFAULTS.sessionHours * HOUR);
+  await db.insert(sessions).values({ id, user_id: user.id, company_id: user.company_id, expires_at: expires });
+  return { id, expires };
+}
+
+export async function findLiveSession(db: Db, id: string) {
+  const [s] = await db
+    .select({ id: sessions.id, user_id: sessions.user_id, company_id: sessions.company_id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+  return s;
+}
+
+export async function revokeSession(db: Db, id: string) {
+  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
+}
+
+/** The signed-in user with the company, its features and logos, as validate_token answers it. */
+export async function userProfile(db: Db, userId: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) return undefined;
+  const [company] = await db.select().from(companies).where(eq(companies.id, u.company_id));
+  const rows = await db.select().from(companyFeatures).where(eq(companyFeatures.company_id, u.company_id));
+  const companyFeaturesList = FEATURES.map((f) => {
+    const r = rows.find((x) => x.name === f.name);
+    return {
+      name: f.name,
+      active: !!r?.active,
+      ignore_pricing: !!r?.ignore_pricing,
+      access_requested: !!r?.access_requested_at,
+    };
+  });
+  const logoRows = await db.select().from(logos).where(eq(logos.company_id, u.company_id));
+  const { password_hash: _ph, ...user } = u;
+  return {
+    ...user,
+    company: {
+      ...publicCompany(company),
+      companyFeatures: companyFeaturesList,
+      logos: logoRows.map(publicLogo),
+    },
+  };
+}
+
+export function publicCompany(c: typeof companies.$inferSelect) {
+  const { last_invoice_number: _a, last_beer_invoice_number: _b, last_order_number: _c, ...rest } = c;
+  return { ...rest, tax_rate: Number(c.tax_rate) };
+}
+
+export function publicLogo(l: typeof logos.$inferSelect) {
+  return { id: l.id, path: l.path, originalname: l.originalname, mimetype: l.mimetype, size: l.size };
+}
+
+export async function signIn(db: Db, email: string, password: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!u || !(await verifyPassword(password, u.password_hash))) {
+    if (u) await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN', success: false });
+    throw badRequest(MSG.invalidCredentials);
+  }
+  await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN' });
+  return u;
+}
+
+export async function signUp(
+  db: Db,
+  input: { name: string; title: string; email: string; password: string; company_name?: string },
+) {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const [company] = await tx
+        .insert(companies)
+        .values({ name: input.company_name || `${input.name}'s Company` })
+        .returning();
+      const [user] = await tx
+        .insert(users)
+        .values({
+          company_id: company.id,
+          email: input.email,
+          name: input.name,
+          title: input.title,
+          role: 'owner',
+          password_hash: passwordHash,
+        })
+        .returning();
+      await recordActivity(tx, { companyId: company.id, userId: user.id, module: 'AUTH', type: 'CREATE' });
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(MSG.emailTaken);
+    throw err;
+  }
+}
+
+/** Creates a single-use reset token valid 23 hours; answers undefined for an unknown email. */
+export async function createResetToken(db: Db, email: string) {
+  const [u] = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+  if (!u) return undefined;
+  const token = randomToken();
+  await db.insert(passwordResets).values({
+    token_hash: sha256(token),
+    user_id: u.id,
+    expires_at: new Date(Date.now() + DEFAULTS.resetLinkHours * HOUR),
+  });
+  return { token, user: u };
+}
+
+export async function resetPassword(db: Db, token: string, password: string) {
+  const hash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const [r] = await tx
+      .update(passwordResets)
+      .set({ used_at: new Date() })
+      .where(
+        and(
+          eq(passwordResets.token_hash, sha256(token)),
+          isNull(passwordResets.used_at),
+          gt(passwordResets.expires_at, new Date()),
+        ),
+      )
+      .returning();
+    if (!r) throw badRequest(MSG.resetTokenInvalid);
+    await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, r.user_id));
+    // a new password ends every open session
+    await tx
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.user_id, r.user_id), isNull(sessions.revoked_at)));
+    return r.user_id;
+  });
+}
+
+export async function updateProfile(db: Db, userId: number, input: { name: string; password?: string }) {
+  const set: Partial<typeof users.$inferInsert> = { name: input.name, updated_at: new Date() };
+  if (input.password) set.password_hash = await hashPassword(input.password);
+  await db.update(users).set(set).where(eq(users.id, userId));
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: varchar('state', { length: 32 }).notNull().default('TX'),
+    zip: varchar('zip', { length: 16 }).notNull().default(''),
+    tabc_id: varchar('tabc_id', { length: 32 }).notNull().default(''),
+    has_fintech: boolean('has_fintech').notNull().default(false),
+    fintech_id: text('fintech_id').notNull().default(''),
+    show_prices: boolean('show_prices').notNull().default(true),
+    sort_inv_products: boolean('sort_inv_products').notNull().default(false),
+    default_invoice_note: text('default_invoice_note').notNull().default(''),
+    starting_invoice_number: integer('starting_invoice_number').notNull().default(1),
+    subdomain: varchar('subdomain', { length: 63 }),
+    default_invoice_status: varchar('default_invoice_status', { length: 32 }).notNull().default('draft'),
+    default_logo_id: integer('default_logo_id'),
+    cash_on_delivery: boolean('cash_on_delivery').notNull().default(false),
+    stamp_threshold: integer('stamp_threshold').notNull().default(500),
+    tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('8.25'),
+    /** Counters for allocating numbers under the company row lock; see invoices service. */
+    last_invoice_number: integer('last_invoice_number').notNull().default(0),
+    last_beer_invoice_number: integer('last_beer_invoice_number').notNull().default(0),
+    last_order_number: integer('last_order_number').notNull().default(0),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('companies_subdomain_uq').on(t.subdomain)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull().default(''),
+    role: varchar('role', { length: 16 }).notNull().default('staff'),
+    password_hash: text('password_hash').notNull(),
+    app_notification: boolean('app_notification').notNull().default(true),
+    email_notification: boolean('email_notification').notNull().default(true),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_company_idx').on(t.company_id)],
+);
+
+export const logos = pgTable(
+  'logos',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    originalname: text('originalname').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: integer('size').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('logos_company_idx').on(t.company_id)],
+);
+
+export const companyFeatures = pgTable(
+  'company_features',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 64 }).notNull(),
+    active: boolean('active').notNull().default(false),
+    ignore_pricing: boolean('ignore_pricing').notNull().default(false),
+    access_requested_at: timestamp('access_requested_at', { withTimezone: true }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('company_features_uq').on(t.company_id, t.name)],
+);

@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies } from '../company/company.tables.js';
+import { priceTiers } from '../products/products.tables.js';
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: varchar('state', { length: 32 }).notNull().default('TX'),
+    zip: varchar('zip', { length: 16 }).notNull(),
+    tabc_id: varchar('tabc_id', { length: 32 }).notNull(),
+    aims_id: integer('aims_id'),
+    aims_license_type: varchar('aims_license_type', { length: 8 }),
+    ydk_est_id: text('ydk_est_id'),
+    contact_name: text('contact_name').notNull().default(''),
+    contact_email: text('contact_email').notNull().default(''),
+    contact_phone: text('contact_phone').notNull().default(''),
+    cash_on_delivery: boolean('cash_on_delivery').notNull().default(false),
+    fintech_option: boolean('fintech_option').notNull().default(false),
+    fintech_id: text('fintech_id').notNull().default(''),
+    product_price_tier_id: integer('product_price_tier_id').references(() => priceTiers.id, { onDelete: 'set null' }),
+    service_start: date('service_start', { mode: 'string' }),
+    /** Removal is soft so the customer's invoices stay readable ('Deleted customer!'). */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('customers_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
+    index('customers_company_tabc_idx').on(t.company_id, t.tabc_id),
+    index('customers_company_created_idx').on(t.company_id, t.created_at.desc()),
+  ],
+);
+
+export const customerUsers = pgTable(
+  'customer_users',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone_number: text('phone_number').notNull().default(''),
+    password_hash: text('password_hash'),
+    is_enable: boolean('is_enable').notNull().default(true),
+    revoked: boolean('revoked').notNull().default(false),
+    app_notification: boolean('app_notification').notNull().default(true),
+    email_notification: boolean('email_notification').notNull().default(true),
+    sms_notification: boolean('sms_notification').notNull().default(false),
+    invitation_token_hash: text('invitation_token_hash'),
+    invited_at: timestamp('invited_at', { withTimezone: true }),
+    invitation_updated_at: timestamp('invitation_updated_at', { withTimezone: true }),
+    signed_up_at: timestamp('signed_up_at', { withTimezone: true }),
+    last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('customer_users_company_email_uq').on(t.company_id, sql`lower(${t.email})`),
+    index('customer_users_customer_idx').on(t.customer_id),
+    index('customer_users_company_created_idx').on(t.company_id, t.created_at.desc()),
+  ],
+);
+
+/** TABC license and permit data (public, not per company), loaded by `npm run tabc:import`. */
+export const establishments = pgTable(
+  'establishments',
+  {
+    license_id: varchar('license_id', { length: 32 }).notNull(),
+    license_type: varchar('license_type', { length: 8 }).notNull(),
+    /** permit code as used on invoices, e.g. MB123456 */
+    tabc_id: varchar('tabc_id', { length: 32 }).notNull(),
+    trade_name: text('trade_name').notNull(),
+    owner: text('owner').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    county: text('county').notNull().default(''),
+    state: varchar('state', { length: 32 }).notNull().default('TX'),
+    zip: varchar('zip', { length: 16 }).notNull().default(''),
+    status: text('status').notNull().default(''),
+    issue_date: date('issue_date', { mode: 'string' }),
+    expiration_date: date('expiration_date', { mode: 'string' }),
+    search_text: text('search_text').notNull().default(''),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.license_type, t.license_id] }),
+    index('establishments_tabc_idx').on(t.tabc_id),
+    index('establishments_search_idx').on(sql`${t.search_text} text_pattern_ops`),
+  ],
+);
+
+/** TABC delinquent list (credit law), loaded by import. */
+export const delinquents = pgTable(
+  'delinquents',
+  {
+    tabc_id: varchar('tabc_id', { length: 32 }).notNull(),
+    effective_date: date('effective_date', { mode: 'string' }).notNull(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tabc_id, t.effective_date] })],
+);

@@ -1,0 +1,33 @@
+import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { companies } from '../company/company.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+
+/**
+ * Sync log of every outside service (bottle_pos, clover, fintech, mpower). One sync run has a
+ * sync_id; each row is one step or one record with its success_log or error_log.
+ */
+export const syncLogs = pgTable(
+  'sync_logs',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    service: varchar('service', { length: 16 }).notNull(),
+    sync_id: uuid('sync_id').notNull(),
+    /** invoice or product */
+    type: varchar('type', { length: 16 }).notNull(),
+    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoice_ids: jsonb('invoice_ids').$type<number[]>(),
+    success: boolean('success').notNull(),
+    success_log: jsonb('success_log'),
+    error_log: jsonb('error_log'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('sync_logs_company_service_idx').on(t.company_id, t.service, t.created_at.desc()),
+    index('sync_logs_sync_idx').on(t.sync_id),
+    index('sync_logs_invoice_idx').on(t.invoice_id),
+  ],
+);

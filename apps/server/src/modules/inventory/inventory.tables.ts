@@ -1,0 +1,56 @@
+import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { companies, users } from '../company/company.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { products } from '../products/products.tables.js';
+
+export const inventory = pgTable(
+  'inventory',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull().default(0),
+    distributor: text('distributor'),
+    reorder_level: integer('reorder_level'),
+    reorder_qty: integer('reorder_qty'),
+    reorder_time_in_days: integer('reorder_time_in_days'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inventory_product_uq').on(t.company_id, t.product_id),
+    index('inventory_company_updated_idx').on(t.company_id, t.updated_at.desc(), t.id.desc()),
+  ],
+);
+
+export const inventoryHistory = pgTable(
+  'inventory_history',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    inventory_id: integer('inventory_id')
+      .notNull()
+      .references(() => inventory.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** positive added, negative subtracted */
+    qty: integer('qty').notNull(),
+    /** manual, restock, invoice */
+    source: varchar('source', { length: 16 }).notNull(),
+    ref_number: text('ref_number'),
+    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    on_deal: boolean('on_deal').notNull().default(false),
+    unit_price: numeric('unit_price', { precision: 12, scale: 2 }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inventory_history_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
+    index('inventory_history_product_idx').on(t.product_id, t.created_at.desc()),
+  ],
+);

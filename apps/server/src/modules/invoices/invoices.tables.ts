@@ -1,0 +1,209 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies, logos, users } from '../company/company.tables.js';
+import { customers } from '../customers/customers.tables.js';
+import { products } from '../products/products.tables.js';
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    beer: boolean('beer').notNull().default(false),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    status: varchar('status', { length: 32 }).notNull().default('draft'),
+    note: text('note').notNull().default(''),
+    company_note: text('company_note').notNull().default(''),
+    logo_id: integer('logo_id').references(() => logos.id, { onDelete: 'set null' }),
+    invoiced_at: date('invoiced_at', { mode: 'string' }).notNull(),
+    due_at: date('due_at', { mode: 'string' }),
+    sub_total: numeric('sub_total', { precision: 12, scale: 2 }).notNull().default('0'),
+    tax_total: numeric('tax_total', { precision: 12, scale: 2 }).notNull().default('0'),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
+    paid_total: numeric('paid_total', { precision: 12, scale: 2 }).notNull().default('0'),
+    tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('8.25'),
+    /** fingerprint of customer + items + quantities, for the 24 h duplicate check */
+    items_fingerprint: text('items_fingerprint').notNull().default(''),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_company_number_uq').on(t.company_id, t.beer, t.number),
+    index('invoices_company_invoiced_idx').on(t.company_id, t.invoiced_at.desc(), t.id.desc()),
+    index('invoices_company_customer_idx').on(t.company_id, t.customer_id, t.invoiced_at.desc()),
+    index('invoices_company_status_idx').on(t.company_id, t.status, t.invoiced_at.desc()),
+    index('invoices_company_created_idx').on(t.company_id, t.created_at.desc()),
+    index('invoices_number_text_idx').on(t.company_id, sql`(${t.number}::text) text_pattern_ops`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    /** product name, type and size as invoiced, kept when the product changes or is deleted */
+    product_name: text('product_name').notNull(),
+    product_type: varchar('product_type', { length: 16 }).notNull(),
+    product_size: varchar('product_size', { length: 32 }).notNull().default(''),
+    qty: integer('qty').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    taxable: boolean('taxable').notNull().default(true),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    position: integer('position').notNull().default(0),
+    on_deal: boolean('on_deal').notNull().default(false),
+    scanned: boolean('scanned').notNull().default(false),
+    last_purchase_price: numeric('last_purchase_price', { precision: 12, scale: 2 }),
+    previous_qty: integer('previous_qty'),
+    new_qty: integer('new_qty'),
+    previous_price: numeric('previous_price', { precision: 12, scale: 2 }),
+    new_price: numeric('new_price', { precision: 12, scale: 2 }),
+    qty_change_note: text('qty_change_note'),
+    price_change_note: text('price_change_note'),
+  },
+  (t) => [
+    index('invoice_items_invoice_idx').on(t.invoice_id, t.position),
+    index('invoice_items_product_idx').on(t.company_id, t.product_id, t.invoice_id),
+  ],
+);
+
+export const invoiceStatusHistory = pgTable(
+  'invoice_status_history',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    old_status: varchar('old_status', { length: 32 }),
+    new_status: varchar('new_status', { length: 32 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_status_history_invoice_idx').on(t.invoice_id, t.created_at)],
+);
+
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    originalname: text('originalname').notNull(),
+    filename: text('filename').notNull(),
+    path: text('path').notNull(),
+    mimetype: text('mimetype').notNull(),
+    size: integer('size').notNull(),
+    note: text('note').notNull().default(''),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_documents_invoice_idx').on(t.invoice_id)],
+);
+
+export const invoiceNotes = pgTable(
+  'invoice_notes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_notes_invoice_idx').on(t.invoice_id)],
+);
+
+export const emailLogs = pgTable(
+  'email_logs',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    emailed_to: text('emailed_to').notNull(),
+    notes: text('notes').notNull().default(''),
+    beer: boolean('beer').notNull().default(false),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_logs_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
+    index('email_logs_invoice_idx').on(t.invoice_id),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    received_at: date('received_at', { mode: 'string' }).notNull(),
+    note: text('note').notNull().default(''),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_company_received_idx').on(t.company_id, t.received_at.desc(), t.id.desc()),
+    index('payments_invoice_idx').on(t.invoice_id),
+  ],
+);
+
+/** Fintech, MPower and Clover records per invoice. */
+export const mpowerInvoices = pgTable('mpower_invoices', {
+  invoice_id: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  response: jsonb('response'),
+  error: text('error'),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,103 @@
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from '../company/company.tables.js';
+import { customers, customerUsers } from '../customers/customers.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { products } from '../products/products.tables.js';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    order_number: integer('order_number').notNull(),
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
+    status: varchar('status', { length: 32 }).notNull().default('placed'),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
+    ordered_at: timestamp('ordered_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_company_number_uq').on(t.company_id, t.order_number),
+    index('orders_company_status_created_idx').on(t.company_id, t.status, t.created_at.desc()),
+    index('orders_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    ydk_product_id: text('ydk_product_id'),
+    qty: integer('qty').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    is_rejected: boolean('is_rejected').notNull().default(false),
+    rejection_note: text('rejection_note'),
+    is_added: boolean('is_added').notNull().default(false),
+    previous_qty: integer('previous_qty'),
+    new_qty: integer('new_qty'),
+    qty_change_note: text('qty_change_note'),
+    previous_price: numeric('previous_price', { precision: 12, scale: 2 }),
+    new_price: numeric('new_price', { precision: 12, scale: 2 }),
+    price_change_note: text('price_change_note'),
+  },
+  (t) => [index('order_items_order_idx').on(t.order_id)],
+);
+
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    note: text('note').notNull(),
+    company_user_id: integer('company_user_id').references(() => users.id, { onDelete: 'set null' }),
+    customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.order_id)],
+);
+
+export const orderInvoices = pgTable(
+  'order_invoices',
+  {
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.order_id, t.invoice_id] }), index('order_invoices_invoice_idx').on(t.invoice_id)],
+);

@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companies, users } from '../company/company.tables.js';
+import { customers } from '../customers/customers.tables.js';
+
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 2 }).notNull().default('10'),
+    color: varchar('color', { length: 32 }).notNull().default('blue'),
+    is_base_tier: boolean('is_base_tier').notNull().default(false),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_tiers_company_idx').on(t.company_id)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    product: text('product').notNull(),
+    product_type: varchar('product_type', { length: 16 }).notNull(),
+    product_size: varchar('product_size', { length: 32 }).notNull(),
+    product_price: numeric('product_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    last_purchase_price: numeric('last_purchase_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    upc: varchar('upc', { length: 32 }),
+    internal_sku: varchar('internal_sku', { length: 64 }),
+    effective_date: date('effective_date', { mode: 'string' }),
+    archived: boolean('archived').notNull().default(false),
+    reorder_level: integer('reorder_level'),
+    reorder_qty: integer('reorder_qty'),
+    reorder_time_in_days: integer('reorder_time_in_days'),
+    distributor: text('distributor'),
+    ydk_product_id: text('ydk_product_id'),
+    /** Kept up to date by the invoice service so the default sort is index-backed. */
+    units_sold: integer('units_sold').notNull().default(0),
+    amount_sold: numeric('amount_sold', { precision: 14, scale: 2 }).notNull().default('0'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_company_name_size_uq').on(t.company_id, t.product, t.product_size),
+    index('products_company_sold_idx').on(t.company_id, t.archived, t.units_sold.desc(), t.id),
+    index('products_company_name_idx').on(t.company_id, sql`${t.product} text_pattern_ops`),
+    index('products_company_upc_idx').on(t.company_id, t.upc),
+  ],
+);
+
+export const priceChanges = pgTable(
+  'price_changes',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** null: applies to every customer */
+    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    old_price: numeric('old_price', { precision: 12, scale: 2 }).notNull(),
+    new_price: numeric('new_price', { precision: 12, scale: 2 }).notNull(),
+    effective_date: date('effective_date', { mode: 'string' }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('price_changes_product_idx').on(t.product_id, t.effective_date.desc())],
+);

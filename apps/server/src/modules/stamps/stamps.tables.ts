@@ -1,0 +1,81 @@
+import { boolean, date, index, integer, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companies, users } from '../company/company.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+
+export const stampRolls = pgTable(
+  'stamp_rolls',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    prefix: varchar('prefix', { length: 16 }).notNull().default(''),
+    from: integer('from').notNull(),
+    to: integer('to').notNull(),
+    received_at: date('received_at', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    finished: boolean('finished').notNull().default(false),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('stamp_rolls_company_idx').on(t.company_id, t.prefix, t.from)],
+);
+
+/**
+ * The ledger: one row per stamp number of every roll, always in exactly one status
+ * (AVAILABLE, INVOICED, DESTROYED). Assignment is a conditional UPDATE on these rows, so two
+ * transactions can never take the same number.
+ */
+export const stamps = pgTable(
+  'stamps',
+  {
+    roll_id: integer('roll_id')
+      .notNull()
+      .references(() => stampRolls.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: varchar('status', { length: 16 }).notNull().default('AVAILABLE'),
+    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    assignment_id: integer('assignment_id'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roll_id, t.number] }),
+    index('stamps_roll_status_idx').on(t.roll_id, t.status, t.number),
+    index('stamps_invoice_idx').on(t.invoice_id),
+  ],
+);
+
+/** The stamp log: one entry per range invoiced or destroyed, with who and when. */
+export const stampAssignments = pgTable(
+  'stamp_assignments',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    roll_id: integer('roll_id')
+      .notNull()
+      .references(() => stampRolls.id, { onDelete: 'cascade' }),
+    prefix: varchar('prefix', { length: 16 }).notNull().default(''),
+    from: integer('from').notNull(),
+    to: integer('to').notNull(),
+    /** INVOICED or DESTROYED */
+    status: varchar('status', { length: 16 }).notNull(),
+    note: text('note').notNull().default(''),
+    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    logged_at: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
+    /** set when the stamps went back to AVAILABLE (undo destroy, invoice cancelled or edited) */
+    released_at: timestamp('released_at', { withTimezone: true }),
+    released_by: integer('released_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('stamp_assignments_company_logged_idx').on(t.company_id, t.logged_at.desc(), t.id.desc()),
+    index('stamp_assignments_invoice_idx').on(t.invoice_id),
+    index('stamp_assignments_roll_idx').on(t.roll_id, t.from),
+  ],
+);

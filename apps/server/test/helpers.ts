@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type AppConfig } from '../src/config.js';
+import { openDatabase, type Database } from '../src/db/client.js';
+import type { Mailer, MailMessage } from '../src/lib/mailer.js';
+
+export interface SentMail extends MailMessage {}
+
+export interface TestContext {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: Database;
+  config: AppConfig;
+  /** every message the app sent, newest last */
+  mails: SentMail[];
+  close(): Promise<void>;
+}
+
+let seq = 0;
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${process.pid}.${Date.now().toString(36)}.${++seq}@example.com`;
+
+/** One app per test file, on a clone of the migrated template (or the shared PostgreSQL test DB). */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-data-'));
+  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitAuth: 1000, ...overrides };
+  const url = inject('databaseUrl');
+  let database: Database;
+  if (url) {
+    database = await openDatabase({ databaseUrl: url, migrate: false });
+  } else {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const template = fs.readFileSync(inject('pgliteTemplate'));
+    const pg = await PGlite.create({ loadDataDir: new Blob([template]) });
+    const db = await openDatabase({ pglite: pg, migrate: false });
+    database = { ...db, close: () => pg.close() };
+  }
+  const mails: SentMail[] = [];
+  const mailer: Mailer = {
+    kind: 'outbox',
+    async send(m) {
+      mails.push(m);
+      return { messageId: `test-${mails.length}` };
+    },
+  };
+  const app = await buildApp({ config, db: database.db, mailer, jwtSecret: 'test-secret', logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A small client for app.inject with a bearer token. */
+export function client(ctx: TestContext, token?: string) {
+  const call = async <T = any>(method: Method, url: string, payload?: unknown, query?: Record<string, unknown>): Promise<ApiResponse<T>> => {
+    const qs = query
+      ? `?${new URLSearchParams(
+          Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+        )}`
+      : '';
+    const res = await ctx.app.inject({
+      method,
+      url: `/api/v1${url}${qs}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: payload as any,
+    });
+    let body: any = res.body;
+    if (String(res.headers['content-type'] ?? '').includes('application/json')) body = res.json();
+    return { status: res.statusCode, body, headers: res.headers };
+  };
+  return {
+    token,
+    get: <T = any>(url: string, query?: Record<string, unknown>) => call<T>('GET', url, undefined, query),
+    post: <T = any>(url: string, payload?: unknown) => call<T>('POST', url, payload ?? {}),
+    put: <T = any>(url: string, payload?: unknown) => call<T>('PUT', url, payload ?? {}),
+    del: <T = any>(url: string, payload?: unknown) => call<T>('DELETE', url, payload),
+  };
+}
+export type Client = ReturnType<typeof client>;
+
+export interface SignedUp {
+  api: Client;
+  token: string;
+  user: any;
+  companyId: number;
+  email: string;
+  password: string;
+}
+
+/** Signs up a new company (its owner) and fills the company's required fields. */
+export async function signUpCompany(ctx: TestContext, name = 'Test Owner'): Promise<SignedUp> {
+  const email = uniqueEmail('owner');
+  const password = 'secret-pass';
+  const res = await client(ctx).post('/auth/signup', {
+    name,
+    title: 'Owner',
+    email,
+    password,
+    confirm_password: password,
+  });
+  if (res.status !== 200) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  const token = res.body.access_token as string;
+  return { api: client(ctx, token), token, user: res.body.user, companyId: res.body.user.company_id, email, password };
+}
+
+/** Switches a feature on directly (gated ones too), as our staff would. */
+export async function activateFeature(ctx: TestContext, companyId: number, name: string, active = true) {
+  const { companyFeatures } = await import('../src/modules/company/company.tables.js');
+  await ctx.database.db
+    .insert(companyFeatures)
+    .values({ company_id: companyId, name, active })
+    .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active } });
+}
