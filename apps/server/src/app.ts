@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
@@ -23,8 +24,6 @@ import type { Mailer } from './lib/mailer.js';
 import { createMailer } from './lib/mailer.js';
 import { attachRealtime } from './lib/realtime.js';
 import authPlugin from './modules/auth/auth.plugin.js';
-import { privateAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
-import { companyRoutes } from './modules/company/company.routes.js';
 import { logoDir } from './modules/company/company.service.js';
 
 export const API_PREFIX = '/api/v1';
@@ -39,12 +38,32 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+type RoutesFn = (app: App) => Promise<void>;
+
 /**
- * Private route modules: every route registered here needs a live token. A new module adds its
- * routes function to this list.
+ * Every `modules/<domain>/<name>.routes.ts` may export `privateRoutes` (a live token needed) and
+ * `publicRoutes`. They are found by file name, so a new module needs no registry edit.
  */
-const privateModules: ((app: App) => Promise<void>)[] = [privateAuthRoutes, companyRoutes];
-const publicModules: ((app: App) => Promise<void>)[] = [publicAuthRoutes];
+async function discoverRouteModules(): Promise<{ privateModules: RoutesFn[]; publicModules: RoutesFn[] }> {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const ext = path.extname(fileURLToPath(import.meta.url));
+  const modulesDir = path.join(here, 'modules');
+  const files = fs
+    .readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith(`.routes${ext}`))
+    .sort();
+  const privateModules: RoutesFn[] = [];
+  const publicModules: RoutesFn[] = [];
+  for (const file of files) {
+    const mod = (await import(pathToFileURL(path.join(modulesDir, file)).href)) as {
+      privateRoutes?: RoutesFn;
+      publicRoutes?: RoutesFn;
+    };
+    if (mod.privateRoutes) privateModules.push(mod.privateRoutes);
+    if (mod.publicRoutes) publicModules.push(mod.publicRoutes);
+  }
+  return { privateModules, publicModules };
+}
 
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
@@ -119,6 +138,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(authPlugin);
 
+  const { privateModules, publicModules } = await discoverRouteModules();
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;

@@ -73,7 +73,7 @@ export function client(ctx: TestContext, token?: string) {
   const call = async <T = any>(method: Method, url: string, payload?: unknown, query?: Record<string, unknown>): Promise<ApiResponse<T>> => {
     const qs = query
       ? `?${new URLSearchParams(
-          Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+          Object.entries(query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
         )}`
       : '';
     const res = await ctx.app.inject({

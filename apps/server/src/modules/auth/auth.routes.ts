@@ -29,7 +29,7 @@ async function issueToken(app: App, user: { id: number; company_id: number }) {
 }
 
 /** Sign-in, sign-up and password reset: no token needed. */
-export async function publicAuthRoutes(app: App) {
+export async function publicRoutes(app: App) {
   const limit = {
     rateLimit: {
       max: app.deps.config.rateLimitAuth,
@@ -70,7 +70,7 @@ export async function publicAuthRoutes(app: App) {
   });
 }
 
-export async function privateAuthRoutes(app: App) {
+export async function privateRoutes(app: App) {
   app.get('/validate_token', { schema: { tags: ['auth'] } }, async (req) => {
     const user = await userProfile(app.deps.db, req.auth.userId);
     if (!user) throw notFound();

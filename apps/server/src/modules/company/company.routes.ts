@@ -19,7 +19,7 @@ import {
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
-export async function companyRoutes(app: App) {
+export async function privateRoutes(app: App) {
   const { db, config } = app.deps;
 
   app.get('/company', { schema: { tags: ['company'] } }, async (req) => {

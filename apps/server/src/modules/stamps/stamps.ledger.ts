@@ -1,5 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
+
+export interface StampRange {
+  roll_id: number;
+  from: number;
+  to: number;
+}
+
+export const STAMP_LEDGER_MSG = {
+  rollNotFound: 'Stamp roll not found',
+  badRange: 'Stamp range must end in a value at least its start',
+  outsideRoll: (label: string) => `Stamps ${label} are outside their roll`,
+  notAvailable: (label: string) => `Stamps ${label} are not available`,
+  overlap: 'Stamp ranges overlap',
+} as const;
+
+export const rangeLabel = (prefix: string, from: number, to: number) =>
+  from === to ? `${prefix}${from}` : `${prefix}${from}-${prefix}${to}`;
 
 /** Writes one AVAILABLE ledger row per stamp number of a new roll. */
 export async function createRollStamps(
@@ -10,4 +29,179 @@ export async function createRollStamps(
     insert into stamps (roll_id, number, company_id, status)
     select ${roll.id}, g, ${roll.company_id}, 'AVAILABLE'
     from generate_series(${roll.from}::int, ${roll.to}::int) as g`);
+}
+
+/** Compresses sorted numbers into contiguous runs. */
+export function toRuns(numbers: number[]): { from: number; to: number }[] {
+  const runs: { from: number; to: number }[] = [];
+  for (const n of [...numbers].sort((a, b) => a - b)) {
+    const last = runs.at(-1);
+    if (last && n === last.to + 1) last.to = n;
+    else if (!last || n > last.to) runs.push({ from: n, to: n });
+  }
+  return runs;
+}
+
+/** A roll with no AVAILABLE stamp left is finished; one that got stamps back is not. */
+export async function refreshRollFinished(db: DbOrTx, rollIds: number[]): Promise<void> {
+  if (!rollIds.length) return;
+  await db.execute(sql`
+    update stamp_rolls r set
+      finished = not exists (select 1 from stamps s where s.roll_id = r.id and s.status = 'AVAILABLE'),
+      finished_at = case
+        when exists (select 1 from stamps s where s.roll_id = r.id and s.status = 'AVAILABLE') then null
+        else coalesce(r.finished_at, now()) end
+    where r.id in (${sql.join(
+      rollIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
+function normalise(ranges: StampRange[]): StampRange[] {
+  const sorted = [...ranges].sort((a, b) => a.roll_id - b.roll_id || a.from - b.from);
+  for (let i = 0; i < sorted.length; i++) {
+    const r = sorted[i];
+    if (!Number.isInteger(r.from) || !Number.isInteger(r.to) || r.from < 1 || r.to < r.from)
+      throw badRequest(STAMP_LEDGER_MSG.badRange);
+    const prev = sorted[i - 1];
+    if (prev && prev.roll_id === r.roll_id && r.from <= prev.to) throw badRequest(STAMP_LEDGER_MSG.overlap);
+  }
+  return sorted;
+}
+
+/**
+ * Makes the invoice's stamps exactly `ranges`, inside the caller's transaction: stamps no longer
+ * wanted go back to AVAILABLE, new ones must be AVAILABLE now. The conditional UPDATE takes row
+ * locks, so two concurrent invoices can never both receive a number: the later one finds the row
+ * no longer AVAILABLE and the whole transaction is refused.
+ */
+export async function setInvoiceStamps(
+  tx: DbOrTx,
+  opts: { companyId: number; invoiceId: number; userId: number | null; ranges: StampRange[] },
+): Promise<void> {
+  const ranges = normalise(opts.ranges);
+  const rollIds = [...new Set(ranges.map((r) => r.roll_id))];
+  const rolls = rollIds.length
+    ? await tx
+        .select()
+        .from(stampRolls)
+        .where(and(eq(stampRolls.company_id, opts.companyId), inArray(stampRolls.id, rollIds)))
+    : [];
+  const rollById = new Map(rolls.map((r) => [r.id, r]));
+  for (const r of ranges) {
+    const roll = rollById.get(r.roll_id);
+    if (!roll) throw badRequest(STAMP_LEDGER_MSG.rollNotFound);
+    if (r.from < roll.from || r.to > roll.to) throw badRequest(STAMP_LEDGER_MSG.outsideRoll(rangeLabel(roll.prefix, r.from, r.to)));
+  }
+
+  const current = await tx
+    .select({ roll_id: stamps.roll_id, number: stamps.number })
+    .from(stamps)
+    .where(and(eq(stamps.invoice_id, opts.invoiceId), eq(stamps.status, 'INVOICED')))
+    .orderBy(asc(stamps.roll_id), asc(stamps.number));
+  const wanted = new Set<string>();
+  for (const r of ranges) for (let n = r.from; n <= r.to; n++) wanted.add(`${r.roll_id}:${n}`);
+  const have = new Set(current.map((s) => `${s.roll_id}:${s.number}`));
+  const unchanged = current.length === wanted.size && current.every((s) => wanted.has(`${s.roll_id}:${s.number}`));
+  if (unchanged) return;
+
+  // release what is no longer wanted
+  const toRelease = current.filter((s) => !wanted.has(`${s.roll_id}:${s.number}`));
+  const touchedRolls = new Set<number>(rollIds);
+  for (const rollId of new Set(toRelease.map((s) => s.roll_id))) {
+    touchedRolls.add(rollId);
+    for (const run of toRuns(toRelease.filter((s) => s.roll_id === rollId).map((s) => s.number))) {
+      await tx
+        .update(stamps)
+        .set({ status: 'AVAILABLE', invoice_id: null, updated_at: new Date() })
+        .where(
+          and(
+            eq(stamps.roll_id, rollId),
+            between(stamps.number, run.from, run.to),
+            eq(stamps.invoice_id, opts.invoiceId),
+            eq(stamps.status, 'INVOICED'),
+          ),
+        );
+    }
+  }
+
+  // take the new numbers, in roll and number order so concurrent transactions lock alike
+  for (const r of ranges) {
+    const roll = rollById.get(r.roll_id)!;
+    const missing: number[] = [];
+    for (let n = r.from; n <= r.to; n++) if (!have.has(`${r.roll_id}:${n}`)) missing.push(n);
+    for (const run of toRuns(missing)) {
+      const taken = await tx
+        .update(stamps)
+        .set({ status: 'INVOICED', invoice_id: opts.invoiceId, updated_at: new Date() })
+        .where(
+          and(
+            eq(stamps.roll_id, r.roll_id),
+            eq(stamps.company_id, opts.companyId),
+            between(stamps.number, run.from, run.to),
+            eq(stamps.status, 'AVAILABLE'),
+          ),
+        )
+        .returning({ number: stamps.number });
+      if (taken.length !== run.to - run.from + 1) {
+        const got = new Set(taken.map((t) => t.number));
+        const refused = toRuns(missing.filter((n) => n >= run.from && n <= run.to && !got.has(n)));
+        throw badRequest(
+          STAMP_LEDGER_MSG.notAvailable(refused.map((x) => rangeLabel(roll.prefix, x.from, x.to)).join(', ')),
+        );
+      }
+    }
+  }
+
+  // the log: the invoice's previous entries are closed and its current ranges logged anew
+  await tx
+    .update(stampAssignments)
+    .set({ released_at: new Date(), released_by: opts.userId })
+    .where(
+      and(
+        eq(stampAssignments.invoice_id, opts.invoiceId),
+        eq(stampAssignments.status, 'INVOICED'),
+        isNull(stampAssignments.released_at),
+      ),
+    );
+  if (ranges.length) {
+    await tx.insert(stampAssignments).values(
+      ranges.map((r) => ({
+        company_id: opts.companyId,
+        roll_id: r.roll_id,
+        prefix: rollById.get(r.roll_id)!.prefix,
+        from: r.from,
+        to: r.to,
+        status: 'INVOICED',
+        invoice_id: opts.invoiceId,
+        user_id: opts.userId,
+      })),
+    );
+  }
+  await refreshRollFinished(tx, [...touchedRolls]);
+}
+
+/** Cancel or delete: every stamp of the invoice becomes AVAILABLE again. */
+export async function releaseInvoiceStamps(
+  tx: DbOrTx,
+  opts: { companyId: number; invoiceId: number; userId: number | null },
+): Promise<void> {
+  await setInvoiceStamps(tx, { ...opts, ranges: [] });
+}
+
+/** The invoice's current stamp ranges (from the ledger), with the roll prefix. */
+export async function invoiceStampRanges(db: DbOrTx, invoiceId: number) {
+  const rows = await db
+    .select({ roll_id: stamps.roll_id, number: stamps.number, prefix: stampRolls.prefix })
+    .from(stamps)
+    .innerJoin(stampRolls, eq(stampRolls.id, stamps.roll_id))
+    .where(and(eq(stamps.invoice_id, invoiceId), eq(stamps.status, 'INVOICED')))
+    .orderBy(asc(stamps.roll_id), asc(stamps.number));
+  const out: { roll_id: number; prefix: string; from: number; to: number; count: number }[] = [];
+  for (const rollId of [...new Set(rows.map((r) => r.roll_id))]) {
+    const own = rows.filter((r) => r.roll_id === rollId);
+    for (const run of toRuns(own.map((r) => r.number)))
+      out.push({ roll_id: rollId, prefix: own[0].prefix, ...run, count: run.to - run.from + 1 });
+  }
+  return out;
 }
