@@ -145,9 +145,7 @@ export async function buildApp(opts: BuildOptions) {
       typed.get('/health', async () => ({ status: 'ok' }));
       typed.get('/logo-files/:name', async (req, reply) => {
         const name = path.basename((req.params as { name: string }).name);
-        return reply
-          .header('cache-control', 'public, max-age=86400')
-          .sendFile(name, logoDir(config.dataDir));
+        return reply.header('cache-control', 'public, max-age=86400').sendFile(name, logoDir(config.dataDir));
       });
       for (const mod of publicModules) await mod(typed);
       await typed.register(async (priv) => {
@@ -173,9 +171,6 @@ export async function buildApp(opts: BuildOptions) {
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
   });
 
-  if (opts.realtime) {
-    await app.ready();
-    emitter = await attachRealtime(app, config.redisUrl);
-  }
+  if (opts.realtime) emitter = await attachRealtime(app, config.redisUrl);
   return app;
 }

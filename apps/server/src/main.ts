@@ -26,11 +26,18 @@ async function main() {
   });
   // Demo data only for the embedded database: a PostgreSQL server is someone's real data.
   const seeded = config.seedDemo === 'auto' && !config.databaseUrl ? await seedDemoIfEmpty(database.db) : false;
-  const app = await buildApp({ config, db: database.db, jwtSecret: jwtSecret(config.dataDir, config.jwtSecret), realtime: true });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    jwtSecret: jwtSecret(config.dataDir, config.jwtSecret),
+    realtime: true,
+  });
   app.addHook('onClose', async () => database.close());
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
-  console.log(`\nDistributor Back-office ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
+  console.log(
+    `\nDistributor Back-office ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`,
+  );
   if (seeded || (config.seedDemo === 'auto' && !config.databaseUrl)) {
     console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
   }

@@ -70,7 +70,12 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** A small client for app.inject with a bearer token. */
 export function client(ctx: TestContext, token?: string) {
-  const call = async <T = any>(method: Method, url: string, payload?: unknown, query?: Record<string, unknown>): Promise<ApiResponse<T>> => {
+  const call = async <T = any>(
+    method: Method,
+    url: string,
+    payload?: unknown,
+    query?: Record<string, unknown>,
+  ): Promise<ApiResponse<T>> => {
     const qs = query
       ? `?${new URLSearchParams(
           Object.entries(query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),

@@ -68,7 +68,8 @@ export function companySchema(ctx: CompanyRuleContext) {
         .default(DEFAULTS.taxRate),
     })
     .superRefine((v, c) => {
-      if (ctx.orderActive && !v.subdomain) c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomain });
+      if (ctx.orderActive && !v.subdomain)
+        c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomain });
       if (v.subdomain && !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(v.subdomain))
         c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomainFormat });
       if (v.has_fintech && !v.fintech_id)

@@ -113,7 +113,13 @@ export const FEATURES: FeatureDefinition[] = [
       description2: 'MPower is active for your company. You can deactivate it at any time.',
     },
   },
-  { name: 'ai', title: 'AI Assistant', description: 'Build invoices from a photo of an order.', pricing: 'TBA', comingSoon: true },
+  {
+    name: 'ai',
+    title: 'AI Assistant',
+    description: 'Build invoices from a photo of an order.',
+    pricing: 'TBA',
+    comingSoon: true,
+  },
   {
     name: 'barcode',
     title: 'Barcode Labels',

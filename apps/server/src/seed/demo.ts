@@ -64,10 +64,16 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         password_hash: passwordHash,
       },
     ]);
+    await tx.insert(companyFeatures).values(
+      ['payment', 'email', 'internal_sku', 'inventory'].map((name) => ({
+        company_id: company.id,
+        name,
+        active: true,
+      })),
+    );
     await tx
-      .insert(companyFeatures)
-      .values(['payment', 'email', 'internal_sku', 'inventory'].map((name) => ({ company_id: company.id, name, active: true })));
-    await tx.insert(priceTiers).values({ company_id: company.id, name: 'Base', percentage: '0', color: 'blue', is_base_tier: true });
+      .insert(priceTiers)
+      .values({ company_id: company.id, name: 'Base', percentage: '0', color: 'blue', is_base_tier: true });
     await tx.insert(customers).values(
       DEMO_CUSTOMERS.map(([name, address, city, zip, type, aims, contact], i) => ({
         company_id: company.id,
@@ -99,12 +105,19 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
         reorder_level: 6,
         reorder_qty: 24,
         reorder_time_in_days: 7,
-        distributor: product_type === 'BEER' ? 'Silver Eagle Distributors' : "Republic National Distributing",
+        distributor: product_type === 'BEER' ? 'Silver Eagle Distributors' : 'Republic National Distributing',
       })),
     );
     const [roll] = await tx
       .insert(stampRolls)
-      .values({ company_id: company.id, prefix: 'A', from: 100001, to: 102000, received_at: addDays(todayInTexas(), -20), active: true })
+      .values({
+        company_id: company.id,
+        prefix: 'A',
+        from: 100001,
+        to: 102000,
+        received_at: addDays(todayInTexas(), -20),
+        active: true,
+      })
       .returning();
     await createRollStamps(tx, roll);
   });

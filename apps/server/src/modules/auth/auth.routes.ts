@@ -49,20 +49,24 @@ export async function publicRoutes(app: App) {
     return issueToken(app, user);
   });
 
-  app.post('/auth/reset-request', { schema: { tags: ['auth'], body: resetRequestSchema }, config: limit }, async (req) => {
-    const reset = await createResetToken(app.deps.db, req.body.email);
-    // The answer is the same for unknown addresses, so the form can't be used to probe accounts.
-    if (reset) {
-      const link = `${app.deps.config.publicUrl}/auth/change-password?reset-token=${encodeURIComponent(reset.token)}`;
-      await app.deps.mailer.send({
-        to: reset.user.email,
-        subject: 'Reset your password',
-        text: `Hello ${reset.user.name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link expires after 23 hours and works once.\n`,
-        html: `<p>Hello ${escapeHtml(reset.user.name)},</p><p><a href="${link}">Choose a new password</a></p><p>The link expires after 23 hours and works once.</p>`,
-      });
-    }
-    return { success: true };
-  });
+  app.post(
+    '/auth/reset-request',
+    { schema: { tags: ['auth'], body: resetRequestSchema }, config: limit },
+    async (req) => {
+      const reset = await createResetToken(app.deps.db, req.body.email);
+      // The answer is the same for unknown addresses, so the form can't be used to probe accounts.
+      if (reset) {
+        const link = `${app.deps.config.publicUrl}/auth/change-password?reset-token=${encodeURIComponent(reset.token)}`;
+        await app.deps.mailer.send({
+          to: reset.user.email,
+          subject: 'Reset your password',
+          text: `Hello ${reset.user.name},\n\nOpen this link to choose a new password:\n${link}\n\nThe link expires after 23 hours and works once.\n`,
+          html: `<p>Hello ${escapeHtml(reset.user.name)},</p><p><a href="${link}">Choose a new password</a></p><p>The link expires after 23 hours and works once.</p>`,
+        });
+      }
+      return { success: true };
+    },
+  );
 
   app.put('/auth/password', { schema: { tags: ['auth'], body: setPasswordSchema } }, async (req) => {
     await resetPassword(app.deps.db, req.body.token, req.body.password);

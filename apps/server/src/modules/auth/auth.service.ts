@@ -74,7 +74,14 @@ export async function signIn(db: Db, email: string, password: string) {
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
   if (!u || !(await verifyPassword(password, u.password_hash))) {
-    if (u) await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN', success: false });
+    if (u)
+      await recordActivity(db, {
+        companyId: u.company_id,
+        userId: u.id,
+        module: 'AUTH',
+        type: 'SIGN_IN',
+        success: false,
+      });
     throw badRequest(MSG.invalidCredentials);
   }
   await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN' });

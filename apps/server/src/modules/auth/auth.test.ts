@@ -67,7 +67,9 @@ describe('tokens', () => {
     const owner = await signUpCompany(ctx);
     const ok = await owner.api.get('/validate_token');
     expect(ok.status).toBe(200);
-    expect(ok.body.user.company.companyFeatures).toContainEqual(expect.objectContaining({ name: 'order', active: false }));
+    expect(ok.body.user.company.companyFeatures).toContainEqual(
+      expect.objectContaining({ name: 'order', active: false }),
+    );
     expect((await client(ctx).get('/validate_token')).status).toBe(401);
     expect((await client(ctx, 'garbage').get('/validate_token')).status).toBe(401);
     expect((await owner.api.post('/auth/signout')).status).toBe(200);
@@ -88,7 +90,9 @@ describe('password reset', () => {
     expect(set.status).toBe(200);
     // the old session ends with the new password
     expect((await owner.api.get('/validate_token')).status).toBe(401);
-    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: 'brand-new-pass' })).status).toBe(200);
+    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: 'brand-new-pass' })).status).toBe(
+      200,
+    );
     const reuse = await client(ctx).put('/auth/password', { token, password: 'another-pass' });
     expect(reuse.status).toBe(400);
     expect(reuse.body.message).toBe('This password reset link is invalid or has expired');

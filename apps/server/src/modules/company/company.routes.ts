@@ -52,7 +52,7 @@ export async function privateRoutes(app: App) {
 
   app.post('/company/logo', { schema: { tags: ['company'] } }, async (req) => {
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-    if (!file || file.fieldname !== 'logo') throw badRequest(COMPANY_ERRORS.logoMissing);
+    if (file?.fieldname !== 'logo') throw badRequest(COMPANY_ERRORS.logoMissing);
     const buffer = await file.toBuffer().catch(() => {
       throw badRequest(COMPANY_ERRORS.logoSize);
     });

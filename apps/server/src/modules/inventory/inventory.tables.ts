@@ -1,4 +1,15 @@
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';

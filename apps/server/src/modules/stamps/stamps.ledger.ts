@@ -91,7 +91,8 @@ export async function setInvoiceStamps(
   for (const r of ranges) {
     const roll = rollById.get(r.roll_id);
     if (!roll) throw badRequest(STAMP_LEDGER_MSG.rollNotFound);
-    if (r.from < roll.from || r.to > roll.to) throw badRequest(STAMP_LEDGER_MSG.outsideRoll(rangeLabel(roll.prefix, r.from, r.to)));
+    if (r.from < roll.from || r.to > roll.to)
+      throw badRequest(STAMP_LEDGER_MSG.outsideRoll(rangeLabel(roll.prefix, r.from, r.to)));
   }
 
   const current = await tx

@@ -1,0 +1,157 @@
+import {
+  AppstoreOutlined,
+  BarcodeOutlined,
+  DashboardOutlined,
+  DollarOutlined,
+  FileTextOutlined,
+  InboxOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  ShoppingCartOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { APP_NAME } from '@dbo/domain/constants';
+import { initials } from '@dbo/domain/auth';
+import { isPosActive } from '@dbo/domain/features';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Badge, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { http } from '../lib/api';
+import { SessionExpiredDialog } from './session-expired-dialog';
+import { useSession } from './session';
+
+const { Sider, Header, Content } = Layout;
+const COLLAPSE_KEY = 'dbo.navCollapsed';
+
+function usePlacedOrderCount(enabled: boolean) {
+  return useQuery({
+    queryKey: ['order', 'count'],
+    queryFn: () => http.get<{ count: number }>('/order/count'),
+    enabled,
+    refetchInterval: 60_000,
+    retry: false,
+  });
+}
+
+export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  return (
+    <Modal
+      open={open}
+      title="Sure you want to logout?"
+      onCancel={onClose}
+      footer={[
+        <Button key="no" onClick={onClose}>
+          Nevermind
+        </Button>,
+        <Button
+          key="yes"
+          type="primary"
+          danger
+          onClick={() => {
+            onClose();
+            navigate('/logout');
+          }}
+        >
+          Log Me Out
+        </Button>,
+      ]}
+    />
+  );
+}
+
+export function AppLayout() {
+  const { user, feature } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
+  const [logoutOpen, setLogoutOpen] = useState(false);
+  const orderCount = usePlacedOrderCount(feature('order')).data?.count ?? 0;
+
+  useEffect(() => {
+    document.title = orderCount > 0 ? `${APP_NAME} (${orderCount})` : APP_NAME;
+  }, [orderCount]);
+
+  const features = user?.company.companyFeatures;
+  const items = [
+    { key: '/dashboard', icon: <DashboardOutlined />, label: 'Dashboard' },
+    {
+      key: '/order',
+      icon: <ShoppingCartOutlined />,
+      label: (
+        <Flex justify="space-between" align="center">
+          Order
+          {orderCount > 0 && <Badge count={orderCount} color="red" style={{ marginLeft: 8 }} />}
+        </Flex>
+      ),
+    },
+    { key: '/customer', icon: <TeamOutlined />, label: 'Customers' },
+    { key: '/invoice', icon: <FileTextOutlined />, label: 'Invoices' },
+    { key: '/payment', icon: <DollarOutlined />, label: 'Payments' },
+    { key: '/stamp', icon: <BarcodeOutlined />, label: 'Stamps' },
+    { key: '/product', icon: <AppstoreOutlined />, label: 'Products' },
+    ...(isPosActive(features) ? [] : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
+  ];
+  const selected = items.find((i) => location.pathname.startsWith(i.key))?.key ?? '/dashboard';
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Sider
+        collapsible
+        collapsed={collapsed}
+        trigger={null}
+        width={232}
+        theme="light"
+        style={{ borderRight: '1px solid #f0f0f0' }}
+      >
+        <Link to="/setting" className="nav-user" aria-label="Account settings">
+          <Avatar style={{ background: '#8b1e3f', flex: 'none' }}>{initials(user?.name)}</Avatar>
+          {!collapsed && (
+            <div style={{ minWidth: 0 }}>
+              <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                {user?.name}
+              </Typography.Text>
+              <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+                {user?.email}
+              </Typography.Text>
+            </div>
+          )}
+        </Link>
+        <Menu
+          mode="inline"
+          selectedKeys={[selected]}
+          items={items}
+          onClick={(e) => navigate(e.key)}
+          style={{ borderInlineEnd: 'none' }}
+        />
+        <Button
+          type="text"
+          block
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={() => {
+            localStorage.setItem(COLLAPSE_KEY, collapsed ? '0' : '1');
+            setCollapsed(!collapsed);
+          }}
+          style={{ marginTop: 8 }}
+        >
+          {collapsed ? '' : 'Minimize'}
+        </Button>
+      </Sider>
+      <Layout>
+        <Header className="top-bar">
+          <Typography.Text strong>{user?.company.name}</Typography.Text>
+          <Button icon={<LogoutOutlined />} onClick={() => setLogoutOpen(true)}>
+            Logout
+          </Button>
+        </Header>
+        <Content style={{ padding: 24 }}>
+          <Outlet />
+        </Content>
+      </Layout>
+      <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      <SessionExpiredDialog />
+    </Layout>
+  );
+}

@@ -1,0 +1,127 @@
+import { isFeatureActive, type CompanyFeatureState, type FeatureName } from '@dbo/domain/features';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { getToken, http, request, setToken, setUnauthorizedHandler } from '../lib/api';
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  title: string;
+  role: string;
+  company_id: number;
+  company: Record<string, any> & {
+    id: number;
+    name: string;
+    companyFeatures: (CompanyFeatureState & { access_requested?: boolean })[];
+    logos: { id: number; path: string; originalname: string }[];
+  };
+}
+
+type Status = 'checking' | 'signedIn' | 'signedOut';
+
+interface SessionValue {
+  status: Status;
+  user: SessionUser | null;
+  /** true after any 401: the re-login dialog shows over the current page */
+  expired: boolean;
+  signIn(email: string, password: string): Promise<SessionUser>;
+  acceptToken(token: string, user?: SessionUser): Promise<void>;
+  signOut(): Promise<void>;
+  refresh(): Promise<void>;
+  feature(name: FeatureName): boolean;
+  dismissExpired(): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>(getToken() ? 'checking' : 'signedOut');
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [expired, setExpired] = useState(false);
+  const statusRef = useRef(status);
+  statusRef.current = status;
+
+  const clear = useCallback(() => {
+    setToken(null);
+    setUser(null);
+    setExpired(false);
+    setStatus('signedOut');
+    queryClient.clear();
+  }, [queryClient]);
+
+  const validate = useCallback(async () => {
+    try {
+      const res = await request<{ user: SessionUser }>('GET', '/validate_token', { public: true });
+      setUser(res.user);
+      setStatus('signedIn');
+      setExpired(false);
+    } catch {
+      // a failed token check signs the user out
+      clear();
+    }
+  }, [clear]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (statusRef.current === 'signedIn') setExpired(true);
+    });
+    if (getToken()) void validate();
+  }, [validate]);
+
+  const acceptToken = useCallback(
+    async (token: string, u?: SessionUser) => {
+      setToken(token);
+      if (u) {
+        setUser(u);
+        setStatus('signedIn');
+        setExpired(false);
+      } else {
+        setStatus('checking');
+        await validate();
+      }
+    },
+    [validate],
+  );
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status,
+      user,
+      expired,
+      async signIn(email, password) {
+        const res = await request<{ access_token: string; user: SessionUser }>('POST', '/auth/signin', {
+          body: { email, password },
+          public: true,
+        });
+        await acceptToken(res.access_token, res.user);
+        if (expired) await queryClient.invalidateQueries();
+        return res.user;
+      },
+      acceptToken,
+      async signOut() {
+        try {
+          if (getToken()) await request('POST', '/auth/signout', { body: {}, public: true });
+        } catch {
+          // signing out locally is what matters
+        }
+        clear();
+      },
+      async refresh() {
+        const res = await http.get<{ user: SessionUser }>('/validate_token');
+        setUser(res.user);
+      },
+      feature: (name) => isFeatureActive(user?.company.companyFeatures, name),
+      dismissExpired: () => clear(),
+    }),
+    [status, user, expired, acceptToken, clear, queryClient],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const v = useContext(SessionContext);
+  if (!v) throw new Error('useSession outside SessionProvider');
+  return v;
+}

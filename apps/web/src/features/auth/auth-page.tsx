@@ -1,0 +1,212 @@
+import { changePasswordFormSchema, resetRequestSchema, signInSchema, signUpSchema } from '@dbo/domain/auth';
+import { APP_NAME } from '@dbo/domain/constants';
+import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { CheckingAuthDialog } from '../../app/require-auth';
+import { useSession } from '../../app/session';
+import { ApiError, errorMessage, request } from '../../lib/api';
+import { zodRule } from '../../lib/zod-form';
+
+const SECTIONS = ['signin', 'signup', 'reset-password', 'change-password'] as const;
+type Section = (typeof SECTIONS)[number];
+
+export default function AuthPage() {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'signin';
+  const loginToken = search.get('login_token');
+
+  useEffect(() => {
+    if (loginToken) void session.acceptToken(loginToken);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loginToken]);
+
+  if (session.status === 'checking') return <CheckingAuthDialog />;
+  if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to="/" replace />;
+
+  return (
+    <div className="auth-page">
+      <Card className="auth-card">
+        <Typography.Title level={3} style={{ marginTop: 0 }}>
+          {APP_NAME}
+        </Typography.Title>
+        {section === 'signin' && <SignInForm />}
+        {section === 'signup' && <SignUpForm />}
+        {section === 'reset-password' && <ResetRequestForm />}
+        {section === 'change-password' && <ChangePasswordForm />}
+      </Card>
+    </div>
+  );
+}
+
+function SignInForm() {
+  const [form] = Form.useForm();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [busy, setBusy] = useState(false);
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const onFinish = async (v: { email: string; password: string }) => {
+    setBusy(true);
+    try {
+      await session.signIn(v.email, v.password);
+      navigate(from, { replace: true });
+    } catch (err) {
+      const message =
+        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'our servers broke, please try again later';
+      form.setFields([{ name: 'password', errors: [message] }]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Typography.Paragraph type="secondary">Sign in to your account</Typography.Paragraph>
+      <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
+        <Input autoComplete="email" autoFocus />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={[zodRule(signInSchema, 'password')]}>
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Sign In
+      </Button>
+      <p style={{ marginTop: 16 }}>
+        Forgot your password? <Link to="/auth/reset-password">Reset it</Link>
+      </p>
+      <p>
+        New here? <Link to="/auth/signup">Create an account</Link>
+      </p>
+    </Form>
+  );
+}
+
+function SignUpForm() {
+  const [form] = Form.useForm();
+  const session = useSession();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const onFinish = async (v: Record<string, string>) => {
+    setBusy(true);
+    try {
+      const res = await request<{ access_token: string; user: any }>('POST', '/auth/signup', { body: v, public: true });
+      await session.acceptToken(res.access_token, res.user);
+      navigate('/setting', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400)
+        form.setFields([{ name: 'password', errors: [errorMessage(err)] }]);
+      else message.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rule = (f: string) => [zodRule(signUpSchema, f)];
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Typography.Paragraph type="secondary">Create your distributor account</Typography.Paragraph>
+      <Form.Item label="Email" name="email" rules={rule('email')}>
+        <Input autoComplete="email" />
+      </Form.Item>
+      <Form.Item label="Full Name" name="name" rules={rule('name')}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <Form.Item label="Title" name="title" rules={rule('title')}>
+        <Input />
+      </Form.Item>
+      <Form.Item label="Password" name="password" rules={rule('password')}>
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Form.Item
+        label="Confirm Password"
+        name="confirm_password"
+        dependencies={['password']}
+        rules={rule('confirm_password')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Sign Up
+      </Button>
+      <p style={{ marginTop: 16 }}>
+        Already have an account? <Link to="/auth/signin">Sign in</Link>
+      </p>
+    </Form>
+  );
+}
+
+function ResetRequestForm() {
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const onFinish = async (v: { email: string }) => {
+    setBusy(true);
+    try {
+      await request('POST', '/auth/reset-request', { body: v, public: true });
+      message.success('Email has been sent to your inbox. The password reset link will be expired after 23 hours.');
+    } catch (err) {
+      message.error(
+        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'Error occurred while sending email',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Typography.Paragraph type="secondary">We will email you a link to choose a new password.</Typography.Paragraph>
+      <Form.Item label="Email" name="email" rules={[zodRule(resetRequestSchema, 'email')]}>
+        <Input autoComplete="email" autoFocus />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Send Reset Link
+      </Button>
+      <p style={{ marginTop: 16 }}>
+        <Link to="/auth/signin">Back to sign in</Link>
+      </p>
+    </Form>
+  );
+}
+
+function ChangePasswordForm() {
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const token = search.get('reset-token') ?? '';
+  const onFinish = async (v: { password: string }) => {
+    setBusy(true);
+    try {
+      await request('PUT', '/auth/password', { body: { token, password: v.password }, public: true });
+      message.success('Password reset successfully.');
+      setTimeout(() => navigate('/auth/signin'), 1000);
+    } catch (err) {
+      message.error(
+        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'Error occurred while resetting password.',
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rule = (f: string) => [zodRule(changePasswordFormSchema, f)];
+  return (
+    <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
+      <Typography.Paragraph type="secondary">Choose a new password</Typography.Paragraph>
+      <Form.Item label="New Password" name="password" rules={rule('password')}>
+        <Input.Password autoComplete="new-password" autoFocus />
+      </Form.Item>
+      <Form.Item
+        label="Confirm Password"
+        name="confirm_password"
+        dependencies={['password']}
+        rules={rule('confirm_password')}
+      >
+        <Input.Password autoComplete="new-password" />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        Change Password
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,25 @@
+import { DEFAULTS } from '@dbo/domain/constants';
+import { Spin } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../app/session';
+
+export default function LogoutPage() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const t = setTimeout(async () => {
+      await signOut();
+      navigate('/', { replace: true });
+    }, DEFAULTS.logoutDelayMs);
+    return () => clearTimeout(t);
+  }, [signOut, navigate]);
+  return (
+    <div className="auth-page">
+      <div style={{ color: '#fff', textAlign: 'center' }}>
+        <Spin />
+        <p style={{ fontSize: 18, marginTop: 16 }}>Logging you out</p>
+      </div>
+    </div>
+  );
+}

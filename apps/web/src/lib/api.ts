@@ -1,0 +1,103 @@
+export const API_BASE = '/api/v1';
+export const TOKEN_KEY = 'dbo.token';
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public details: string[] = [],
+    public body: any = undefined,
+  ) {
+    super(message);
+  }
+}
+
+let onUnauthorized: () => void = () => {};
+export function setUnauthorizedHandler(fn: () => void) {
+  onUnauthorized = fn;
+}
+
+export const getToken = () => localStorage.getItem(TOKEN_KEY);
+export const setToken = (t: string | null) =>
+  t ? localStorage.setItem(TOKEN_KEY, t) : localStorage.removeItem(TOKEN_KEY);
+
+type Query = Record<string, string | number | boolean | null | undefined | object>;
+
+export function toQueryString(query?: Query): string {
+  if (!query) return '';
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (v === undefined || v === null) continue;
+    p.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export interface RequestOptions {
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** answer the raw Response (files) */
+  raw?: boolean;
+  /** a 401 here is an answer, not an expired session (sign-in) */
+  public?: boolean;
+}
+
+export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token && !opts.public) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (opts.body instanceof FormData) body = opts.body;
+  else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  const res = await fetch(`${API_BASE}${path.startsWith('/') ? path : `/${path}`}${toQueryString(opts.query)}`, {
+    method,
+    headers,
+    body,
+    signal: opts.signal,
+  });
+  if (res.status === 401 && !opts.public) onUnauthorized();
+  if (!res.ok) {
+    let data: any;
+    try {
+      data = await res.json();
+    } catch {
+      data = undefined;
+    }
+    const details: string[] = Array.isArray(data?.details) ? data.details : [];
+    throw new ApiError(res.status, details[0] ?? data?.message ?? res.statusText, details, data);
+  }
+  if (opts.raw) return res as unknown as T;
+  if (res.status === 204) return undefined as T;
+  const type = res.headers.get('content-type') ?? '';
+  return (type.includes('application/json') ? res.json() : res.text()) as Promise<T>;
+}
+
+export const http = {
+  get: <T = any>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T = any>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  put: <T = any>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
+  del: <T = any>(path: string, body?: unknown, query?: Query) => request<T>('DELETE', path, { body, query }),
+};
+
+/** Server errors are read from a details list, else a message, else the error's own message. */
+export function errorMessages(err: unknown, fallback = 'Something went wrong'): string[] {
+  if (err instanceof ApiError) return err.details.length ? err.details : [err.message || fallback];
+  if (err instanceof Error && err.message) return [err.message];
+  return [fallback];
+}
+export const errorMessage = (err: unknown, fallback?: string) => errorMessages(err, fallback).join(' ');
+
+/** Saves a Blob answer as a file download. */
+export function downloadBlob(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

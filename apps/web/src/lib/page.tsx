@@ -1,0 +1,19 @@
+import { Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+
+/** The page heading with its actions. */
+export function Page({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="page">
+      <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
+        <Typography.Title level={3} style={{ margin: 0 }}>
+          {title}
+        </Typography.Title>
+        <Flex gap={8} wrap>
+          {actions}
+        </Flex>
+      </Flex>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dbo/domain/constants';
+import {
+  type ColDef,
+  ColumnAutoSizeModule,
+  CellStyleModule,
+  CustomFilterModule,
+  DateFilterModule,
+  type GridApi,
+  type GridReadyEvent,
+  type IDatasource,
+  InfiniteRowModelModule,
+  ModuleRegistry,
+  NumberFilterModule,
+  PaginationModule,
+  RowSelectionModule,
+  RowStyleModule,
+  TextFilterModule,
+  TooltipModule,
+  themeQuartz,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { Alert } from 'antd';
+import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { errorMessage, http } from './api';
+
+ModuleRegistry.registerModules([
+  InfiniteRowModelModule,
+  PaginationModule,
+  TextFilterModule,
+  NumberFilterModule,
+  DateFilterModule,
+  CustomFilterModule,
+  CellStyleModule,
+  RowStyleModule,
+  RowSelectionModule,
+  ColumnAutoSizeModule,
+  TooltipModule,
+]);
+
+const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: '#8b1e3f' });
+
+export interface ServerGridHandle {
+  refresh(): void;
+  api(): GridApi | undefined;
+}
+
+export interface ServerGridProps<T> {
+  /** GET endpoint answering { rows, count } for startRow, endRow, filterModel, sortModel */
+  url: string;
+  columnDefs: ColDef<T>[];
+  /** extra query parameters (e.g. customerId); a change reloads the grid */
+  params?: Record<string, unknown>;
+  rowHeight?: number;
+  defaultPageSize?: number;
+  noRowsText?: string;
+  onRowClicked?: (row: T) => void;
+  height?: number | string;
+  getRowStyle?: (row: T | undefined) => Record<string, string> | undefined;
+  initialFilterModel?: Record<string, unknown>;
+  testId?: string;
+}
+
+/**
+ * AG Grid's infinite row model with server-side filter, sort and paging. Rows are fetched in
+ * blocks as the pages need them.
+ */
+function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGridHandle>) {
+  const apiRef = useRef<GridApi<T> | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const paramsKey = JSON.stringify(props.params ?? {});
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows: async (p) => {
+        try {
+          setError(null);
+          const res = await http.get<{ rows: T[]; count: number }>(props.url, {
+            startRow: p.startRow,
+            endRow: p.endRow,
+            filterModel: p.filterModel,
+            sortModel: p.sortModel,
+            ...JSON.parse(paramsKey),
+          });
+          p.successCallback(res.rows, res.count);
+          if (res.count === 0) apiRef.current?.showNoRowsOverlay();
+          else apiRef.current?.hideOverlay();
+        } catch (err) {
+          setError(errorMessage(err));
+          p.failCallback();
+        }
+      },
+    }),
+    [props.url, paramsKey],
+  );
+
+  useImperativeHandle(ref, () => ({
+    refresh: () => apiRef.current?.purgeInfiniteCache(),
+    api: () => apiRef.current as GridApi | undefined,
+  }));
+
+  const onGridReady = useCallback(
+    (e: GridReadyEvent<T>) => {
+      apiRef.current = e.api;
+      if (props.initialFilterModel) e.api.setFilterModel(props.initialFilterModel as any);
+    },
+    [props.initialFilterModel],
+  );
+
+  const defaultColDef = useMemo<ColDef>(() => ({ resizable: true, sortable: true, flex: 1, minWidth: 110 }), []);
+  const pageSize = props.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+
+  return (
+    <div data-testid={props.testId}>
+      {error && (
+        <Alert type="error" showIcon title="Something went wrong" description={error} style={{ marginBottom: 12 }} />
+      )}
+      <div style={{ height: props.height ?? 'calc(100vh - 210px)', minHeight: 360 }}>
+        <AgGridReact<T>
+          theme={theme}
+          rowModelType="infinite"
+          datasource={datasource}
+          columnDefs={props.columnDefs}
+          defaultColDef={defaultColDef}
+          pagination
+          paginationPageSize={pageSize}
+          paginationPageSizeSelector={[...PAGE_SIZES]}
+          cacheBlockSize={100}
+          maxBlocksInCache={20}
+          rowHeight={props.rowHeight ?? 48}
+          onGridReady={onGridReady}
+          onRowClicked={(e) => e.data && props.onRowClicked?.(e.data)}
+          getRowStyle={props.getRowStyle ? (p) => props.getRowStyle?.(p.data) : undefined}
+          overlayNoRowsTemplate={`<span>${props.noRowsText ?? 'No rows'}</span>`}
+          suppressCellFocus={!props.onRowClicked}
+        />
+      </div>
+    </div>
+  );
+}
+
+export const ServerGrid = forwardRef(ServerGridInner) as <T>(
+  p: ServerGridProps<T> & { ref?: React.Ref<ServerGridHandle> },
+) => ReturnType<typeof ServerGridInner>;
