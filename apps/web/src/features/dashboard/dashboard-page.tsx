@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
+import { Button, Col, Row } from 'antd';
 import { Link } from 'react-router';
+import { dashboardWidgets } from '../../app/extensions';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
 
 export default function DashboardPage() {
-  const { user } = useSession();
+  const { feature } = useSession();
   return (
     <Page
       title="Dashboard"
@@ -23,14 +24,13 @@ export default function DashboardPage() {
       }
     >
       <Row gutter={[16, 16]}>
-        <Col xs={24}>
-          <Card>
-            <Typography.Title level={4} style={{ marginTop: 0 }}>
-              Welcome back, {user?.name}
-            </Typography.Title>
-            <Typography.Text type="secondary">{user?.company.name}</Typography.Text>
-          </Card>
-        </Col>
+        {dashboardWidgets
+          .filter((w) => !w.feature || feature(w.feature))
+          .map((w) => (
+            <Col key={w.key} xs={24} xl={w.span}>
+              <w.Component />
+            </Col>
+          ))}
       </Row>
     </Page>
   );

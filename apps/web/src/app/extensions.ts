@@ -1,0 +1,59 @@
+import type { FeatureName } from '@dbo/domain/features';
+import type { ComponentType } from 'react';
+
+/**
+ * Extension points: a feature contributes to a shared screen by exporting from a file with a
+ * fixed name, found by app/ with import.meta.glob. Features never import each other.
+ *
+ * - features/<x>/dashboard-widgets.tsx  exports `dashboardWidgets: DashboardWidget[]`
+ * - features/<x>/settings-panels.tsx    exports `settingsPanels: SettingsPanel[]`
+ * - features/<x>/invoice-panels.tsx     exports `invoicePanels: InvoicePanel[]`
+ */
+export interface DashboardWidget {
+  key: string;
+  /** lower comes first */
+  order: number;
+  /** antd grid span out of 24 on wide screens */
+  span: number;
+  /** shown only when this feature is active */
+  feature?: FeatureName;
+  Component: ComponentType;
+}
+
+export interface SettingsPanel {
+  key: string;
+  order: number;
+  title: string;
+  feature?: FeatureName;
+  Component: ComponentType;
+}
+
+export interface InvoicePanel {
+  key: string;
+  order: number;
+  feature?: FeatureName;
+  /** the loaded invoice (GET /invoice/{id or number}) and a callback to reload it */
+  Component: ComponentType<{ invoice: any; reload: () => void }>;
+}
+
+function collect<T extends { order: number }>(
+  mods: Record<string, Record<string, T[] | undefined>>,
+  name: string,
+): T[] {
+  return Object.values(mods)
+    .flatMap((m) => m[name] ?? [])
+    .sort((a, b) => a.order - b.order);
+}
+
+export const dashboardWidgets = collect<DashboardWidget>(
+  import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
+  'dashboardWidgets',
+);
+export const settingsPanels = collect<SettingsPanel>(
+  import.meta.glob('../features/*/settings-panels.tsx', { eager: true }),
+  'settingsPanels',
+);
+export const invoicePanels = collect<InvoicePanel>(
+  import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
+  'invoicePanels',
+);
