@@ -1,0 +1,37 @@
+import { type APIRequestContext, type Page, expect } from '@playwright/test';
+
+export const DEMO = { email: 'demo@lonestar-spirits.example', password: 'demo-pass-2026' };
+
+let n = 0;
+export const uniqueEmail = (p = 'e2e') => `${p}.${Date.now().toString(36)}.${++n}@example.com`;
+
+/** Signs in through the form and waits for the dashboard. */
+export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
+  await page.goto('/auth/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/** Signs up a fresh company through the API; answers its token, user and credentials. */
+export async function signUpApi(request: APIRequestContext, name = 'E2E Owner') {
+  const email = uniqueEmail();
+  const password = 'secret-pass';
+  const res = await request.post('/api/v1/auth/signup', {
+    data: { name, title: 'Owner', email, password, confirm_password: password },
+  });
+  expect(res.ok()).toBeTruthy();
+  const body = await res.json();
+  return { token: body.access_token as string, user: body.user, email, password };
+}
+
+/** Puts a token in the browser so the app starts signed in. */
+export async function useToken(page: Page, token: string) {
+  await page.goto('/auth/signin');
+  await page.evaluate((t) => localStorage.setItem('dbo.token', t), token);
+}
+
+export function authHeaders(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
