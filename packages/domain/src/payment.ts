@@ -1,0 +1,178 @@
+import { z } from 'zod';
+import { DATE_LIMITS, type InvoiceStatus } from './constants.js';
+import { notLaterThanDaysAhead, toDay } from './dates.js';
+import { toCents } from './money.js';
+
+export const PAYMENT_MSG = {
+  receivedAtRequired: 'Received date is required',
+  receivedAtAhead: `Received date can not be more than ${DATE_LIMITS.paymentDaysAhead} days ahead`,
+  amountRequired: 'Amount is required',
+  amountMin: 'Amount must be at least 0.01',
+  amountMax: 'Amount is too large',
+  cancelled: 'Cancelled invoices cannot receive payments',
+  ownerOnly: 'Only the owner can delete payments',
+  saveError: 'Error saving payment!',
+  alreadyPaid: 'This invoice is already fully paid',
+} as const;
+
+export const EMAIL_MSG = {
+  invalid: 'Input valid email address',
+  empty: 'Email address cannot be empty',
+  sent: 'Your email has been sent',
+  error: 'Error sending email',
+  failed: 'Failed to send email. Please make sure the email addresses are valid and try again',
+  alreadySent: (to: string) => `This Invoice has already been sent to ${to}`,
+} as const;
+
+export const DOCUMENT_MSG = {
+  nameEmpty: 'File name can not be empty',
+  noteEmpty: 'Note can not be empty',
+  fileMissing: 'Please choose a file to upload',
+  fileType: 'Only PDF files and images (JPEG, PNG, GIF, WebP, HEIC) can be uploaded',
+  fileSize: 'The file must be at most 10 MB',
+  uploadError: 'Error occurred while uploading file.',
+  uploadBox: 'Error Uploading Documents',
+  removeBox: 'Error Removing Documents',
+  loadBox: 'Error Loading Documents',
+  previewError: 'Error occurred while generating preview',
+  updateError: 'Error updating file',
+  noteAddError: 'Error adding a note',
+  noteDeleteError: 'Error deleting a note',
+} as const;
+
+/** 10 MB: a phone photo of a signed invoice or a scanned multi-page PDF fits. */
+export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
+
+// Amounts arrive as numbers or numeric strings ("12.50"); stored as numeric(12,2).
+const MAX_AMOUNT = 999_999_999.99;
+
+const amountField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
+  z
+    .number({ error: (iss) => (iss.input === undefined ? PAYMENT_MSG.amountRequired : PAYMENT_MSG.amountMin) })
+    .refine((n) => Number.isFinite(n), { error: PAYMENT_MSG.amountMin })
+    .refine((n) => n >= 0.01, { error: PAYMENT_MSG.amountMin })
+    .refine((n) => n <= MAX_AMOUNT, { error: PAYMENT_MSG.amountMax })
+    // money is kept to the cent
+    .transform((n) => toCents(n) / 100),
+);
+
+const receivedAtField = z
+  .string({ error: PAYMENT_MSG.receivedAtRequired })
+  .trim()
+  .min(1, { error: PAYMENT_MSG.receivedAtRequired })
+  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
+    error: PAYMENT_MSG.receivedAtRequired,
+  })
+  .transform((v) => toDay(v))
+  .refine((v) => notLaterThanDaysAhead(v, DATE_LIMITS.paymentDaysAhead), { error: PAYMENT_MSG.receivedAtAhead });
+
+export const paymentSchema = z.object({
+  received_at: receivedAtField,
+  amount: amountField,
+  note: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type PaymentInput = z.input<typeof paymentSchema>;
+export type PaymentValues = z.output<typeof paymentSchema>;
+
+// Any top-level domain: something@something.something, no spaces.
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** One recipient as typed into the send dialog. */
+export const emailAddressSchema = z
+  .string({ error: EMAIL_MSG.invalid })
+  .trim()
+  .regex(EMAIL_RE, { error: EMAIL_MSG.invalid })
+  .transform((s) => s.toLowerCase());
+
+export const isValidEmailAddress = (s: string) => emailAddressSchema.safeParse(s).success;
+
+export const sendInvoiceEmailSchema = z.object({
+  emails: z
+    .array(emailAddressSchema, { error: EMAIL_MSG.empty })
+    .min(1, { error: EMAIL_MSG.empty })
+    .max(20)
+    .transform((list) => [...new Set(list)]),
+  notes: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  beer: z.boolean().optional(),
+});
+export type SendInvoiceEmailInput = z.input<typeof sendInvoiceEmailSchema>;
+
+export const documentUpdateSchema = z.object({
+  originalname: z.string({ error: DOCUMENT_MSG.nameEmpty }).trim().min(1, { error: DOCUMENT_MSG.nameEmpty }).max(255),
+  note: z
+    .string()
+    .trim()
+    .max(5000)
+    .nullish()
+    .transform((v) => v ?? ''),
+});
+export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
+
+export const privateNoteSchema = z.object({
+  note: z.string({ error: DOCUMENT_MSG.noteEmpty }).trim().min(1, { error: DOCUMENT_MSG.noteEmpty }).max(5000),
+});
+
+const MONEY_STATUSES: InvoiceStatus[] = ['paid', 'partially_paid'];
+export const isMoneyStatus = (s: string) => (MONEY_STATUSES as string[]).includes(s);
+
+/**
+ * Status follows the money. Remaining (total - paid) of 0 or less is 'paid', some paid is
+ * 'partially_paid'. When nothing is paid any more, an invoice that payments had moved to
+ * paid/partially_paid goes back to the status it had before (`statusBeforePayments`, else
+ * 'invoiced'); any other status is left alone. A cancelled invoice stays cancelled.
+ */
+export function statusFromPayments(opts: {
+  status: string;
+  totalCents: number;
+  paidCents: number;
+  statusBeforePayments?: string | null;
+}): string {
+  const { status, totalCents, paidCents } = opts;
+  if (status === 'cancelled') return status;
+  if (paidCents > 0) return totalCents - paidCents <= 0 ? 'paid' : 'partially_paid';
+  if (isMoneyStatus(status)) {
+    const before = opts.statusBeforePayments;
+    return before && !isMoneyStatus(before) && before !== 'cancelled' ? before : 'invoiced';
+  }
+  return status;
+}
+
+/** Remaining in cents: total minus the sum of payments (negative when overpaid). */
+export function remainingCents(total: number | string, payments: { amount: number | string }[]): number {
+  return toCents(total) - payments.reduce((s, p) => s + toCents(p.amount), 0);
+}
+
+/** '1001B' for beer invoices; '{customerId}-{number}' with customer invoice numbering. */
+export function invoiceNumberLabel(
+  inv: { number: number; beer: boolean; customer_id?: number | null },
+  customerNumbering = false,
+): string {
+  const n = `${inv.number}${inv.beer ? 'B' : ''}`;
+  return customerNumbering && inv.customer_id ? `${inv.customer_id}-${n}` : n;
+}
+
+/**
+ * Reads an invoice number as typed in a link or payload: '1001', '1001B' (beer) or
+ * '{customerId}-1001B'. Answers null when it is not one.
+ */
+export function parseInvoiceNumber(raw: string | number): { number: number; beer?: boolean; customerId?: number } | null {
+  const m = /^\s*(?:(\d+)-)?(\d+)([bB])?\s*$/.exec(String(raw));
+  if (!m) return null;
+  const number = Number(m[2]);
+  if (!Number.isSafeInteger(number) || number < 1) return null;
+  return {
+    number,
+    ...(m[3] ? { beer: true } : {}),
+    ...(m[1] ? { customerId: Number(m[1]) } : {}),
+  };
+}
