@@ -541,6 +541,7 @@ CREATE INDEX "customers_company_tabc_idx" ON "customers" USING btree ("company_i
 CREATE INDEX "customers_company_created_idx" ON "customers" USING btree ("company_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "establishments_tabc_idx" ON "establishments" USING btree ("tabc_id");--> statement-breakpoint
 CREATE INDEX "establishments_search_idx" ON "establishments" USING btree ("search_text" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "establishments_fts_idx" ON "establishments" USING gin (to_tsvector('simple', "search_text"));--> statement-breakpoint
 CREATE INDEX "sync_logs_company_service_idx" ON "sync_logs" USING btree ("company_id","service","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "sync_logs_sync_idx" ON "sync_logs" USING btree ("sync_id");--> statement-breakpoint
 CREATE INDEX "sync_logs_invoice_idx" ON "sync_logs" USING btree ("invoice_id");--> statement-breakpoint

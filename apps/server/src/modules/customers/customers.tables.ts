@@ -109,6 +109,8 @@ export const establishments = pgTable(
     primaryKey({ columns: [t.license_type, t.license_id] }),
     index('establishments_tabc_idx').on(t.tabc_id),
     index('establishments_search_idx').on(sql`${t.search_text} text_pattern_ops`),
+    // word-prefix search ('gruene ha' finds 'Gruene Hall Saloon') stays index-backed on any size
+    index('establishments_fts_idx').using('gin', sql`to_tsvector('simple', ${t.search_text})`),
   ],
 );
 
