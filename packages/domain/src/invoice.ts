@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { DATE_LIMITS, DEFAULTS, INVOICE_STATUSES, type ProductType } from './constants.js';
+import { addDays, notLaterThanDaysAhead, todayInTexas } from './dates.js';
+import { toCents } from './money.js';
+
+/** Messages of the invoice rules (the spec gives none for these, so they are ours, kept stable). */
+export const INVOICE_MSG = {
+  customerRequired: 'Please select a customer',
+  itemsRequired: 'Please add at least one product',
+  productRequired: 'Every item needs a product',
+  qtyInteger: 'Quantity must be a whole number',
+  priceMin: "Price can't be negative",
+  priceInvalid: 'Price must be a number',
+  invoiceDateRequired: 'Invoice date is required',
+  invoiceDateInvalid: 'Invoice date must be a valid date',
+  invoiceDateTooFar: "Invoice date can't be more than 10 days ahead",
+  dueDateInvalid: 'Due date must be a valid date',
+  dueDateTooFar: "Due date can't be more than 30 days ahead",
+  statusInvalid: 'Please choose a valid invoice status',
+  stampRange: 'Stamp range must end in a value at least its start',
+  typeMismatch:
+    'Liquor/wine and beer can not be on the same invoice. Create a separate beer invoice, unless the customer is cash on delivery.',
+  cancelledEdit: "A cancelled invoice can't be edited",
+  duplicate: 'Duplicate invoice: the same items and quantities were invoiced to this customer in the last 24 hours',
+  noInvoiceFound: 'No invoice found: Sorry you have no previous invoices for this customer',
+  invoiceNotFound: 'Invoice not found',
+  customerNotFound: 'Customer not found',
+  customerDeleted: 'Deleted customer!',
+  productNotFound: 'Product not found',
+  logoNotFound: 'Logo not found',
+  deleteOwnerOnly: 'Only the owner can delete invoices',
+  deleteOnlyCancelled: 'Only cancelled invoices can be deleted',
+  quickSearchMin: 'Please type at least 3 characters',
+  belowCost: 'This item was invoiced below cost.',
+  stampRollMissing: 'Stamp roll missing: Please add your current stamp roll before creating an invoice',
+  zeroPrice: 'set to $0.00',
+} as const;
+
+const dateString = (msg: string) => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, msg);
+
+export const invoiceItemSchema = z.object({
+  product_id: z.coerce
+    .number({ error: INVOICE_MSG.productRequired })
+    .int(INVOICE_MSG.productRequired)
+    .positive(INVOICE_MSG.productRequired),
+  // empty is 0 (spec); negative quantities are returns and allowed
+  qty: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: INVOICE_MSG.qtyInteger }).int(INVOICE_MSG.qtyInteger),
+  ),
+  price: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 0 : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: INVOICE_MSG.priceInvalid }).finite(INVOICE_MSG.priceInvalid).min(0, INVOICE_MSG.priceMin),
+  ),
+  taxable: z.boolean().default(true),
+  on_deal: z.boolean().default(false),
+  scanned: z.boolean().default(false),
+});
+export type InvoiceItemInput = z.infer<typeof invoiceItemSchema>;
+
+export const stampRangeSchema = z
+  .object({
+    roll_id: z.coerce.number().int().positive(),
+    from: z.coerce.number().int().min(1, INVOICE_MSG.stampRange),
+    to: z.coerce.number().int().min(1, INVOICE_MSG.stampRange),
+  })
+  .refine((r) => r.to >= r.from, { message: INVOICE_MSG.stampRange, path: ['to'] });
+
+/**
+ * POST /invoice and the full-form PUT /invoice/{id}. Date limits are checked against today in
+ * Texas at the moment of parsing.
+ */
+export const invoiceRequestSchema = z
+  .object({
+    customer: z.object(
+      { id: z.coerce.number({ error: INVOICE_MSG.customerRequired }).int().positive(INVOICE_MSG.customerRequired) },
+      { error: INVOICE_MSG.customerRequired },
+    ),
+    items: z.array(invoiceItemSchema, { error: INVOICE_MSG.itemsRequired }).min(1, INVOICE_MSG.itemsRequired),
+    stamps: z.array(stampRangeSchema).default([]),
+    note: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    company_note: z
+      .string()
+      .nullish()
+      .transform((v) => v ?? ''),
+    status: z.enum(INVOICE_STATUSES, { error: INVOICE_MSG.statusInvalid }).optional(),
+    invoiced_at: dateString(INVOICE_MSG.invoiceDateInvalid).optional(),
+    due_at: dateString(INVOICE_MSG.dueDateInvalid).nullish(),
+    logo_id: z.coerce.number().int().positive().nullish(),
+    /** create despite a duplicate found in the last 24 hours */
+    force: z.boolean().default(false),
+    /** an online order this invoice was made from (linked in order_invoices) */
+    order_id: z.coerce.number().int().positive().nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.invoiced_at && !invoiceDateOk(v.invoiced_at))
+      ctx.addIssue({ code: 'custom', message: INVOICE_MSG.invoiceDateTooFar, path: ['invoiced_at'] });
+    if (v.due_at && !dueDateOk(v.due_at))
+      ctx.addIssue({ code: 'custom', message: INVOICE_MSG.dueDateTooFar, path: ['due_at'] });
+  });
+export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
+
+/** PUT /invoice/{id} with only some of these (no items): changes just that. */
+export const invoiceStatusChangeSchema = z
+  .object({
+    status: z.enum(INVOICE_STATUSES, { error: INVOICE_MSG.statusInvalid }).optional(),
+    invoiced_at: dateString(INVOICE_MSG.invoiceDateInvalid).optional(),
+    due_at: dateString(INVOICE_MSG.dueDateInvalid).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.invoiced_at && !invoiceDateOk(v.invoiced_at))
+      ctx.addIssue({ code: 'custom', message: INVOICE_MSG.invoiceDateTooFar, path: ['invoiced_at'] });
+    if (v.due_at && !dueDateOk(v.due_at))
+      ctx.addIssue({ code: 'custom', message: INVOICE_MSG.dueDateTooFar, path: ['due_at'] });
+  });
+export type InvoiceStatusChange = z.infer<typeof invoiceStatusChangeSchema>;
+
+/** True when the body carries only status / invoiced_at / due_at (the detail view's dialogs). */
+export function isStatusOnlyChange(body: unknown): boolean {
+  if (!body || typeof body !== 'object') return false;
+  const keys = Object.keys(body as object);
+  return keys.length > 0 && keys.every((k) => k === 'status' || k === 'invoiced_at' || k === 'due_at');
+}
+
+export const invoiceDateOk = (date: string, now: Date = new Date()) =>
+  notLaterThanDaysAhead(date, DATE_LIMITS.invoiceDateDaysAhead, now);
+export const dueDateOk = (date: string, now: Date = new Date()) =>
+  notLaterThanDaysAhead(date, DATE_LIMITS.dueDateDaysAhead, now);
+export const maxInvoiceDate = (now: Date = new Date()) => addDays(todayInTexas(now), DATE_LIMITS.invoiceDateDaysAhead);
+export const maxDueDate = (now: Date = new Date()) => addDays(todayInTexas(now), DATE_LIMITS.dueDateDaysAhead);
+
+// ---- stock level -------------------------------------------------------------------------------
+
+export type StockLevel = 'OK' | 'LOW' | 'ZERO' | 'NEGATIVE';
+export interface StockInfo {
+  level: StockLevel;
+  /** orange marker: the product's stock is under twice its reorder level */
+  lowStockMarker: boolean;
+}
+
+/**
+ * Stock level of an invoice item: NEGATIVE when qty exceeds stock, ZERO when qty equals stock,
+ * LOW when stock minus qty is within (at most) the reorder level, else OK.
+ */
+export function stockLevel(stock: number, qty: number, reorderLevel: number | null | undefined): StockInfo {
+  const reorder = reorderLevel ?? 0;
+  let level: StockLevel = 'OK';
+  if (qty > stock) level = 'NEGATIVE';
+  else if (qty === stock) level = 'ZERO';
+  else if (stock - qty <= reorder) level = 'LOW';
+  return { level, lowStockMarker: reorder > 0 && stock < reorder * 2 };
+}
+
+// ---- product types ------------------------------------------------------------------------------
+
+export const isLiquorOrWine = (t: string) => t === 'LIQUOR' || t === 'WINE';
+export const isBeer = (t: string) => t === 'BEER';
+
+/** Liquor/wine and beer together on one invoice, for a customer who is not cash on delivery. */
+export function isTypeMismatch(types: readonly (ProductType | string)[], customerCashOnDelivery: boolean): boolean {
+  if (customerCashOnDelivery) return false;
+  return types.some(isLiquorOrWine) && types.some(isBeer);
+}
+
+/**
+ * A beer invoice: it has beer and no liquor or wine (non-alcoholic items may ride along). A mixed
+ * invoice of a cash-on-delivery customer is numbered in the liquor sequence.
+ */
+export function isBeerInvoice(types: readonly (ProductType | string)[]): boolean {
+  return types.some(isBeer) && !types.some(isLiquorOrWine);
+}
+
+/** Stamps needed: the sum of quantities of liquor items with a positive quantity. */
+export function stampsNeeded(items: readonly { product_type: string; qty: number }[]): number {
+  return items.reduce((n, i) => (i.product_type === 'LIQUOR' && i.qty > 0 ? n + i.qty : n), 0);
+}
+
+export function isBelowCost(price: number | string, lastPurchasePrice: number | string | null | undefined): boolean {
+  if (lastPurchasePrice === null || lastPurchasePrice === undefined) return false;
+  return toCents(price) < toCents(lastPurchasePrice);
+}
+
+// ---- numbers -------------------------------------------------------------------------------------
+
+/** '1001', '1001B' for beer; with customer numbering '{customerId}-1001' (and 'B' for beer). */
+export function displayNumber(
+  inv: { number: number; beer: boolean; customer_id?: number | null },
+  customerNumbering = false,
+): string {
+  const base = `${inv.number}${inv.beer ? 'B' : ''}`;
+  return customerNumbering && inv.customer_id ? `${inv.customer_id}-${base}` : base;
+}
+
+export interface InvoiceRef {
+  number: number;
+  beer: boolean;
+  customerId?: number;
+}
+
+/** Parses '1001', '1001B', '12-1001' or '12-1001B' (case-insensitive); null when not a number. */
+export function parseInvoiceRef(ref: string): InvoiceRef | null {
+  const m = /^\s*(?:(\d+)-)?(\d+)(b?)\s*$/i.exec(ref);
+  if (!m) return null;
+  const number = Number(m[2]);
+  if (!Number.isSafeInteger(number) || number > 2_147_483_647) return null;
+  return {
+    number,
+    beer: m[3] !== '',
+    ...(m[1] ? { customerId: Number(m[1]) } : {}),
+  };
+}
+
+// ---- duplicates ------------------------------------------------------------------------------------
+
+export const DUPLICATE_WINDOW_HOURS = DEFAULTS.duplicateInvoiceWindowHours;
+
+/** Same customer, same products and quantities (order does not matter). */
+export function duplicateFingerprint(
+  customerId: number,
+  items: readonly { product_id: number; qty: number }[],
+): string {
+  const byProduct = new Map<number, number>();
+  for (const i of items) byProduct.set(i.product_id, (byProduct.get(i.product_id) ?? 0) + i.qty);
+  const parts = [...byProduct.entries()]
+    .filter(([, q]) => q !== 0)
+    .sort((a, b) => a[0] - b[0])
+    .map(([p, q]) => `${p}x${q}`);
+  return `${customerId}:${parts.join(',')}`;
+}
