@@ -375,6 +375,7 @@ CREATE TABLE "price_changes" (
 	"new_price" numeric(12, 2) NOT NULL,
 	"effective_date" date NOT NULL,
 	"user_id" integer,
+	"applied" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -571,11 +572,15 @@ CREATE UNIQUE INDEX "orders_company_number_uq" ON "orders" USING btree ("company
 CREATE INDEX "orders_company_status_created_idx" ON "orders" USING btree ("company_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "orders_company_created_idx" ON "orders" USING btree ("company_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "price_changes_product_idx" ON "price_changes" USING btree ("product_id","effective_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "price_changes_pending_idx" ON "price_changes" USING btree ("company_id","effective_date") WHERE not "price_changes"."applied";--> statement-breakpoint
 CREATE INDEX "price_tiers_company_idx" ON "price_tiers" USING btree ("company_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "price_tiers_company_base_uq" ON "price_tiers" USING btree ("company_id") WHERE "price_tiers"."is_base_tier";--> statement-breakpoint
 CREATE UNIQUE INDEX "products_company_name_size_uq" ON "products" USING btree ("company_id","product","product_size");--> statement-breakpoint
 CREATE INDEX "products_company_sold_idx" ON "products" USING btree ("company_id","archived","units_sold" DESC NULLS LAST,"id");--> statement-breakpoint
 CREATE INDEX "products_company_name_idx" ON "products" USING btree ("company_id","product" text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "products_company_upc_idx" ON "products" USING btree ("company_id","upc");--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin (to_tsvector('simple', "product"));--> statement-breakpoint
+CREATE INDEX "products_company_sku_idx" ON "products" USING btree ("company_id","internal_sku");--> statement-breakpoint
 CREATE INDEX "stamp_assignments_company_logged_idx" ON "stamp_assignments" USING btree ("company_id","logged_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stamp_assignments_invoice_idx" ON "stamp_assignments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "stamp_assignments_roll_idx" ON "stamp_assignments" USING btree ("roll_id","from");--> statement-breakpoint

@@ -28,7 +28,11 @@ export const priceTiers = pgTable(
     is_base_tier: boolean('is_base_tier').notNull().default(false),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('price_tiers_company_idx').on(t.company_id)],
+  (t) => [
+    index('price_tiers_company_idx').on(t.company_id),
+    // one base tier per company, created on demand without races
+    uniqueIndex('price_tiers_company_base_uq').on(t.company_id).where(sql`${t.is_base_tier}`),
+  ],
 );
 
 export const products = pgTable(
@@ -63,6 +67,9 @@ export const products = pgTable(
     index('products_company_sold_idx').on(t.company_id, t.archived, t.units_sold.desc(), t.id),
     index('products_company_name_idx').on(t.company_id, sql`${t.product} text_pattern_ops`),
     index('products_company_upc_idx').on(t.company_id, t.upc),
+    // word-prefix search ('vodka', 'handm') without a scan of the catalogue
+    index('products_search_idx').using('gin', sql`to_tsvector('simple', ${t.product})`),
+    index('products_company_sku_idx').on(t.company_id, t.internal_sku),
   ],
 );
 
@@ -82,7 +89,14 @@ export const priceChanges = pgTable(
     new_price: numeric('new_price', { precision: 12, scale: 2 }).notNull(),
     effective_date: date('effective_date', { mode: 'string' }).notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** a general change dated ahead is copied into products.product_price once it is due */
+    applied: boolean('applied').notNull().default(true),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('price_changes_product_idx').on(t.product_id, t.effective_date.desc())],
+  (t) => [
+    index('price_changes_product_idx').on(t.product_id, t.effective_date.desc()),
+    index('price_changes_pending_idx')
+      .on(t.company_id, t.effective_date)
+      .where(sql`not ${t.applied}`),
+  ],
 );
