@@ -1,0 +1,101 @@
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG, documentUpdateSchema, privateNoteSchema } from '@dbo/domain/payment';
+import { z } from 'zod';
+import { HttpError, badRequest } from '../../lib/errors.js';
+import type { App, FastifyRequest } from '../../lib/http.js';
+import {
+  addNote,
+  deleteDocument,
+  deleteNote,
+  listDocuments,
+  listNotes,
+  readDocument,
+  saveDocument,
+  updateDocument,
+} from './documents.service.js';
+import { ownInvoice } from '../payments/payments.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** The note to delete: the note object as the list gave it ({id, ...}), or {note: {id}}, or ?id= */
+const noteRef = z
+  .looseObject({
+    id: z.coerce.number().int().positive().optional(),
+    note: z.union([z.looseObject({ id: z.coerce.number().int().positive() }), z.string()]).optional(),
+  })
+  .nullish();
+
+/** Multipart: the file in field `invoice_document`, plus an optional `note` field (either order). */
+async function readUpload(req: FastifyRequest) {
+  let file: { filename: string; buffer: Buffer } | null = null;
+  let note = '';
+  try {
+    for await (const part of req.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'invoice_document') file = { filename: part.filename, buffer };
+      } else if (part.fieldname === 'note') {
+        note = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DOCUMENT_MSG.fileSize);
+    if (err instanceof HttpError) throw err;
+    throw badRequest(DOCUMENT_MSG.fileMissing);
+  }
+  if (!file) throw badRequest(DOCUMENT_MSG.fileMissing);
+  return { ...file, note };
+}
+
+export async function privateRoutes(app: App) {
+  const { db, config } = app.deps;
+  const tags = ['documents'];
+
+  app.get('/invoice/:id/document', { schema: { tags, params: idParams } }, async (req) =>
+    listDocuments(db, req.auth.companyId, req.params.id),
+  );
+
+  app.post('/invoice/:id/document', { schema: { tags, params: idParams } }, async (req) => {
+    // the invoice is checked first so another company's id is a 404 whatever the upload
+    await ownInvoice(db, req.auth.companyId, req.params.id);
+    const upload = await readUpload(req);
+    return saveDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id, upload);
+  });
+
+  app.get('/invoice/document/:id/preview', { schema: { tags, params: idParams } }, async (req, reply) => {
+    const { doc, buffer } = await readDocument(db, config.dataDir, req.auth.companyId, req.params.id);
+    const safeName = doc.originalname.replace(/[^\w.\- ]/g, '_');
+    return reply
+      .type(doc.mimetype)
+      .header('content-disposition', `inline; filename="${safeName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(buffer);
+  });
+
+  app.put('/invoice/document/:id', { schema: { tags, params: idParams, body: documentUpdateSchema } }, async (req) =>
+    updateDocument(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+  );
+
+  app.delete('/invoice/document/:id', { schema: { tags, params: idParams } }, async (req) =>
+    deleteDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
+  );
+
+  app.get('/invoice/:id/note', { schema: { tags, params: idParams } }, async (req) => {
+    await ownInvoice(db, req.auth.companyId, req.params.id);
+    return { notes: await listNotes(db, req.auth.companyId, req.params.id) };
+  });
+
+  app.post('/invoice/:id/note', { schema: { tags, params: idParams, body: privateNoteSchema } }, async (req) =>
+    addNote(db, req.auth.companyId, req.auth.userId, req.params.id, req.body.note),
+  );
+
+  app.delete('/invoice/:id/note', { schema: { tags, params: idParams, body: noteRef } }, async (req) => {
+    const body = req.body ?? {};
+    const fromBody = typeof body.note === 'object' ? body.note.id : body.id;
+    const fromQuery = Number((req.query as Record<string, unknown> | undefined)?.id);
+    const noteId = fromBody ?? (Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : undefined);
+    if (!noteId) throw badRequest('Note id is required');
+    return deleteNote(db, req.auth.companyId, req.auth.userId, req.params.id, noteId);
+  });
+}
