@@ -1,0 +1,145 @@
+import { toCents } from '@dbo/domain/money';
+import type { Invoice, InvoiceItem, InvoicePayload } from './api';
+
+/** A product as GET /product/suggestions answers it (price already resolved for the customer). */
+export interface ProductSuggestion {
+  id: number;
+  product: string;
+  product_type: string;
+  product_size: string;
+  product_price: string | number;
+  last_purchase_price?: string | number | null;
+  upc?: string | null;
+  internal_sku?: string | null;
+  distributor?: string | null;
+  reorder_level?: number | null;
+  price?: string | number | null;
+  stock?: number | string | null;
+}
+
+export interface BuilderItem {
+  key: string;
+  product_id: number;
+  product: string;
+  product_type: string;
+  product_size: string;
+  upc?: string | null;
+  internal_sku?: string | null;
+  qty: number;
+  /** dollars, 2 decimals */
+  price: number;
+  taxable: boolean;
+  on_deal: boolean;
+  scanned: boolean;
+  last_purchase_price: number | null;
+  reorder_level: number | null;
+  stock: number | null;
+}
+
+export interface BuilderRange {
+  key: string;
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  /** already on the saved invoice */
+  saved?: boolean;
+}
+
+let seq = 0;
+export const newKey = () => `k${Date.now().toString(36)}${++seq}`;
+
+const num = (v: unknown): number | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : null;
+};
+
+/** Decision: new lines are taxable unless told otherwise, like the invoice_items column default. */
+export function itemFromProduct(p: ProductSuggestion, scanned = false): BuilderItem {
+  return {
+    key: newKey(),
+    product_id: p.id,
+    product: p.product,
+    product_type: p.product_type,
+    product_size: p.product_size,
+    upc: p.upc,
+    internal_sku: p.internal_sku,
+    qty: 1,
+    price: toCents(p.price ?? p.product_price ?? 0) / 100,
+    taxable: true,
+    on_deal: false,
+    scanned,
+    last_purchase_price: num(p.last_purchase_price),
+    reorder_level: num(p.reorder_level),
+    stock: num(p.stock),
+  };
+}
+
+/** Lines of a saved invoice as builder items (edit, clone, replicate). */
+export function itemsFromInvoice(inv: Invoice, mode: 'edit' | 'copy'): BuilderItem[] {
+  const edit = mode === 'edit';
+  return [...(inv.items ?? [])]
+    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
+    .filter((it) => it.product_id != null)
+    .map((it: InvoiceItem) => {
+      const p = typeof it.product === 'object' && it.product ? it.product : {};
+      return {
+        key: newKey(),
+        product_id: it.product_id as number,
+        product: it.product_name ?? p.product ?? '',
+        product_type: it.product_type ?? p.product_type ?? '',
+        product_size: it.product_size ?? p.product_size ?? '',
+        upc: p.upc,
+        internal_sku: p.internal_sku,
+        qty: Number(it.qty) || 0,
+        price: toCents(it.price) / 100,
+        taxable: !!it.taxable,
+        on_deal: !!it.on_deal,
+        scanned: edit ? !!it.scanned : false,
+        last_purchase_price: num(it.last_purchase_price ?? p.last_purchase_price),
+        reorder_level: num(it.stock?.reorder_level ?? p.reorder_level),
+        // on a saved invoice the line's own quantity is already out of stock: judge the level
+        // against the stock as it was before this invoice
+        stock:
+          it.stock && typeof it.stock === 'object'
+            ? Number(it.stock.qty ?? 0) + (edit && inv.status !== 'cancelled' ? Number(it.qty) || 0 : 0)
+            : null,
+      };
+    });
+}
+
+export function toPayload(
+  s: {
+    customerId: number;
+    items: BuilderItem[];
+    ranges: BuilderRange[];
+    note: string;
+    company_note: string;
+    status: string;
+    invoiced_at: string;
+    due_at: string | null;
+    logo_id: number | null;
+  },
+  force = false,
+): InvoicePayload {
+  return {
+    customer: { id: s.customerId },
+    items: s.items.map((i) => ({
+      product_id: i.product_id,
+      qty: i.qty,
+      price: i.price,
+      taxable: i.taxable,
+      on_deal: i.on_deal,
+      scanned: i.scanned,
+    })),
+    stamps: s.ranges.map((r) => ({ roll_id: r.roll_id, from: r.from, to: r.to })),
+    note: s.note,
+    company_note: s.company_note,
+    status: s.status,
+    invoiced_at: s.invoiced_at,
+    due_at: s.due_at,
+    logo_id: s.logo_id,
+    ...(force ? { force: true } : {}),
+  };
+}

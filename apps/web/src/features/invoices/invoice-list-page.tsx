@@ -1,0 +1,160 @@
+import { DownloadOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
+import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import type { ColDef } from 'ag-grid-community';
+import { App, Button, Dropdown } from 'antd';
+import { useMemo, useRef } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { Page } from '../../lib/page';
+import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { displayNumber, type Invoice } from './api';
+import { InvoiceStatusTag } from './invoice-status-tag';
+import { StatusSetFilter } from './status-set-filter';
+
+const dateFilter = { filter: 'agDateColumnFilter', filterParams: { maxValidDate: new Date() } };
+const moneyCol = (field: string, headerName: string): ColDef<Invoice> => ({
+  field: field as any,
+  headerName,
+  filter: 'agNumberColumnFilter',
+  type: 'rightAligned',
+  maxWidth: 150,
+  valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
+});
+
+export default function InvoiceListPage() {
+  const { feature } = useSession();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { message } = App.useApp();
+  const grid = useRef<ServerGridHandle>(null);
+  const customerId = search.get('customerId') ?? undefined;
+
+  const columnDefs = useMemo<ColDef<Invoice>[]>(
+    () => [
+      {
+        field: 'number',
+        headerName: 'Number',
+        filter: 'agNumberColumnFilter',
+        filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+        maxWidth: 140,
+        cellRenderer: (p: { data?: Invoice }) =>
+          p.data ? (
+            <Link to={`/invoice/${displayNumber(p.data)}`} onClick={(e) => e.stopPropagation()}>
+              <strong>#{displayNumber(p.data)}</strong>
+            </Link>
+          ) : null,
+      },
+      {
+        colId: 'customer_name',
+        field: 'customer_name' as any,
+        headerName: 'Customer',
+        filter: 'agTextColumnFilter',
+        filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+        minWidth: 220,
+        flex: 2,
+        cellRenderer: (p: { data?: Invoice }) => {
+          if (!p.data) return null;
+          const name = p.data.customer_name ?? p.data.customer?.name ?? '';
+          return (
+            <span>
+              {name}
+              {p.data.customer?.deleted && <span style={{ color: '#cf1322', marginLeft: 6 }}>(Deleted customer!)</span>}
+            </span>
+          );
+        },
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        maxWidth: 170,
+        filter: StatusSetFilter,
+        cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
+      },
+      {
+        field: 'invoiced_at',
+        headerName: 'Invoice Date',
+        maxWidth: 160,
+        sort: 'desc',
+        ...dateFilter,
+        valueFormatter: (p) => formatDate(p.value),
+      },
+      {
+        field: 'due_at',
+        headerName: 'Due Date',
+        maxWidth: 160,
+        filter: 'agDateColumnFilter',
+        valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
+      },
+      moneyCol('sub_total', 'Sub Total'),
+      moneyCol('tax_total', 'Tax'),
+      moneyCol('total', 'Total'),
+    ],
+    [],
+  );
+
+  const exportCsv = async (type: 'summary' | 'detailed') => {
+    try {
+      const api = grid.current?.api();
+      const res = await request<Response>('GET', '/invoice/export', {
+        query: {
+          type,
+          filterModel: api?.getFilterModel() ?? {},
+          sortModel:
+            api
+              ?.getColumnState()
+              .filter((c) => c.sort)
+              .map((c) => ({ colId: c.colId, sort: c.sort })) ?? [],
+          customerId,
+        },
+        raw: true,
+      });
+      downloadBlob(await res.blob(), `invoices_${type}_${new Date().toISOString().slice(0, 10)}.csv`);
+    } catch (err) {
+      message.error(errorMessage(err, 'Error exporting'));
+    }
+  };
+
+  return (
+    <Page
+      title="Invoices"
+      actions={
+        <>
+          {feature('email') && (
+            <Link to="/emails">
+              <Button icon={<MailOutlined />}>Email Log</Button>
+            </Link>
+          )}
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'summary', label: 'Summary CSV' },
+                { key: 'detailed', label: 'Detailed CSV (one line per item)' },
+              ],
+              onClick: (e) => void exportCsv(e.key as 'summary' | 'detailed'),
+            }}
+          >
+            <Button icon={<DownloadOutlined />}>Export CSV</Button>
+          </Dropdown>
+          <Link to={customerId ? `/invoice/create?customerId=${customerId}` : '/invoice/create'}>
+            <Button type="primary" icon={<PlusOutlined />}>
+              New Invoice
+            </Button>
+          </Link>
+        </>
+      }
+    >
+      <ServerGrid<Invoice>
+        ref={grid}
+        url="/invoice/grid"
+        params={customerId ? { customerId } : undefined}
+        columnDefs={columnDefs}
+        rowHeight={56}
+        noRowsText="No invoices found"
+        onRowClicked={(row) => navigate(`/invoice/${displayNumber(row)}`)}
+        testId="invoice-grid"
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,202 @@
+import { ArrowDownOutlined, ArrowUpOutlined, BarcodeOutlined, DeleteOutlined } from '@ant-design/icons';
+import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
+import { Button, Checkbox, Empty, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
+import type { BuilderItem } from './builder-model';
+import { TypeTag } from './product-search';
+
+const LEVEL_COLORS: Record<StockLevel, string> = { OK: 'green', LOW: 'gold', ZERO: 'orange', NEGATIVE: 'red' };
+
+export function ItemsTable({
+  items,
+  onChange,
+  inventory,
+  canEditPrice,
+}: {
+  items: BuilderItem[];
+  onChange: (items: BuilderItem[]) => void;
+  /** the inventory feature is on: show stock markers */
+  inventory: boolean;
+  canEditPrice: boolean;
+}) {
+  const update = (key: string, patch: Partial<BuilderItem>) =>
+    onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
+  const move = (index: number, delta: number) => {
+    const next = [...items];
+    const [it] = next.splice(index, 1);
+    next.splice(index + delta, 0, it);
+    onChange(next);
+  };
+
+  return (
+    <Table<BuilderItem>
+      className="builder-items"
+      data-testid="builder-items"
+      size="small"
+      rowKey="key"
+      pagination={false}
+      dataSource={items}
+      locale={{
+        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan or search products to add them" />,
+      }}
+      rowClassName={(r) => {
+        if (!inventory || r.stock == null) return '';
+        const { level } = stockLevel(r.stock, r.qty, r.reorder_level);
+        return level === 'NEGATIVE' ? 'row-negative' : level === 'ZERO' ? 'row-zero' : '';
+      }}
+      columns={[
+        {
+          title: '#',
+          width: 70,
+          render: (_, _r, i) => (
+            <span style={{ whiteSpace: 'nowrap' }}>
+              <Button
+                size="small"
+                type="text"
+                aria-label="Move up"
+                icon={<ArrowUpOutlined />}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+                tabIndex={-1}
+              />
+              <Button
+                size="small"
+                type="text"
+                aria-label="Move down"
+                icon={<ArrowDownOutlined />}
+                disabled={i === items.length - 1}
+                onClick={() => move(i, 1)}
+                tabIndex={-1}
+              />
+            </span>
+          ),
+        },
+        {
+          title: 'Product',
+          render: (_, r) => {
+            const stock = inventory && r.stock != null ? stockLevel(r.stock, r.qty, r.reorder_level) : null;
+            const level = stock?.level;
+            const below = isBelowCost(r.price, r.last_purchase_price);
+            return (
+              <div data-testid="item-row">
+                <div>
+                  <TypeTag type={r.product_type} /> <strong>{r.product}</strong> {r.product_size}
+                  {r.scanned && (
+                    <Tooltip title="Added by barcode scan">
+                      <BarcodeOutlined style={{ marginLeft: 6, color: '#888' }} aria-label="scanned" />
+                    </Tooltip>
+                  )}
+                  {level && (
+                    <Tooltip
+                      title={`${r.stock} in stock${r.reorder_level != null ? `, reorder level ${r.reorder_level}` : ''}`}
+                    >
+                      <Tag color={LEVEL_COLORS[level]} className="stock-tag" data-testid="stock-level">
+                        {level}
+                      </Tag>
+                    </Tooltip>
+                  )}
+                  {stock?.lowStockMarker && (
+                    <Tooltip title="Low stock: under twice the reorder level">
+                      <Tag color="orange" className="stock-tag" data-testid="low-stock">
+                        Low stock
+                      </Tag>
+                    </Tooltip>
+                  )}
+                </div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[r.upc, r.internal_sku].filter(Boolean).join(' · ')}
+                </Typography.Text>
+                {below && (
+                  <div>
+                    <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="below-cost">
+                      This item was invoiced below cost.
+                    </Typography.Text>
+                  </div>
+                )}
+              </div>
+            );
+          },
+        },
+        {
+          title: 'Qty',
+          width: 96,
+          render: (_, r) => (
+            <InputNumber
+              aria-label={`Quantity of ${r.product}`}
+              data-testid="item-qty"
+              value={r.qty}
+              step={1}
+              precision={0}
+              style={{ width: 80 }}
+              onChange={(v) => update(r.key, { qty: v == null ? 0 : Math.trunc(Number(v)) })}
+            />
+          ),
+        },
+        {
+          title: 'Price',
+          width: 130,
+          render: (_, r) => (
+            <InputNumber
+              aria-label={`Price of ${r.product}`}
+              data-testid="item-price"
+              data-price-key={r.key}
+              value={r.price}
+              min={0}
+              step={0.01}
+              precision={2}
+              prefix="$"
+              disabled={!canEditPrice}
+              style={{ width: 116 }}
+              status={toCents(r.price) === 0 ? 'warning' : undefined}
+              onChange={(v) => update(r.key, { price: v == null ? 0 : toCents(v) / 100 })}
+            />
+          ),
+        },
+        {
+          title: 'Taxable',
+          width: 72,
+          align: 'center',
+          render: (_, r) => (
+            <Checkbox
+              aria-label={`Taxable ${r.product}`}
+              checked={r.taxable}
+              onChange={(e) => update(r.key, { taxable: e.target.checked })}
+            />
+          ),
+        },
+        {
+          title: 'On deal',
+          width: 72,
+          align: 'center',
+          render: (_, r) => (
+            <Checkbox
+              aria-label={`On deal ${r.product}`}
+              checked={r.on_deal}
+              onChange={(e) => update(r.key, { on_deal: e.target.checked })}
+            />
+          ),
+        },
+        {
+          title: 'Total',
+          width: 110,
+          align: 'right',
+          render: (_, r) => <span className="money">{formatMoney(lineTotalCents(r.qty, r.price) / 100)}</span>,
+        },
+        {
+          title: '',
+          width: 44,
+          render: (_, r) => (
+            <Button
+              type="text"
+              danger
+              aria-label={`Remove ${r.product}`}
+              icon={<DeleteOutlined />}
+              onClick={() => onChange(items.filter((i) => i.key !== r.key))}
+              tabIndex={-1}
+            />
+          ),
+        },
+      ]}
+    />
+  );
+}

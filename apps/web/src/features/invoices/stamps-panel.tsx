@@ -1,0 +1,204 @@
+import { PlusOutlined, ThunderboltOutlined } from '@ant-design/icons';
+import {
+  builderRangeErrors,
+  canAddRange,
+  findOverlap,
+  rangeLabel,
+  STAMP_MSG,
+  type StampSequence,
+  stampNotice,
+  totalStamps,
+} from '@dbo/domain/stamps';
+import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { BuilderRange } from './builder-model';
+import { newKey } from './builder-model';
+
+export interface StampRoll {
+  id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  active: boolean;
+  finished: boolean;
+  firstAvailable?: number | null;
+  lastAvailable?: number | null;
+  sequences?: StampSequence[];
+  [key: string]: any;
+}
+
+/** A roll is usable when active, not finished and with stamps remaining. */
+export const isUsableRoll = (r: StampRoll) =>
+  !!r.active && !r.finished && (r.sequences ? r.sequences.length > 0 : r.firstAvailable != null);
+
+export function StampsPanel({
+  need,
+  ranges,
+  onChange,
+  rolls,
+  rollsLoaded,
+  auto,
+  onAuto,
+}: {
+  need: number;
+  ranges: BuilderRange[];
+  /** manual edits (auto-assignment switches off) */
+  onChange: (ranges: BuilderRange[]) => void;
+  rolls: StampRoll[];
+  rollsLoaded: boolean;
+  auto: boolean;
+  onAuto: () => void;
+}) {
+  const usable = rolls.filter(isUsableRoll);
+  const [rollId, setRollId] = useState<number | null>(null);
+  const [start, setStart] = useState<number | null>(null);
+  const [end, setEnd] = useState<number | null>(null);
+  useEffect(() => {
+    if ((rollId == null || !usable.some((r) => r.id === rollId)) && usable.length) setRollId(usable[0].id);
+  }, [usable, rollId]);
+  const roll = usable.find((r) => r.id === rollId);
+  const bounds = {
+    firstAvailable: roll?.firstAvailable ?? roll?.sequences?.[0]?.from ?? null,
+    lastAvailable: roll?.lastAvailable ?? roll?.sequences?.at(-1)?.to ?? null,
+  };
+  const errors = builderRangeErrors({ start, end }, bounds);
+  const overlap =
+    roll && start != null && end != null ? findOverlap({ roll_id: roll.id, from: start, to: end }, ranges) : undefined;
+  const assigned = totalStamps(ranges);
+  const notice = stampNotice(need, assigned);
+  const canAdd = !!roll && canAddRange({ start, end }) && !errors.start && !errors.end && !overlap;
+
+  return (
+    <div data-testid="stamps-panel">
+      {rollsLoaded && usable.length === 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={STAMP_MSG.rollMissing}
+          action={
+            <Link to="/stamp/roll">
+              <Button size="small">Register roll</Button>
+            </Link>
+          }
+        />
+      )}
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Text>
+          Needed <strong data-testid="stamps-needed">{need}</strong> · Assigned{' '}
+          <strong data-testid="stamps-assigned">{assigned}</strong>
+          {auto ? (
+            <Tag color="green" style={{ marginLeft: 8 }}>
+              auto
+            </Tag>
+          ) : (
+            <Tag style={{ marginLeft: 8 }}>manual</Tag>
+          )}
+        </Typography.Text>
+        {!auto && (
+          <Button size="small" icon={<ThunderboltOutlined />} onClick={onAuto}>
+            Auto-assign
+          </Button>
+        )}
+      </Flex>
+      <Flex wrap gap={6} style={{ margin: '8px 0' }} data-testid="stamp-ranges">
+        {ranges.map((r) => (
+          <Tag
+            key={r.key}
+            closable
+            color={r.saved ? 'blue' : 'geekblue'}
+            onClose={(e) => {
+              e.preventDefault();
+              onChange(ranges.filter((x) => x.key !== r.key));
+            }}
+            style={{ fontSize: 13, padding: '2px 8px' }}
+          >
+            {rangeLabel(r.prefix, r.from, r.to)} ({r.to - r.from + 1})
+          </Tag>
+        ))}
+        {ranges.length === 0 && <Typography.Text type="secondary">No stamps assigned</Typography.Text>}
+      </Flex>
+      {notice.kind !== 'ok' && (
+        <Alert
+          type={notice.kind === 'needed' ? 'warning' : 'info'}
+          showIcon
+          title={notice.message}
+          style={{ marginBottom: 8 }}
+          data-testid="stamp-notice"
+        />
+      )}
+      {usable.length > 0 && (
+        <Form layout="inline" component="div" style={{ rowGap: 8 }}>
+          <Form.Item label="Roll" style={{ marginBottom: 0 }}>
+            <Select
+              aria-label="Stamp roll"
+              style={{ width: 190 }}
+              value={rollId ?? undefined}
+              onChange={(v) => setRollId(v)}
+              options={usable.map((r) => ({
+                value: r.id,
+                label: `${rangeLabel(r.prefix, r.from, r.to)}`,
+              }))}
+            />
+          </Form.Item>
+          <Form.Item
+            label="Start"
+            style={{ marginBottom: 0 }}
+            validateStatus={errors.start ? 'error' : undefined}
+            help={errors.start}
+          >
+            <InputNumber
+              aria-label="Stamp start"
+              value={start}
+              min={1}
+              precision={0}
+              placeholder={bounds.firstAvailable != null ? String(bounds.firstAvailable) : ''}
+              onChange={(v) => setStart(v == null ? null : Number(v))}
+              style={{ width: 130 }}
+            />
+          </Form.Item>
+          <Form.Item
+            label="End"
+            style={{ marginBottom: 0 }}
+            validateStatus={errors.end ? 'error' : undefined}
+            help={errors.end}
+          >
+            <InputNumber
+              aria-label="Stamp end"
+              value={end}
+              min={1}
+              precision={0}
+              placeholder={bounds.lastAvailable != null ? String(bounds.lastAvailable) : ''}
+              onChange={(v) => setEnd(v == null ? null : Number(v))}
+              style={{ width: 130 }}
+            />
+          </Form.Item>
+          <Button
+            icon={<PlusOutlined />}
+            disabled={!canAdd}
+            onClick={() => {
+              if (!roll || start == null || end == null) return;
+              onChange([
+                ...ranges,
+                { key: newKey(), roll_id: roll.id, prefix: roll.prefix ?? '', from: start, to: end },
+              ]);
+              setStart(null);
+              setEnd(null);
+            }}
+          >
+            Add
+          </Button>
+        </Form>
+      )}
+      {usable.length > 0 && (
+        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 6 }}>
+          Available on this roll: {bounds.firstAvailable ?? '—'} to {bounds.lastAvailable ?? '—'}
+        </Typography.Text>
+      )}
+      {overlap && (
+        <Alert type="warning" showIcon title={STAMP_MSG.overlap} style={{ marginTop: 8 }} data-testid="stamp-overlap" />
+      )}
+    </div>
+  );
+}
