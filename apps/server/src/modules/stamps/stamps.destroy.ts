@@ -1,0 +1,202 @@
+import {
+  type DestroyEntry,
+  STAMP_MSG,
+  destroyEntryMessage,
+  destroyResultMessages,
+  invoiceNumberLabel,
+  rangeLabel,
+  stampDestroySchema,
+} from '@dbo/domain/stamps';
+import { and, asc, between, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { users } from '../company/company.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { refreshRollFinished, toRuns } from './stamps.ledger.js';
+import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
+
+/**
+ * The destroy tool: AVAILABLE stamps of the range become DESTROYED (one log entry per contiguous
+ * run destroyed); INVOICED and already DESTROYED ones are left alone and reported. The conditional
+ * UPDATE takes the row locks, so a concurrent invoice can't take a stamp being destroyed.
+ */
+export async function destroyStamps(db: Db, companyId: number, userId: number, rollId: number, input: unknown) {
+  const parsed = stampDestroySchema.safeParse({ roll_id: rollId, ...(input as object) });
+  if (!parsed.success) {
+    const details = [...new Set(parsed.error.issues.map((i) => i.message))];
+    throw badRequest(details[0], details);
+  }
+  const v = parsed.data;
+  return db.transaction(async (tx) => {
+    const [roll] = await tx
+      .select()
+      .from(stampRolls)
+      .where(and(eq(stampRolls.id, rollId), eq(stampRolls.company_id, companyId)));
+    if (!roll) throw notFound(STAMP_MSG.rollNotFound);
+    if (v.roll_id !== rollId) throw badRequest(STAMP_MSG.rollMismatch);
+    if (v.from < roll.from || v.to > roll.to)
+      throw badRequest(STAMP_MSG.outsideRoll(rangeLabel(roll.prefix, roll.from, roll.to)));
+
+    const taken = await tx
+      .update(stamps)
+      .set({ status: 'DESTROYED', invoice_id: null, updated_at: new Date() })
+      .where(and(eq(stamps.roll_id, roll.id), between(stamps.number, v.from, v.to), eq(stamps.status, 'AVAILABLE')))
+      .returning({ number: stamps.number });
+    const runs = toRuns(taken.map((t) => t.number));
+    for (const run of runs) {
+      const [entry] = await tx
+        .insert(stampAssignments)
+        .values({
+          company_id: companyId,
+          roll_id: roll.id,
+          prefix: roll.prefix,
+          from: run.from,
+          to: run.to,
+          status: 'DESTROYED',
+          note: v.note,
+          user_id: userId,
+        })
+        .returning({ id: stampAssignments.id });
+      await tx
+        .update(stamps)
+        .set({ assignment_id: entry.id })
+        .where(and(eq(stamps.roll_id, roll.id), between(stamps.number, run.from, run.to)));
+    }
+
+    const destroyedNow = new Set(taken.map((t) => t.number));
+    const others = await tx
+      .select({ number: stamps.number, status: stamps.status, inv: invoices.number, beer: invoices.beer })
+      .from(stamps)
+      .leftJoin(invoices, eq(invoices.id, stamps.invoice_id))
+      .where(and(eq(stamps.roll_id, roll.id), between(stamps.number, v.from, v.to), ne(stamps.status, 'AVAILABLE')))
+      .orderBy(asc(stamps.number));
+    const invoiced = others.filter((o) => o.status === 'INVOICED');
+    const already = others.filter((o) => o.status === 'DESTROYED' && !destroyedNow.has(o.number));
+    const invoiceNumbers = [
+      ...new Set(invoiced.filter((o) => o.inv !== null).map((o) => invoiceNumberLabel(o.inv!, !!o.beer))),
+    ];
+    const groups: Omit<DestroyEntry, 'destroyed' | 'message'>[] = [
+      { status: 'INVOICED', total: invoiced.length, invoice_numbers: invoiceNumbers },
+      { status: 'DESTROYED', total: already.length, invoice_numbers: [] },
+      { status: 'AVAILABLE', total: taken.length, invoice_numbers: [] },
+    ];
+    const entries: DestroyEntry[] = groups
+      .filter((g) => g.total > 0)
+      .map((g) => ({ ...g, destroyed: g.status === 'AVAILABLE', message: destroyEntryMessage(g) }));
+
+    if (taken.length) {
+      await refreshRollFinished(tx, [roll.id]);
+      await recordActivity(tx, {
+        companyId,
+        userId,
+        module: 'STAMP',
+        type: 'UPDATE',
+        info: {
+          action: 'destroy',
+          roll_id: roll.id,
+          ranges: runs.map((r) => rangeLabel(roll.prefix, r.from, r.to)),
+          note: v.note,
+        },
+      });
+    }
+    return {
+      roll_id: roll.id,
+      from: v.from,
+      to: v.to,
+      note: v.note,
+      destroyed: taken.length,
+      entries,
+      messages: destroyResultMessages(entries),
+    };
+  });
+}
+
+/** The destroyed entries still in force (not undone), newest first. */
+export async function listDestroyed(db: DbOrTx, companyId: number, rollId?: number) {
+  const rows = await db
+    .select({
+      id: stampAssignments.id,
+      roll_id: stampAssignments.roll_id,
+      prefix: stampAssignments.prefix,
+      from: stampAssignments.from,
+      to: stampAssignments.to,
+      note: stampAssignments.note,
+      logged_at: stampAssignments.logged_at,
+      user: users.name,
+    })
+    .from(stampAssignments)
+    .leftJoin(users, eq(users.id, stampAssignments.user_id))
+    .where(
+      and(
+        eq(stampAssignments.company_id, companyId),
+        eq(stampAssignments.status, 'DESTROYED'),
+        isNull(stampAssignments.released_at),
+        rollId ? eq(stampAssignments.roll_id, rollId) : undefined,
+      ),
+    )
+    .orderBy(desc(stampAssignments.logged_at), desc(stampAssignments.id));
+  return rows.map((r) => ({ ...r, count: r.to - r.from + 1, status: 'DESTROYED' as const }));
+}
+
+/** Parses the comma list of log entry ids; anything else can't be undone. */
+export function parseIds(raw: unknown): number[] {
+  const parts = String(raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const ids = parts.map(Number);
+  if (!ids.length || ids.some((n) => !Number.isInteger(n) || n < 1 || n > 2_147_483_647))
+    throw badRequest(STAMP_MSG.undoFailed);
+  return [...new Set(ids)];
+}
+
+/**
+ * DELETE /stamp/undo-destroy: the stamps of the given destroyed entries become AVAILABLE again,
+ * all or nothing. The log entries are kept (the stamp record is a legal record) and marked
+ * released, so they leave the current log and the destroyed list.
+ */
+export async function undoDestroy(db: Db, companyId: number, userId: number, ids: number[]) {
+  return db.transaction(async (tx) => {
+    const entries = await tx
+      .select()
+      .from(stampAssignments)
+      .where(and(eq(stampAssignments.company_id, companyId), inArray(stampAssignments.id, ids)))
+      .orderBy(asc(stampAssignments.roll_id), asc(stampAssignments.from))
+      .for('update');
+    if (!entries.length) throw notFound('Destroyed stamps not found');
+    if (entries.length !== ids.length || entries.some((e) => e.status !== 'DESTROYED' || e.released_at))
+      throw badRequest(STAMP_MSG.undoFailed);
+    let restored = 0;
+    for (const e of entries) {
+      const back = await tx
+        .update(stamps)
+        .set({ status: 'AVAILABLE', invoice_id: null, assignment_id: null, updated_at: new Date() })
+        .where(
+          and(
+            eq(stamps.roll_id, e.roll_id),
+            eq(stamps.company_id, companyId),
+            between(stamps.number, e.from, e.to),
+            eq(stamps.status, 'DESTROYED'),
+          ),
+        )
+        .returning({ number: stamps.number });
+      // the ledger must agree with the log entry, or nothing is undone
+      if (back.length !== e.to - e.from + 1) throw badRequest(STAMP_MSG.undoFailed);
+      restored += back.length;
+    }
+    await tx
+      .update(stampAssignments)
+      .set({ released_at: new Date(), released_by: userId })
+      .where(inArray(stampAssignments.id, ids));
+    await refreshRollFinished(tx, [...new Set(entries.map((e) => e.roll_id))]);
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'STAMP',
+      type: 'UPDATE',
+      info: { action: 'undo-destroy', ranges: entries.map((e) => rangeLabel(e.prefix, e.from, e.to)) },
+    });
+    return { success: true, restored, ids };
+  });
+}
