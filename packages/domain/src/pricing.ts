@@ -104,7 +104,7 @@ export function resolvePrice(input: PriceInput): ResolvedPrice {
       price: customer.new_price,
       source: 'customer_price_change',
     });
-  if (hasCustomer && input.lastInvoice && input.lastInvoice.invoiced_at <= input.today)
+  if (hasCustomer && input.lastInvoice)
     candidates.push({
       date: input.lastInvoice.invoiced_at,
       rank: 0,

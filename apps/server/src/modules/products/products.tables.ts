@@ -95,8 +95,6 @@ export const priceChanges = pgTable(
   },
   (t) => [
     index('price_changes_product_idx').on(t.product_id, t.effective_date.desc()),
-    index('price_changes_pending_idx')
-      .on(t.company_id, t.effective_date)
-      .where(sql`not ${t.applied}`),
+    index('price_changes_pending_idx').on(t.company_id, t.effective_date).where(sql`not ${t.applied}`),
   ],
 );
