@@ -1,0 +1,134 @@
+import { todayInTexas } from '@dbo/domain/dates';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
+import { customers } from '../customers/customers.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { setInvoiceStamps } from './stamps.ledger.js';
+import { stampAssignments, stamps } from './stamps.tables.js';
+
+/**
+ * Many transactions race for the numbers of one small roll, with overlapping ranges and destroys
+ * in between. Only meaningful on PostgreSQL (PGlite serialises its single connection).
+ */
+const onPg = !!process.env.TEST_DATABASE_URL;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  if (onPg) ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+describe.skipIf(!onPg)('stamp ledger under concurrency (PostgreSQL)', () => {
+  it('never gives a number twice, loses none, and keeps the log in step', async () => {
+    const owner = await signUpCompany(ctx);
+    const db = ctx.database.db;
+    const size = 60;
+    const created = await owner.api.post('/stamp/roll', {
+      roll: { prefix: 'C', received_at: todayInTexas(), from: 1, to: size },
+    });
+    expect(created.status).toBe(200);
+    const rollId: number = created.body.id;
+    const [customer] = await db
+      .insert(customers)
+      .values({
+        company_id: owner.companyId,
+        name: 'Race Bar',
+        address: '1 St',
+        city: 'Austin',
+        zip: '1',
+        tabc_id: 'MB1',
+      })
+      .returning();
+    const n = 40;
+    const invs = await db
+      .insert(invoices)
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          company_id: owner.companyId,
+          customer_id: customer.id,
+          number: 5000 + i,
+          invoiced_at: todayInTexas(),
+        })),
+      )
+      .returning();
+
+    // overlapping ranges: invoice i wants [s, s+len-1] with starts spaced closer than lengths
+    const wanted = invs.map((inv, i) => {
+      const from = 1 + ((i * 7) % (size - 6));
+      const to = Math.min(size, from + 2 + (i % 5));
+      return { invoiceId: inv.id, ranges: [{ roll_id: rollId, from, to }] };
+    });
+    const outcomes = await Promise.allSettled([
+      ...wanted.map((w) =>
+        db.transaction((tx) =>
+          setInvoiceStamps(tx, { companyId: owner.companyId, invoiceId: w.invoiceId, userId: null, ranges: w.ranges }),
+        ),
+      ),
+      // destroys race with the invoices over the same numbers
+      ...[10, 30, 50].map((from) =>
+        owner.api.put(`/stamp/roll/${rollId}/assign`, { roll_id: rollId, from, to: from + 3 }),
+      ),
+    ]);
+    const invoiceOutcomes = outcomes.slice(0, n);
+    const won = wanted.filter((_, i) => invoiceOutcomes[i].status === 'fulfilled');
+    expect(won.length).toBeGreaterThan(0);
+    expect(won.length).toBeLessThan(n);
+    for (const o of invoiceOutcomes)
+      if (o.status === 'rejected') expect(String((o.reason as Error).message)).toMatch(/not available|deadlock/);
+
+    const rows = await db.select().from(stamps).where(eq(stamps.roll_id, rollId));
+    // no lost number, no number twice: exactly one ledger row per number of the roll
+    expect(rows).toHaveLength(size);
+    expect(new Set(rows.map((r) => r.number)).size).toBe(size);
+    const by = (s: string) => rows.filter((r) => r.status === s).length;
+    expect(by('AVAILABLE') + by('INVOICED') + by('DESTROYED')).toBe(size);
+
+    // each winning invoice holds exactly its range; losers hold nothing
+    for (const inv of invs) {
+      const mine = rows
+        .filter((r) => r.invoice_id === inv.id && r.status === 'INVOICED')
+        .map((r) => r.number)
+        .sort((a, b) => a - b);
+      const w = won.find((x) => x.invoiceId === inv.id);
+      const expected = w
+        ? Array.from({ length: w.ranges[0].to - w.ranges[0].from + 1 }, (_, k) => w.ranges[0].from + k)
+        : [];
+      expect(mine).toEqual(expected);
+    }
+    expect(by('INVOICED')).toBe(won.reduce((s, w) => s + w.ranges[0].to - w.ranges[0].from + 1, 0));
+
+    // the log agrees with the ledger: current entries cover exactly the INVOICED and DESTROYED numbers
+    const log = await db
+      .select()
+      .from(stampAssignments)
+      .where(and(eq(stampAssignments.roll_id, rollId), isNull(stampAssignments.released_at)));
+    const covered = new Map<number, string>();
+    for (const e of log)
+      for (let k = e.from; k <= e.to; k++) {
+        expect(covered.has(k)).toBe(false);
+        covered.set(k, e.status);
+      }
+    for (const r of rows) expect(covered.get(r.number) ?? 'AVAILABLE').toBe(r.status);
+
+    const remaining = await owner.api.get('/stamp/remaining');
+    expect(remaining.body.availableStampCount).toBe(by('AVAILABLE'));
+  });
+
+  it('never registers two overlapping rolls sent at once', async () => {
+    const owner = await signUpCompany(ctx);
+    const results = await Promise.all(
+      [1, 41, 81, 121, 161].map((from) =>
+        owner.api.post('/stamp/roll', { roll: { prefix: 'R', received_at: todayInTexas(), from, to: from + 79 } }),
+      ),
+    );
+    // each one overlaps its neighbours: the winners never overlap each other
+    const won = results.filter((r) => r.status === 200).map((r) => r.body);
+    for (const r of results) if (r.status !== 200) expect(r.body.message).toMatch(/overlaps the stamp roll/);
+    for (const a of won) for (const b of won) if (a.id !== b.id) expect(a.to < b.from || b.to < a.from).toBe(true);
+    const rolls = (await owner.api.get('/stamp/roll')).body;
+    expect(rolls).toHaveLength(won.length);
+    const count = await ctx.database.db.select().from(stamps).where(eq(stamps.company_id, owner.companyId));
+    expect(count).toHaveLength(won.length * 80);
+  });
+});
