@@ -6,7 +6,7 @@ import { notFound } from '../../lib/errors.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
-import { priceChanges, priceTiers, products } from './products.tables.js';
+import { priceChanges, priceTiers } from './products.tables.js';
 
 /**
  * Copies general price changes that have become due into products.product_price, so the grid

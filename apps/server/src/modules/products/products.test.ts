@@ -176,16 +176,14 @@ describe('product catalogue', () => {
       .insert(inventory)
       .values({ company_id: a.companyId, product_id: p.body.id, qty: 9 })
       .returning();
-    await db()
-      .insert(inventoryHistory)
-      .values({
-        company_id: a.companyId,
-        inventory_id: stock.id,
-        product_id: p.body.id,
-        qty: -3,
-        source: 'invoice',
-        invoice_id: inv.id,
-      });
+    await db().insert(inventoryHistory).values({
+      company_id: a.companyId,
+      inventory_id: stock.id,
+      product_id: p.body.id,
+      qty: -3,
+      source: 'invoice',
+      invoice_id: inv.id,
+    });
     let res = await a.api.get(`/product/${p.body.id}`);
     expect(res.body.invoices).toEqual([
       expect.objectContaining({
