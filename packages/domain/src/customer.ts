@@ -209,8 +209,7 @@ export function permitWarnings(info: TabcExpiration | null | undefined): { level
       text: `TABC permit ${info.tabc_id} expires ${d === 0 ? 'today' : d === 1 ? 'in 1 day' : `in ${d} days`}`,
     });
   }
-  if (info.delinquency)
-    out.push({ level: 'delinquent', text: `${info.tabc_id} is on the TABC delinquent list` });
+  if (info.delinquency) out.push({ level: 'delinquent', text: `${info.tabc_id} is on the TABC delinquent list` });
   return out;
 }
 

@@ -6,6 +6,7 @@ import { customers } from '../modules/customers/customers.tables.js';
 import { priceTiers, products } from '../modules/products/products.tables.js';
 import { stampRolls } from '../modules/stamps/stamps.tables.js';
 import { createRollStamps } from '../modules/stamps/stamps.ledger.js';
+import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
 export const DEMO_LOGIN = { email: 'demo@lonestar-spirits.example', password: 'demo-pass-2026' };
@@ -121,5 +122,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
       .returning();
     await createRollStamps(tx, roll);
   });
+  // the shipped TABC sample (permit expiry, delinquent list, establishment search)
+  await loadTabcSampleIfEmpty(db);
   return true;
 }

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import { signInSchema } from '@dbo/domain/auth';
+import {
+  CUSTOMER_MSG,
+  autoFillQuerySchema,
+  customerSignUpSchema,
+  invitationSchema,
+  notificationPreferencesSchema,
+  permissionSchema,
+  refId,
+  revokeSchema,
+} from '@dbo/domain/customer';
+import { gridQuerySchema } from '@dbo/domain/grid';
+import { z } from 'zod';
+import { notFound, unauthorized } from '../../lib/errors.js';
+import type { App } from '../../lib/http.js';
+import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { balancePdf, balancePrintData, customerBalance, customerOwing } from './balance.service.js';
+import {
+  allCustomerUsers,
+  completeSignUp,
+  customerSignIn,
+  customerUserSession,
+  invitationMessage,
+  inviteCustomerUser,
+  listCustomerUsers,
+  resendInvitation,
+  setNotificationPreferences,
+  setPermission,
+  setRevoked,
+} from './customer-users.service.js';
+import {
+  autoFillSuggestions,
+  createCustomer,
+  customerGrid,
+  customerTabcExpiration,
+  findCustomer,
+  listCustomers,
+  removeCustomer,
+  updateCustomer,
+} from './customers.service.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const customerIdParams = z.object({ customerId: z.coerce.number().int().positive() });
+const tags = ['customer'];
+
+/** Customer-app tokens are signed by the same key but carry kind 'customer'; staff routes refuse them. */
+interface CustomerTokenPayload {
+  kind: 'customer';
+  cu: number;
+  cid: number;
+  jti: string;
+}
+
+function customerToken(app: App, u: { id: number; company_id: number }) {
+  return app.jwt.sign(
+    { kind: 'customer', cu: u.id, cid: u.company_id, jti: randomUUID() } satisfies CustomerTokenPayload,
+    {
+      expiresIn: '23h',
+    },
+  );
+}
+
+export async function privateRoutes(app: App) {
+  const { db, config } = app.deps;
+
+  app.get('/customer', { schema: { tags } }, async (req) => listCustomers(db, req.auth.companyId));
+
+  app.get('/customer/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) =>
+    customerGrid(db, req.auth.companyId, req.query),
+  );
+
+  app.post('/customer', { schema: { tags, body: z.looseObject({}) } }, async (req) => {
+    const c = await createCustomer(db, req.auth.companyId, req.auth.userId, req.body);
+    return c;
+  });
+
+  app.get('/customer/auto-fill-suggestions', { schema: { tags, querystring: autoFillQuerySchema } }, async (req) =>
+    autoFillSuggestions(db, req.query.query),
+  );
+
+  app.get('/customer/all-users', { schema: { tags } }, async (req) => {
+    const res = await allCustomerUsers(db, req.auth.companyId, gridQuerySchema.parse({ startRow: 0, endRow: 400 }));
+    return res.rows;
+  });
+
+  app.get('/customer/all-users/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) =>
+    allCustomerUsers(db, req.auth.companyId, req.query),
+  );
+
+  app.put('/customer/user-invitation-revoke', { schema: { tags, body: revokeSchema } }, async (req) => {
+    const u = await setRevoked(db, req.auth.companyId, req.auth.userId, refId(req.body.customerUser), req.body.revoke);
+    app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
+    return u;
+  });
+
+  app.put('/customer/user-permission', { schema: { tags, body: permissionSchema } }, async (req) => {
+    const u = await setPermission(
+      db,
+      req.auth.companyId,
+      req.auth.userId,
+      refId(req.body.customerUser),
+      req.body.permission,
+    );
+    app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
+    return u;
+  });
+
+  app.post('/customer/user-invitation', { schema: { tags, body: invitationSchema } }, async (req) => {
+    const { user, mail } = await inviteCustomerUser(
+      db,
+      req.auth.companyId,
+      req.auth.userId,
+      config.publicUrl,
+      req.body,
+    );
+    await app.deps.mailer.send(invitationMessage(mail));
+    return { customerUser: user, success: true };
+  });
+
+  // Staff can send a fresh link when the first one got lost or expired.
+  app.post('/customer/user-invitation/:id/resend', { schema: { tags, params: idParams } }, async (req) => {
+    const { user, mail } = await resendInvitation(
+      db,
+      req.auth.companyId,
+      req.auth.userId,
+      config.publicUrl,
+      req.params.id,
+    );
+    await app.deps.mailer.send(invitationMessage(mail));
+    return { customerUser: user, success: true };
+  });
+
+  app.get('/customer/:id', { schema: { tags, params: idParams } }, async (req) =>
+    findCustomer(db, req.auth.companyId, req.params.id),
+  );
+
+  app.put('/customer/:id', { schema: { tags, params: idParams, body: z.looseObject({}) } }, async (req) =>
+    updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+  );
+
+  app.delete('/customer/:id', { schema: { tags, params: idParams } }, async (req) =>
+    removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id),
+  );
+
+  app.get('/customer/:id/tabc-expiration', { schema: { tags, params: idParams } }, async (req, reply) => {
+    reply.header('cache-control', 'private, max-age=600');
+    return customerTabcExpiration(db, req.auth.companyId, req.params.id);
+  });
+
+  app.get('/customer/:id/check-balance', { schema: { tags, params: idParams } }, async (req) =>
+    customerOwing(db, req.auth.companyId, req.params.id),
+  );
+
+  app.get('/customer/:id/balance', { schema: { tags, params: idParams } }, async (req) =>
+    customerBalance(db, req.auth.companyId, req.params.id),
+  );
+
+  /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
+  app.post(
+    '/customer/:id/balance/pdf',
+    { schema: { tags, params: idParams, body: z.object({ format: z.enum(['pdf', 'url']).optional() }).optional() } },
+    async (req, reply) => {
+      const data = await balancePrintData(db, req.auth.companyId, req.params.id);
+      if (req.body?.format === 'url') {
+        const token = signPrintToken(app, 'balance', req.params.id, req.auth.companyId);
+        return { url: `/customer/balance/pdf/${token}`, token };
+      }
+      const pdf = await balancePdf(data);
+      const name = `balance-${data.customer.name.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.pdf`;
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(pdf);
+    },
+  );
+
+  app.get('/customer/:customerId/user', { schema: { tags, params: customerIdParams } }, async (req) =>
+    listCustomerUsers(db, req.auth.companyId, req.params.customerId),
+  );
+
+  app.put(
+    '/customer/:id/notification-preferences',
+    { schema: { tags, params: idParams, body: notificationPreferencesSchema } },
+    async (req) => {
+      const userId = refId(req.body.customerUser);
+      // the path names the customer; the user must be one of that customer's users
+      const users = await listCustomerUsers(db, req.auth.companyId, req.params.id);
+      if (!users.some((u) => u.id === userId)) throw notFound(CUSTOMER_MSG.userNotFound);
+      return setNotificationPreferences(db, req.auth.companyId, req.auth.userId, userId, req.body.preferences);
+    },
+  );
+}
+
+export async function publicRoutes(app: App) {
+  const { db } = app.deps;
+
+  /** The public printable balance page's data; ?format=pdf answers the PDF. */
+  app.get(
+    '/pdf/customer/balance/:token',
+    {
+      schema: {
+        tags,
+        params: z.object({ token: z.string() }),
+        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const { id, companyId } = verifyPrintToken(app, req.params.token, 'balance');
+      const data = await balancePrintData(db, companyId, id);
+      if (req.query.format === 'pdf') {
+        return reply.header('content-type', 'application/pdf').send(await balancePdf(data));
+      }
+      return data;
+    },
+  );
+
+  const limit = {
+    rateLimit: {
+      max: app.deps.config.rateLimitAuth,
+      timeWindow: '1 minute',
+      keyGenerator: (req: { ip: string; body?: unknown }) =>
+        `cu:${req.ip}:${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
+    },
+  };
+
+  /** Completes an invitation: the token from the e-mailed link and a password create the account. */
+  app.post('/customer-app/signup', { schema: { tags, body: customerSignUpSchema }, config: limit }, async (req) => {
+    const user = await completeSignUp(db, req.body);
+    return { access_token: customerToken(app, user), customerUser: user };
+  });
+
+  app.post(
+    '/customer-app/signin',
+    {
+      schema: { tags, body: signInSchema.extend({ subdomain: z.string().trim().nullish() }) },
+      config: limit,
+    },
+    async (req) => {
+      const user = await customerSignIn(db, req.body.email, req.body.password, req.body.subdomain);
+      return { access_token: customerToken(app, user), customerUser: user };
+    },
+  );
+
+  /** The signed-in customer user; a revoked or disabled user's token stops working at once. */
+  app.get('/customer-app/me', { schema: { tags } }, async (req) => {
+    let payload: CustomerTokenPayload;
+    try {
+      payload = await req.jwtVerify<CustomerTokenPayload>();
+    } catch {
+      throw unauthorized();
+    }
+    if (payload.kind !== 'customer') throw unauthorized();
+    const user = await customerUserSession(db, payload.cu);
+    if (!user) throw unauthorized();
+    return { customerUser: user };
+  });
+}

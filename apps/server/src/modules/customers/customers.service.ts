@@ -1,0 +1,263 @@
+import {
+  CUSTOMER_MSG,
+  customerSchema,
+  isPermitCode,
+  normalizeTabcId,
+  tabcExpiration,
+  type CustomerValues,
+} from '@dbo/domain/customer';
+import type { GridQuery } from '@dbo/domain/grid';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { gridClauses, type GridColumns } from '../../db/grid.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { priceTiers } from '../products/products.tables.js';
+import { customers, customerUsers, establishments } from './customers.tables.js';
+import { tabcPermitData } from './tabc.service.js';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+const tierColumns = {
+  id: priceTiers.id,
+  name: priceTiers.name,
+  percentage: priceTiers.percentage,
+  color: priceTiers.color,
+  is_base_tier: priceTiers.is_base_tier,
+};
+
+type TierRow = { id: number; name: string; percentage: string; color: string; is_base_tier: boolean } | null;
+
+export function publicCustomer(c: CustomerRow, tier?: TierRow) {
+  return {
+    ...c,
+    deleted: !!c.deleted_at,
+    productPriceTier: tier?.id ? { ...tier, percentage: Number(tier.percentage) } : null,
+  };
+}
+
+function parseCustomer(body: unknown): CustomerValues {
+  const parsed = customerSchema.safeParse(body);
+  if (!parsed.success) {
+    const details = [...new Set(parsed.error.issues.map((i) => i.message))];
+    throw badRequest(details[0], details);
+  }
+  return parsed.data;
+}
+
+/** A price tier may only be one of the company's own. */
+async function checkTier(db: DbOrTx, companyId: number, tierId: number | null) {
+  if (!tierId) return;
+  const [t] = await db
+    .select({ id: priceTiers.id })
+    .from(priceTiers)
+    .where(and(eq(priceTiers.id, tierId), eq(priceTiers.company_id, companyId)));
+  if (!t) throw badRequest(CUSTOMER_MSG.priceTier);
+}
+
+/** The company's live customer (not removed); another company's or a removed one is a 404. */
+export async function findCustomer(db: DbOrTx, companyId: number, id: number, opts: { withDeleted?: boolean } = {}) {
+  const [row] = await db
+    .select({ c: customers, tier: tierColumns })
+    .from(customers)
+    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
+    .where(
+      and(
+        eq(customers.id, id),
+        eq(customers.company_id, companyId),
+        opts.withDeleted ? undefined : isNull(customers.deleted_at),
+      ),
+    );
+  if (!row) throw notFound(CUSTOMER_MSG.notFound);
+  return publicCustomer(row.c, row.tier as TierRow);
+}
+
+export async function listCustomers(db: DbOrTx, companyId: number) {
+  const rows = await db
+    .select({ c: customers, tier: tierColumns })
+    .from(customers)
+    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
+    .where(and(eq(customers.company_id, companyId), isNull(customers.deleted_at)))
+    .orderBy(asc(sql`lower(${customers.name})`), asc(customers.id));
+  return rows.map((r) => publicCustomer(r.c, r.tier as TierRow));
+}
+
+const gridColumns: GridColumns = {
+  id: { expr: customers.id, type: 'number' },
+  name: { expr: customers.name, type: 'text' },
+  address: { expr: customers.address, type: 'text' },
+  city: { expr: customers.city, type: 'text' },
+  state: { expr: customers.state, type: 'text' },
+  zip: { expr: customers.zip, type: 'text' },
+  tabc_id: { expr: customers.tabc_id, type: 'text' },
+  contact_name: { expr: customers.contact_name, type: 'text' },
+  contact_email: { expr: customers.contact_email, type: 'text' },
+  contact_phone: { expr: customers.contact_phone, type: 'text' },
+  cash_on_delivery: { expr: customers.cash_on_delivery, type: 'boolean' },
+  fintech_option: { expr: customers.fintech_option, type: 'boolean' },
+  service_start: { expr: customers.service_start, type: 'date' },
+  created_at: { expr: customers.created_at, type: 'timestamp' },
+  productPriceTier: { expr: priceTiers.name, type: 'text' },
+};
+
+export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) {
+  const g = gridClauses(q, gridColumns, { defaultSort: [{ colId: 'name', sort: 'asc' }], tieBreaker: customers.id });
+  const where = and(eq(customers.company_id, companyId), isNull(customers.deleted_at), g.where);
+  const rows = await db
+    .select({ c: customers, tier: tierColumns })
+    .from(customers)
+    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
+    .where(where)
+    .orderBy(...g.orderBy)
+    .limit(g.limit)
+    .offset(g.offset);
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(customers)
+    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
+    .where(where);
+  return { rows: rows.map((r) => publicCustomer(r.c, r.tier as TierRow)), count: Number(n) };
+}
+
+export async function createCustomer(db: Db, companyId: number, userId: number, body: unknown) {
+  const v = parseCustomer(body);
+  return db.transaction(async (tx) => {
+    await checkTier(tx, companyId, v.product_price_tier_id);
+    const [row] = await tx
+      .insert(customers)
+      .values({ ...v, company_id: companyId })
+      .returning();
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'CUSTOMER',
+      type: 'CREATE',
+      info: { customerId: row.id, name: row.name },
+    });
+    return findCustomer(tx, companyId, row.id);
+  });
+}
+
+export async function updateCustomer(db: Db, companyId: number, userId: number, id: number, body: unknown) {
+  await findCustomer(db, companyId, id);
+  const v = parseCustomer(body);
+  return db.transaction(async (tx) => {
+    await checkTier(tx, companyId, v.product_price_tier_id);
+    await tx
+      .update(customers)
+      .set({ ...v, updated_at: new Date() })
+      .where(and(eq(customers.id, id), eq(customers.company_id, companyId)));
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'CUSTOMER',
+      type: 'UPDATE',
+      info: { customerId: id, name: v.name },
+    });
+    return findCustomer(tx, companyId, id);
+  });
+}
+
+/**
+ * Removal is soft: invoices keep pointing at the row and show 'Deleted customer!'. The customer's
+ * users lose access with it.
+ */
+export async function removeCustomer(db: Db, companyId: number, userId: number, id: number) {
+  const c = await findCustomer(db, companyId, id);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(customers)
+      .set({ deleted_at: new Date(), updated_at: new Date() })
+      .where(and(eq(customers.id, id), eq(customers.company_id, companyId)));
+    await tx
+      .update(customerUsers)
+      .set({ is_enable: false })
+      .where(and(eq(customerUsers.customer_id, id), eq(customerUsers.company_id, companyId)));
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'CUSTOMER',
+      type: 'DELETE',
+      info: { customerId: id, name: c.name },
+    });
+  });
+  return { success: true, id };
+}
+
+/** Establishments for the create form: a permit code matches exactly, other text by word prefixes. */
+export async function autoFillSuggestions(db: DbOrTx, query: string, limit = 10) {
+  const q = query.trim();
+  const select = {
+    license_type: establishments.license_type,
+    license_id: establishments.license_id,
+    tabc_id: establishments.tabc_id,
+    trade_name: establishments.trade_name,
+    owner: establishments.owner,
+    address: establishments.address,
+    city: establishments.city,
+    county: establishments.county,
+    state: establishments.state,
+    zip: establishments.zip,
+    status: establishments.status,
+    issue_date: establishments.issue_date,
+    expiration_date: establishments.expiration_date,
+  };
+  let rows: {
+    license_type: string;
+    license_id: string;
+    tabc_id: string;
+    trade_name: string;
+    address: string;
+    city: string;
+  }[];
+  if (isPermitCode(q)) {
+    rows = await db
+      .select(select)
+      .from(establishments)
+      .where(eq(establishments.tabc_id, normalizeTabcId(q)))
+      .limit(limit);
+  } else {
+    const words = q
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(0, 8);
+    if (!words.length) return [];
+    const tsq = words.map((w) => `${w}:*`).join(' & ');
+    const prefix = `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    rows = await db
+      .select(select)
+      .from(establishments)
+      .where(sql`to_tsvector('simple', ${establishments.search_text}) @@ to_tsquery('simple', ${tsq})`)
+      .orderBy(
+        sql`case when lower(${establishments.trade_name}) like ${prefix} then 0 else 1 end`,
+        sql`case when ${establishments.status} ilike 'active' then 0 else 1 end`,
+        asc(establishments.trade_name),
+        asc(establishments.tabc_id),
+      )
+      .limit(limit);
+  }
+  return rows.map((e) => {
+    const numeric = /^\d+$/.test(e.license_id) && e.tabc_id === `${e.license_type}${e.license_id}`;
+    return {
+      ...e,
+      // the fields of the customer form this establishment fills
+      name: titleCase(e.trade_name),
+      address: titleCase(e.address),
+      city: titleCase(e.city),
+      aims_license_type: numeric ? e.license_type : null,
+      aims_id: numeric ? Number(e.license_id) : null,
+    };
+  });
+}
+
+/** 'THE BROKEN SPOKE' -> 'The Broken Spoke' (TABC data is upper case). */
+export function titleCase(s: string): string {
+  return s.toLowerCase().replace(/(^|[\s\-/&(])(\p{L})/gu, (_m, a: string, b: string) => a + b.toUpperCase());
+}
+
+export async function customerTabcExpiration(db: Db, companyId: number, id: number) {
+  const c = await findCustomer(db, companyId, id, { withDeleted: true });
+  const data = await tabcPermitData(db, c.tabc_id);
+  return tabcExpiration(c.tabc_id, data.expiration_date, data.effective_date);
+}

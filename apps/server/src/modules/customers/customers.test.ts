@@ -1,0 +1,490 @@
+import { CUSTOMER_MSG } from '@dbo/domain/customer';
+import { addDays, todayInTexas } from '@dbo/domain/dates';
+import { and, eq, sql } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  client,
+  createTestApp,
+  signUpCompany,
+  uniqueEmail,
+  type SignedUp,
+  type TestContext,
+} from '../../../test/helpers.js';
+import { activities } from '../activity/activity.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { priceTiers } from '../products/products.tables.js';
+import { customers, delinquents, establishments } from './customers.tables.js';
+import {
+  TABC_DELINQUENT_SAMPLE_FILE,
+  TABC_SAMPLE_FILE,
+  importDelinquents,
+  importEstablishments,
+} from './tabc.service.js';
+
+let ctx: TestContext;
+let a: SignedUp;
+let b: SignedUp;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  a = await signUpCompany(ctx, 'Alice Owner');
+  b = await signUpCompany(ctx, 'Bob Owner');
+});
+afterAll(async () => ctx?.close());
+
+const valid = {
+  name: 'The Broken Spoke',
+  address: '3201 S Lamar Blvd',
+  city: 'Austin',
+  zip: '78704',
+  tabc_id: 'MB-100234',
+  contact_name: 'Janet',
+  contact_email: 'janet@spoke.example',
+};
+
+async function makeCustomer(who: SignedUp, extra: Record<string, unknown> = {}) {
+  const res = await who.api.post('/customer', { ...valid, ...extra });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function addInvoice(companyId: number, customerId: number, v: Partial<typeof invoices.$inferInsert>) {
+  const [{ n }] = await ctx.database.db
+    .select({ n: sql<number>`coalesce(max(${invoices.number}), 0)::int + 1` })
+    .from(invoices)
+    .where(eq(invoices.company_id, companyId));
+  const [row] = await ctx.database.db
+    .insert(invoices)
+    .values({ company_id: companyId, customer_id: customerId, number: n, invoiced_at: todayInTexas(), ...v })
+    .returning();
+  return row;
+}
+
+describe('customer editor rules', () => {
+  it('creates a customer, defaults the state to TX and records the activity', async () => {
+    const c = await makeCustomer(a, { state: '' });
+    expect(c).toMatchObject({ name: 'The Broken Spoke', state: 'TX', tabc_id: 'MB-100234', productPriceTier: null });
+    const got = await a.api.get(`/customer/${c.id}`);
+    expect(got.body.contact_email).toBe('janet@spoke.example');
+    const acts = await ctx.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.company_id, a.companyId), eq(activities.module, 'CUSTOMER')));
+    expect(acts.map((x) => x.type)).toContain('CREATE');
+  });
+
+  it('answers the exact messages for missing fields, a bad email, the permit format and fintech', async () => {
+    const empty = await a.api.post('/customer', {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.details).toEqual(
+      expect.arrayContaining([CUSTOMER_MSG.name, CUSTOMER_MSG.address, CUSTOMER_MSG.city, CUSTOMER_MSG.zip]),
+    );
+    const cases: [Record<string, unknown>, string][] = [
+      [{ tabc_id: '' }, 'TABC ID is required'],
+      [{ tabc_id: 'M-12345' }, CUSTOMER_MSG.tabcFormat],
+      [{ contact_email: 'not-an-email' }, CUSTOMER_MSG.contactEmail],
+      [{ fintech_option: true, fintech_id: '' }, "Fintech ID can't be empty while Fintech Option is enabled"],
+    ];
+    for (const [extra, message] of cases) {
+      const res = await a.api.post('/customer', { ...valid, ...extra });
+      expect(res.status, message).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    const [{ n }] = await ctx.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(customers)
+      .where(eq(customers.company_id, a.companyId));
+    expect(n).toBe(1); // nothing saved by the bad requests
+  });
+
+  it('builds the TABC id from the AIMS fields when both exist and aims_id >= 1', async () => {
+    const fromAims = await makeCustomer(a, { tabc_id: '', aims_license_type: 'n', aims_id: '102977' });
+    expect(fromAims.tabc_id).toBe('N102977');
+    expect(fromAims.aims_id).toBe(102977);
+    const zero = await makeCustomer(a, { tabc_id: 'BG-111111', aims_license_type: 'MB', aims_id: 0 });
+    expect(zero.tabc_id).toBe('BG-111111');
+    const updated = await a.api.put(`/customer/${zero.id}`, { ...valid, aims_license_type: 'MB', aims_id: 100871 });
+    expect(updated.body.tabc_id).toBe('MB100871');
+  });
+
+  it("assigns only the company's own price tier", async () => {
+    const [mine] = await ctx.database.db
+      .insert(priceTiers)
+      .values({ company_id: a.companyId, name: 'Gold', percentage: '12.5', color: 'gold' })
+      .returning();
+    const [theirs] = await ctx.database.db
+      .insert(priceTiers)
+      .values({ company_id: b.companyId, name: 'Other', percentage: '5', color: 'red' })
+      .returning();
+    const c = await makeCustomer(a, { product_price_tier_id: mine.id });
+    expect(c.productPriceTier).toMatchObject({ id: mine.id, name: 'Gold', percentage: 12.5 });
+    const bad = await a.api.put(`/customer/${c.id}`, { ...valid, product_price_tier_id: theirs.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe(CUSTOMER_MSG.priceTier);
+    expect((await a.api.get(`/customer/${c.id}`)).body.product_price_tier_id).toBe(mine.id);
+  });
+
+  it('lists and pages customers on the server with filters and sorts', async () => {
+    const who = await signUpCompany(ctx);
+    for (const name of ['Zeta Bar', 'Alpha Saloon', 'Mid Tavern']) await makeCustomer(who, { name });
+    const list = await who.api.get('/customer');
+    expect(list.body.map((c: any) => c.name)).toEqual(['Alpha Saloon', 'Mid Tavern', 'Zeta Bar']);
+    const page = await who.api.get('/customer/grid', {
+      startRow: 0,
+      endRow: 2,
+      sortModel: [{ colId: 'name', sort: 'desc' }],
+    });
+    expect(page.body.count).toBe(3);
+    expect(page.body.rows.map((c: any) => c.name)).toEqual(['Zeta Bar', 'Mid Tavern']);
+    const filtered = await who.api.get('/customer/grid', {
+      startRow: 0,
+      endRow: 25,
+      filterModel: { name: { filterType: 'text', type: 'contains', filter: 'saloon' } },
+    });
+    expect(filtered.body).toMatchObject({ count: 1, rows: [{ name: 'Alpha Saloon' }] });
+    const unknown = await who.api.get('/customer/grid', { filterModel: { password: { filter: 'x' } } });
+    expect(unknown.status).toBe(400);
+  });
+
+  it('removes softly: gone from lists, invoices keep their customer', async () => {
+    const c = await makeCustomer(a, { name: 'Soon Gone' });
+    const inv = await addInvoice(a.companyId, c.id, { status: 'invoiced', total: '10.00' });
+    const del = await a.api.del(`/customer/${c.id}`);
+    expect(del.status).toBe(200);
+    expect((await a.api.get(`/customer/${c.id}`)).status).toBe(404);
+    expect((await a.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
+    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, c.id));
+    expect(row.deleted_at).not.toBeNull();
+    const [kept] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(kept.customer_id).toBe(c.id);
+    expect((await a.api.del(`/customer/${c.id}`)).status).toBe(404);
+    const acts = await ctx.database.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.company_id, a.companyId), eq(activities.type, 'DELETE')));
+    expect(acts.some((x) => (x.info as any).customerId === c.id)).toBe(true);
+  });
+});
+
+describe('TABC data', () => {
+  it('imports the sample twice without duplicates and searches it', async () => {
+    const first = await importEstablishments(ctx.database.db, TABC_SAMPLE_FILE);
+    const count = async () =>
+      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(establishments))[0].n;
+    const n1 = await count();
+    const second = await importEstablishments(ctx.database.db, TABC_SAMPLE_FILE);
+    expect(second.read).toBe(first.read);
+    expect(await count()).toBe(n1);
+    expect(n1).toBeGreaterThan(300);
+    await importDelinquents(ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
+    await importDelinquents(ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
+    const [{ d }] = await ctx.database.db.select({ d: sql<number>`count(*)::int` }).from(delinquents);
+    expect(d).toBeGreaterThan(1);
+
+    const short = await a.api.get('/customer/auto-fill-suggestions', { query: 'br' });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(CUSTOMER_MSG.autoFillQuery);
+    const byName = await a.api.get('/customer/auto-fill-suggestions', { query: 'broken spo' });
+    expect(byName.body[0]).toMatchObject({
+      tabc_id: 'MB100234',
+      name: 'The Broken Spoke',
+      address: '3201 S Lamar Blvd',
+      city: 'Austin',
+      zip: '78704',
+      aims_license_type: 'MB',
+      aims_id: 100234,
+    });
+    const byPermit = await a.api.get('/customer/auto-fill-suggestions', { query: 'mb-100871' });
+    expect(byPermit.body.map((e: any) => e.trade_name)).toEqual(['CONTINENTAL CLUB']);
+    const none = await a.api.get('/customer/auto-fill-suggestions', { query: 'zzzqqq' });
+    expect(none.body).toEqual([]);
+  });
+
+  it('answers permit expiry and delinquency for a customer', async () => {
+    const today = todayInTexas();
+    await ctx.database.db.insert(establishments).values([
+      {
+        license_type: 'MB',
+        license_id: '900001',
+        tabc_id: 'MB900001',
+        trade_name: 'SOON BAR',
+        expiration_date: addDays(today, 10),
+      },
+      {
+        license_type: 'MB',
+        license_id: '900002',
+        tabc_id: 'MB900002',
+        trade_name: 'OLD BAR',
+        expiration_date: addDays(today, -3),
+      },
+    ]);
+    await ctx.database.db.insert(delinquents).values({ tabc_id: 'MB900002', effective_date: addDays(today, -7) });
+    const soon = await makeCustomer(a, { tabc_id: 'MB-900001' });
+    const old = await makeCustomer(a, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
+    const unknown = await makeCustomer(a, { tabc_id: 'ZZ000001' });
+    const s = await a.api.get(`/customer/${soon.id}/tabc-expiration`);
+    expect(s.body).toMatchObject({
+      expiration_date: addDays(today, 10),
+      isExpired: false,
+      expiringInDays: 10,
+      delinquency: null,
+    });
+    expect(s.headers['cache-control']).toContain('max-age');
+    const o = await a.api.get(`/customer/${old.id}/tabc-expiration`);
+    expect(o.body).toMatchObject({
+      isExpired: true,
+      expiringInDays: -3,
+      delinquency: { effective_date: addDays(today, -7) },
+    });
+    const u = await a.api.get(`/customer/${unknown.id}/tabc-expiration`);
+    expect(u.body).toMatchObject({ expiration_date: null, isExpired: false, expiringInDays: null, delinquency: null });
+  });
+});
+
+describe('balance', () => {
+  it('owes the unpaid rest of issued invoices only', async () => {
+    const c = await makeCustomer(a, { name: 'Balance Bar' });
+    const due = addDays(todayInTexas(), 1);
+    const i1 = await addInvoice(a.companyId, c.id, { status: 'invoiced', total: '100.10', due_at: due });
+    const i2 = await addInvoice(a.companyId, c.id, {
+      status: 'partially_paid',
+      total: '50.00',
+      paid_total: '20.05',
+      beer: true,
+    });
+    await addInvoice(a.companyId, c.id, { status: 'paid', total: '70.00', paid_total: '70.00' });
+    await addInvoice(a.companyId, c.id, { status: 'cancelled', total: '80.00' });
+    await addInvoice(a.companyId, c.id, { status: 'draft', total: '90.00' });
+    const check = await a.api.get(`/customer/${c.id}/check-balance`);
+    expect(check.body).toEqual({ owing: 130.05 });
+    const bal = await a.api.get(`/customer/${c.id}/balance`);
+    expect(bal.body.summary).toEqual({ owing: 130.05 });
+    expect(bal.body.customer.name).toBe('Balance Bar');
+    expect(bal.body.invoices.map((i: any) => [i.id, i.number, i.beer, i.total, i.status, i.due_at])).toEqual([
+      [i1.id, i1.number, false, 100.1, 'invoiced', due],
+      [i2.id, i2.number, true, 50, 'partially_paid', null],
+    ]);
+    const empty = await makeCustomer(a, { name: 'No Debt' });
+    expect((await a.api.get(`/customer/${empty.id}/balance`)).body).toMatchObject({
+      summary: { owing: 0 },
+      invoices: [],
+    });
+
+    const pdf = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/customer/${c.id}/balance/pdf`,
+      headers: { authorization: `Bearer ${a.token}` },
+      payload: {},
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    expect(text).toContain('Balance Bar');
+    expect(text).toContain('Owing: $130.05');
+    expect(text).toContain(`#${i2.number}B`);
+    expect(text).toContain('On Delivery');
+
+    const link = await a.api.post(`/customer/${c.id}/balance/pdf`, { format: 'url' });
+    expect(link.body.url).toBe(`/customer/balance/pdf/${link.body.token}`);
+    const page = await client(ctx).get(`/pdf/customer/balance/${link.body.token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ summary: { owing: 130.05 }, customer: { name: 'Balance Bar' } });
+    expect(page.body.company.name).toBe("Alice Owner's Company");
+    const pagePdf = await client(ctx).get(`/pdf/customer/balance/${link.body.token}`, { format: 'pdf' });
+    expect(pagePdf.headers['content-type']).toBe('application/pdf');
+    const bad = await client(ctx).get('/pdf/customer/balance/not-a-token');
+    expect(bad.status).toBe(404);
+    expect(bad.body.message).toBe('Sorry, something went wrong!');
+  });
+});
+
+describe('customer users and invitations', () => {
+  it('invites, signs up with the link, signs in, and refuses revoked or disabled users', async () => {
+    const c = await makeCustomer(a, { name: 'Invite Bar', tabc_id: 'MB-222222' });
+    const email = uniqueEmail('buyer');
+    const bad = await a.api.post('/customer/user-invitation', { values: { name: 'Al', email: 'x' }, customer: c.id });
+    expect(bad.status).toBe(400);
+    expect(bad.body.details).toEqual(['User name is required !', "Email can't be an empty field !"]);
+
+    const before = ctx.mails.length;
+    const inv = await a.api.post('/customer/user-invitation', {
+      values: { name: 'Rosa Buyer', email, tabc_id: 'MB-222222' },
+      customer: { id: c.id },
+    });
+    expect(inv.status).toBe(200);
+    expect(inv.body.customerUser).toMatchObject({
+      name: 'Rosa Buyer',
+      email,
+      access: 'Enabled',
+      pending_invitation: true,
+    });
+    expect(ctx.mails.length).toBe(before + 1);
+    const mail = ctx.mails.at(-1)!;
+    expect(mail.to).toBe(email);
+    const link = new URL(/http\S+\/signup\?\S+/.exec(mail.text)![0]);
+    expect(link.origin + link.pathname).toBe(`${ctx.config.publicUrl}/signup`);
+    expect(link.searchParams.get('name')).toBe('Rosa Buyer');
+    expect(link.searchParams.get('email')).toBe(email);
+    expect(link.searchParams.get('tabc_id')).toBe('MB-222222');
+    const token = link.searchParams.get('token')!;
+
+    const again = await a.api.post('/customer/user-invitation', {
+      values: { name: 'Rosa Two', email },
+      customer: c.id,
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(CUSTOMER_MSG.emailRegistered);
+
+    const pub = client(ctx);
+    const wrong = await pub.post('/customer-app/signup', {
+      token: 'nope',
+      name: 'Rosa',
+      email,
+      password: 'rosa-pass',
+      confirm_password: 'rosa-pass',
+    });
+    expect(wrong.body.message).toBe(CUSTOMER_MSG.invitationInvalid);
+    const mismatch = await pub.post('/customer-app/signup', {
+      token,
+      name: 'Rosa',
+      email,
+      password: 'rosa-pass',
+      confirm_password: 'other',
+    });
+    expect(mismatch.body.message).toBe('Passwords do not match');
+    const signup = await pub.post('/customer-app/signup', {
+      token,
+      name: 'Rosa Buyer',
+      email,
+      password: 'rosa-pass',
+      confirm_password: 'rosa-pass',
+    });
+    expect(signup.status).toBe(200);
+    expect(signup.body.customerUser).toMatchObject({ email, pending_invitation: false });
+    expect(signup.body.customerUser.password_hash).toBeUndefined();
+    // the token is single use, and a customer token is no staff token
+    expect(
+      (
+        await pub.post('/customer-app/signup', {
+          token,
+          name: 'Rosa',
+          email,
+          password: 'x1234',
+          confirm_password: 'x1234',
+        })
+      ).status,
+    ).toBe(400);
+    expect((await client(ctx, signup.body.access_token).get('/customer')).status).toBe(401);
+    expect((await client(ctx, signup.body.access_token).get('/customer-app/me')).body.customerUser.id).toBe(
+      signup.body.customerUser.id,
+    );
+
+    const signin = await pub.post('/customer-app/signin', { email: email.toUpperCase(), password: 'rosa-pass' });
+    expect(signin.status).toBe(200);
+    const wrongPass = await pub.post('/customer-app/signin', { email, password: 'wrong-pass' });
+    expect(wrongPass.body.message).toBe(CUSTOMER_MSG.invalidCredentials);
+
+    const id = signup.body.customerUser.id;
+    const revoked = await a.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: id });
+    expect(revoked.body).toMatchObject({ revoked: true, access: 'Revoked' });
+    const refused = await pub.post('/customer-app/signin', { email, password: 'rosa-pass' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(CUSTOMER_MSG.accessRevoked);
+    expect((await client(ctx, signin.body.access_token).get('/customer-app/me')).status).toBe(401);
+
+    await a.api.put('/customer/user-invitation-revoke', { revoke: false, customerUser: { id } });
+    const disabled = await a.api.put('/customer/user-permission', { permission: false, customerUser: id });
+    expect(disabled.body).toMatchObject({ is_enable: false, revoked: false, access: 'Disabled' });
+    expect((await pub.post('/customer-app/signin', { email, password: 'rosa-pass' })).body.message).toBe(
+      CUSTOMER_MSG.accessDisabled,
+    );
+    const enabled = await a.api.put('/customer/user-permission', { permission: true, customerUser: id });
+    expect(enabled.body.access).toBe('Enabled');
+    expect((await pub.post('/customer-app/signin', { email, password: 'rosa-pass' })).status).toBe(200);
+
+    const prefs = await a.api.put(`/customer/${c.id}/notification-preferences`, {
+      preferences: { sms_notification: true, email_notification: false },
+      customerUser: id,
+    });
+    expect(prefs.body).toMatchObject({ sms_notification: true, email_notification: false, app_notification: true });
+
+    const list = await a.api.get(`/customer/${c.id}/user`);
+    expect(list.body.map((u: any) => u.email)).toEqual([email]);
+    const all = await a.api.get('/customer/all-users');
+    expect(all.body.find((u: any) => u.id === id).customer.name).toBe('Invite Bar');
+    const grid = await a.api.get('/customer/all-users/grid', {
+      startRow: 0,
+      endRow: 10,
+      filterModel: { access: { filterType: 'set', values: ['Enabled'] } },
+    });
+    expect(grid.body.rows.map((u: any) => u.id)).toContain(id);
+  });
+
+  it('re-sends a pending invitation with a new link and refuses a revoked invitation', async () => {
+    const c = await makeCustomer(a, { name: 'Pending Bar' });
+    const email = uniqueEmail('pending');
+    const inv = await a.api.post('/customer/user-invitation', {
+      values: { name: 'Pat Pending', email },
+      customer: c.id,
+    });
+    const firstToken = new URL(/http\S+/.exec(ctx.mails.at(-1)!.text)![0]).searchParams.get('token');
+    const resend = await a.api.post(`/customer/user-invitation/${inv.body.customerUser.id}/resend`);
+    expect(resend.status).toBe(200);
+    const newToken = new URL(/http\S+/.exec(ctx.mails.at(-1)!.text)![0]).searchParams.get('token');
+    expect(newToken).not.toBe(firstToken);
+    const body = (token: string | null) => ({
+      token,
+      name: 'Pat',
+      email,
+      password: 'pat-pass',
+      confirm_password: 'pat-pass',
+    });
+    expect((await client(ctx).post('/customer-app/signup', body(firstToken))).status).toBe(400);
+    await a.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: inv.body.customerUser.id });
+    const refused = await client(ctx).post('/customer-app/signup', body(newToken));
+    expect(refused.body.message).toBe(CUSTOMER_MSG.invitationRevoked);
+  });
+});
+
+describe('tenant isolation', () => {
+  it("answers 404 for another company's customer, users and balance", async () => {
+    const c = await makeCustomer(a, { name: 'Private Bar' });
+    const inv = await a.api.post('/customer/user-invitation', {
+      values: { name: 'Iso User', email: uniqueEmail('iso') },
+      customer: c.id,
+    });
+    const uid = inv.body.customerUser.id;
+    const calls: [string, Promise<{ status: number }>][] = [
+      ['get', b.api.get(`/customer/${c.id}`)],
+      ['put', b.api.put(`/customer/${c.id}`, valid)],
+      ['delete', b.api.del(`/customer/${c.id}`)],
+      ['tabc', b.api.get(`/customer/${c.id}/tabc-expiration`)],
+      ['check', b.api.get(`/customer/${c.id}/check-balance`)],
+      ['balance', b.api.get(`/customer/${c.id}/balance`)],
+      ['pdf', b.api.post(`/customer/${c.id}/balance/pdf`)],
+      ['users', b.api.get(`/customer/${c.id}/user`)],
+      [
+        'prefs',
+        b.api.put(`/customer/${c.id}/notification-preferences`, {
+          preferences: { sms_notification: true },
+          customerUser: uid,
+        }),
+      ],
+      ['revoke', b.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: uid })],
+      ['permission', b.api.put('/customer/user-permission', { permission: false, customerUser: uid })],
+      [
+        'invite',
+        b.api.post('/customer/user-invitation', { values: { name: 'Intruder', email: uniqueEmail() }, customer: c.id }),
+      ],
+      ['resend', b.api.post(`/customer/user-invitation/${uid}/resend`)],
+    ];
+    for (const [name, p] of calls) expect((await p).status, name).toBe(404);
+    expect((await b.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
+    expect((await b.api.get('/customer/grid')).body.rows.some((x: any) => x.id === c.id)).toBe(false);
+    expect((await b.api.get('/customer/all-users')).body.some((u: any) => u.id === uid)).toBe(false);
+    const still = await a.api.get(`/customer/${c.id}/user`);
+    expect(still.body[0]).toMatchObject({ revoked: false, is_enable: true });
+    expect((await a.api.get(`/customer/${c.id}`)).body.name).toBe('Private Bar');
+    expect((await client(ctx).get('/customer')).status).toBe(401);
+  });
+});
