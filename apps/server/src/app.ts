@@ -71,6 +71,8 @@ export async function buildApp(opts: BuildOptions) {
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: true,
+    // signed print tokens (/pdf/invoice/{token}) are longer than the default 100
+    routerOptions: { maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

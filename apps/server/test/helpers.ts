@@ -23,7 +23,11 @@ export const uniqueEmail = (prefix = 'user') =>
   `${prefix}.${process.pid}.${Date.now().toString(36)}.${++seq}@example.com`;
 
 /** One app per test file, on a clone of the migrated template (or the shared PostgreSQL test DB). */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestContext> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  /** a real mailer (e.g. SMTP to a local sink) instead of the capturing one */
+  options: { mailer?: Mailer } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-data-'));
   const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitAuth: 1000, ...overrides };
   const url = inject('databaseUrl');
@@ -45,7 +49,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
       return { messageId: `test-${mails.length}` };
     },
   };
-  const app = await buildApp({ config, db: database.db, mailer, jwtSecret: 'test-secret', logger: false });
+  const app = await buildApp({ config, db: database.db, mailer: options.mailer ?? mailer, jwtSecret: 'test-secret', logger: false });
   await app.ready();
   return {
     app,
