@@ -1,0 +1,148 @@
+import type { DestroyEntry, StampSequence } from '@dbo/domain/stamps';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/api';
+
+export interface StampRoll {
+  id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  received_at: string;
+  finished_at: string | null;
+  active: boolean;
+  finished: boolean;
+  stampsCount: number;
+  totalCount: number;
+  invoicedCount: number;
+  destroyedCount: number;
+  firstAvailable: number | null;
+  lastAvailable: number | null;
+  usable: boolean;
+  sequences: StampSequence[];
+}
+
+export interface StampRemaining {
+  availableStampCount: number;
+  firstAvailableStamp: number | null;
+  totalStampCount: number;
+  currentRoll: StampRoll | null;
+  usableRollCount: number;
+  rollCount: number;
+  stamp_threshold: number;
+  low: boolean;
+}
+
+export interface DestroyResult {
+  roll_id: number;
+  from: number;
+  to: number;
+  note: string;
+  destroyed: number;
+  entries: DestroyEntry[];
+  messages: string[];
+}
+
+export interface DestroyedEntry {
+  id: number;
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  count: number;
+  note: string;
+  logged_at: string;
+  user: string | null;
+}
+
+export interface StampLogRow {
+  id: number;
+  roll_id: number;
+  prefix: string;
+  from: number;
+  to: number;
+  count: number;
+  status: string;
+  note: string;
+  invoice_id: number | null;
+  invoice_number: string | null;
+  logged_at: string;
+  released_at: string | null;
+  user: string | null;
+}
+
+export const stampKeys = {
+  all: ['stamps'] as const,
+  rolls: ['stamps', 'rolls'] as const,
+  remaining: ['stamps', 'remaining'] as const,
+  destroyed: ['stamps', 'destroyed'] as const,
+};
+
+export function useStampRolls() {
+  return useQuery({ queryKey: stampKeys.rolls, queryFn: () => http.get<StampRoll[]>('/stamp/roll') });
+}
+
+export function useStampRemaining() {
+  return useQuery({
+    queryKey: stampKeys.remaining,
+    queryFn: () => http.get<StampRemaining>('/stamp/remaining'),
+    retry: false,
+  });
+}
+
+export function useDestroyedStamps() {
+  return useQuery({ queryKey: stampKeys.destroyed, queryFn: () => http.get<DestroyedEntry[]>('/stamp/destroyed') });
+}
+
+/** Every stamp change can move counts, sequences and the log: reload all stamp queries. */
+function useInvalidateStamps() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: stampKeys.all });
+}
+
+export function useCreateRoll(onSuccess?: (r: StampRoll & { warnings: string[] }) => void) {
+  const invalidate = useInvalidateStamps();
+  return useMutation({
+    mutationFn: (roll: Record<string, unknown>) =>
+      http.post<StampRoll & { warnings: string[] }>('/stamp/roll', { roll }),
+    onSuccess: async (r) => {
+      await invalidate();
+      onSuccess?.(r);
+    },
+  });
+}
+
+export function useSetRollActive(onSuccess?: (r: StampRoll) => void) {
+  const invalidate = useInvalidateStamps();
+  return useMutation({
+    mutationFn: (v: { id: number; active: boolean }) =>
+      http.put<StampRoll>(`/stamp/roll/${v.id}`, { active: v.active }),
+    onSuccess: async (r) => {
+      await invalidate();
+      onSuccess?.(r);
+    },
+  });
+}
+
+export function useDestroyStamps(onSuccess?: (r: DestroyResult) => void) {
+  const invalidate = useInvalidateStamps();
+  return useMutation({
+    mutationFn: (v: { roll_id: number; from: number; to: number; note?: string }) =>
+      http.put<DestroyResult>(`/stamp/roll/${v.roll_id}/assign`, v),
+    onSuccess: async (r) => {
+      await invalidate();
+      onSuccess?.(r);
+    },
+  });
+}
+
+export function useUndoDestroy(onSuccess?: (r: { success: boolean; restored: number }) => void) {
+  const invalidate = useInvalidateStamps();
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      http.del<{ success: boolean; restored: number }>('/stamp/undo-destroy', undefined, { ids: ids.join(',') }),
+    onSuccess: async (r) => {
+      await invalidate();
+      onSuccess?.(r);
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const privateRoutes: FeatureRoutes['privateRoutes'] = [
+  { path: '/stamp', lazy: lazyPage(() => import('./stamp-log-page')) },
+  { path: '/stamp/roll', lazy: lazyPage(() => import('./rolls-page')) },
+];

@@ -1,0 +1,236 @@
+import { DeleteOutlined, DownloadOutlined, RollbackOutlined, SettingOutlined } from '@ant-design/icons';
+import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
+import { STAMP_MSG, rangeLabel } from '@dbo/domain/stamps';
+import type { ColDef } from 'ag-grid-community';
+import { Alert, App, Button, Flex, InputNumber, Popconfirm, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { Page } from '../../lib/page';
+import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { type DestroyedEntry, type StampLogRow, useDestroyedStamps, useUndoDestroy } from './api';
+import { DestroyTool } from './destroy-tool';
+
+const STATUS_COLORS: Record<string, string> = { INVOICED: 'blue', DESTROYED: 'red', AVAILABLE: 'green' };
+
+const textFilter = { filter: 'agTextColumnFilter', filterParams: { maxNumConditions: 1, buttons: ['reset'] } };
+
+function useColumns(): ColDef<StampLogRow>[] {
+  return useMemo(
+    () => [
+      {
+        colId: 'logged_at',
+        field: 'logged_at',
+        headerName: 'Date',
+        minWidth: 190,
+        filter: 'agDateColumnFilter',
+        filterParams: { maxNumConditions: 1, buttons: ['reset'] },
+        valueFormatter: (p) => formatDateTime(p.value),
+      },
+      {
+        colId: 'from',
+        field: 'from',
+        headerName: 'Stamps',
+        minWidth: 190,
+        valueFormatter: (p) => (p.data ? rangeLabel(p.data.prefix, p.data.from, p.data.to) : ''),
+      },
+      { colId: 'count', field: 'count', headerName: 'Count', maxWidth: 110 },
+      {
+        colId: 'status',
+        field: 'status',
+        headerName: 'Status',
+        maxWidth: 160,
+        ...textFilter,
+        cellRenderer: (p: { value?: string; data?: StampLogRow }) =>
+          p.value ? (
+            <Tag color={p.data?.released_at ? 'default' : STATUS_COLORS[p.value]}>
+              {p.value}
+              {p.data?.released_at ? ' (released)' : ''}
+            </Tag>
+          ) : null,
+      },
+      {
+        colId: 'invoice_number',
+        field: 'invoice_number',
+        headerName: 'Invoice',
+        ...textFilter,
+        cellRenderer: (p: { value?: string | null; data?: StampLogRow }) =>
+          p.value ? <Link to={`/invoice/${p.value.replace(/B$/, '')}`}>#{p.value}</Link> : null,
+      },
+      { colId: 'note', field: 'note', headerName: 'Note', minWidth: 200, ...textFilter },
+      { colId: 'user', field: 'user', headerName: 'User', ...textFilter },
+    ],
+    [],
+  );
+}
+
+function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | null> }) {
+  const { message } = App.useApp();
+  const columnDefs = useColumns();
+  const [numberFrom, setNumberFrom] = useState<number | null>(null);
+  const [numberTo, setNumberTo] = useState<number | null>(null);
+  const [released, setReleased] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const params = {
+    number_from: numberFrom ?? undefined,
+    number_to: numberTo ?? undefined,
+    include_released: released || undefined,
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const api = gridRef.current?.api();
+      const sortModel = (api?.getColumnState() ?? [])
+        .filter((c) => c.sort)
+        .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+        .map((c) => ({ colId: c.colId, sort: c.sort }));
+      const res = await request<Response>('GET', '/stamp/download', {
+        raw: true,
+        query: { filterModel: api?.getFilterModel() ?? {}, sortModel, ...params },
+      });
+      downloadBlob(await res.blob(), `stamp-log-${todayInTexas()}.csv`);
+    } catch {
+      message.error(STAMP_MSG.csvFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <>
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 12 }}>
+        <Typography.Text>Stamp #</Typography.Text>
+        <InputNumber
+          placeholder="from"
+          min={1}
+          precision={0}
+          value={numberFrom}
+          onChange={(v) => setNumberFrom(v)}
+          aria-label="Stamp number from"
+        />
+        <InputNumber
+          placeholder="to"
+          min={1}
+          precision={0}
+          value={numberTo}
+          onChange={(v) => setNumberTo(v)}
+          aria-label="Stamp number to"
+        />
+        <Flex gap={6} align="center">
+          <Switch size="small" checked={released} onChange={setReleased} aria-label="Show released entries" />
+          <Typography.Text type="secondary">Show released entries</Typography.Text>
+        </Flex>
+        <div style={{ flex: 1 }} />
+        <Button icon={<DownloadOutlined />} loading={downloading} onClick={download}>
+          Download CSV
+        </Button>
+      </Flex>
+      <ServerGrid<StampLogRow>
+        ref={gridRef}
+        url="/invoice/stamp/grid"
+        columnDefs={columnDefs}
+        params={params}
+        noRowsText="No stamps logged"
+        testId="stamp-log-grid"
+        height="calc(100vh - 290px)"
+      />
+    </>
+  );
+}
+
+function DestroyedList({ onUndone }: { onUndone: () => void }) {
+  const { message } = App.useApp();
+  const list = useDestroyedStamps();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const undo = useUndoDestroy((r) => {
+    message.success(`${r.restored} stamp${r.restored === 1 ? ' is' : 's are'} available again`);
+    setSelected([]);
+    onUndone();
+  });
+  return (
+    <>
+      <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
+        <Popconfirm
+          title="Undo destroy"
+          description="The selected stamps become available again."
+          onConfirm={() => {
+            setError(null);
+            undo.mutate(selected, { onError: (err) => setError(errorMessage(err)) });
+          }}
+          disabled={!selected.length}
+        >
+          <Button icon={<RollbackOutlined />} disabled={!selected.length} loading={undo.isPending}>
+            Undo Destroy{selected.length ? ` (${selected.length})` : ''}
+          </Button>
+        </Popconfirm>
+        <Typography.Text type="secondary">Select destroyed ranges to make them available again.</Typography.Text>
+      </Flex>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          style={{ marginBottom: 12 }}
+          title={STAMP_MSG.undoFailed}
+          description={error === STAMP_MSG.undoFailed ? undefined : error}
+        />
+      )}
+      {list.isError && (
+        <Alert type="error" showIcon title="Something went wrong" description={errorMessage(list.error)} />
+      )}
+      <Table<DestroyedEntry>
+        rowKey="id"
+        size="middle"
+        loading={list.isLoading}
+        dataSource={list.data ?? []}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+        pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
+        locale={{ emptyText: 'No destroyed stamps' }}
+        data-testid="destroyed-table"
+        columns={[
+          { title: 'Stamps', key: 'range', render: (_, r) => rangeLabel(r.prefix, r.from, r.to) },
+          { title: 'Count', dataIndex: 'count' },
+          { title: 'Note', dataIndex: 'note' },
+          { title: 'Destroyed', dataIndex: 'logged_at', render: (d: string) => formatDateTime(d) },
+          { title: 'User', dataIndex: 'user' },
+        ]}
+      />
+    </>
+  );
+}
+
+export default function StampLogPage() {
+  const gridRef = useRef<ServerGridHandle>(null);
+  const [destroyOpen, setDestroyOpen] = useState(false);
+  const [tab, setTab] = useState('log');
+  const refreshGrid = () => gridRef.current?.refresh();
+  return (
+    <Page
+      title="Stamp Log"
+      actions={
+        <>
+          <Button danger icon={<DeleteOutlined />} onClick={() => setDestroyOpen(true)}>
+            Destroy Stamps
+          </Button>
+          <Link to="/stamp/roll">
+            <Button type="primary" icon={<SettingOutlined />}>
+              Manage Rolls
+            </Button>
+          </Link>
+        </>
+      }
+    >
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          { key: 'log', label: 'Stamp Log', children: <StampLog gridRef={gridRef} /> },
+          { key: 'destroyed', label: 'Destroyed Stamps', children: <DestroyedList onUndone={refreshGrid} /> },
+        ]}
+      />
+      <DestroyTool open={destroyOpen} onClose={() => setDestroyOpen(false)} onDone={refreshGrid} />
+    </Page>
+  );
+}
