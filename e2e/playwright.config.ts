@@ -8,6 +8,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dbo-e2e-${pr
 /** Runs against the built app (`npm run build`), on a fresh embedded database with the demo data. */
 export default defineConfig({
   testDir: './tests',
+  // one folder per port, so parallel runs don't clear each other's artifacts
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   workers: 1,

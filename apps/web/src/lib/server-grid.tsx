@@ -50,6 +50,8 @@ export interface ServerGridProps<T> {
   columnDefs: ColDef<T>[];
   /** extra query parameters (e.g. customerId); a change reloads the grid */
   params?: Record<string, unknown>;
+  /** filters set outside the grid (date range pickers...), merged into the grid's filterModel */
+  extraFilterModel?: Record<string, unknown>;
   rowHeight?: number;
   defaultPageSize?: number;
   noRowsText?: string;
@@ -68,6 +70,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
   const apiRef = useRef<GridApi<T> | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const paramsKey = JSON.stringify(props.params ?? {});
+  const extraKey = JSON.stringify(props.extraFilterModel ?? {});
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -77,7 +80,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           const res = await http.get<{ rows: T[]; count: number }>(props.url, {
             startRow: p.startRow,
             endRow: p.endRow,
-            filterModel: p.filterModel,
+            filterModel: { ...p.filterModel, ...JSON.parse(extraKey) },
             sortModel: p.sortModel,
             ...JSON.parse(paramsKey),
           });
@@ -90,7 +93,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
         }
       },
     }),
-    [props.url, paramsKey],
+    [props.url, paramsKey, extraKey],
   );
 
   useImperativeHandle(ref, () => ({

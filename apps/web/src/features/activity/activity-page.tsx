@@ -1,0 +1,100 @@
+import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
+import type { ColDef } from 'ag-grid-community';
+import { Button, DatePicker, Flex, Tag } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { Page } from '../../lib/page';
+import { ServerGrid } from '../../lib/server-grid';
+
+interface ActivityRow {
+  id: number;
+  success: boolean;
+  module: string;
+  type: string;
+  info: Record<string, unknown>;
+  created_at: string;
+  user: string | null;
+}
+
+const TYPE_TEXT: Record<string, string> = {
+  SIGN_IN: 'Signed in',
+  UPDATE: 'Updated',
+  CREATE: 'Created',
+  DELETE: 'Deleted',
+  ADD_PRIVATE_NOTE: 'Added a private note',
+  DELETE_PRIVATE_NOTE: 'Deleted a private note',
+  INVOICE_SYNC: 'Invoice sync',
+  PRODUCT_SYNC: 'Product sync',
+  FEATURE_ON: 'Feature activated',
+  FEATURE_OFF: 'Feature deactivated',
+  ENABLE: 'Enabled',
+  DISABLE: 'Disabled',
+};
+
+export function describeActivity(r: ActivityRow): string {
+  const what = `${TYPE_TEXT[r.type] ?? r.type} · ${r.module.replace('_', ' ').toLowerCase()}`;
+  const info = r.info ?? {};
+  const detail =
+    (info.invoiceNumber ? `invoice #${info.invoiceNumber}${info.beer ? 'B' : ''}` : '') ||
+    (info.feature ? String(info.feature) : '') ||
+    (info.name ? String(info.name) : '');
+  return [what, detail, r.user ? `by ${r.user}` : ''].filter(Boolean).join(' — ');
+}
+
+export default function ActivityPage() {
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const columns = useMemo<ColDef<ActivityRow>[]>(
+    () => [
+      {
+        headerName: 'Status',
+        field: 'success',
+        maxWidth: 130,
+        sortable: false,
+        cellRenderer: (p: { value: boolean }) =>
+          p.value ? <Tag color="green">Success</Tag> : <Tag color="red">Error</Tag>,
+      },
+      {
+        headerName: 'Activity',
+        colId: 'type',
+        flex: 3,
+        sortable: false,
+        valueGetter: (p) => (p.data ? describeActivity(p.data) : ''),
+      },
+      { headerName: 'Date', field: 'created_at', valueFormatter: (p) => formatDateTime(p.value), sort: 'desc' },
+    ],
+    [],
+  );
+  const filter = range
+    ? {
+        created_at: {
+          filterType: 'date',
+          type: 'inRange',
+          dateFrom: range[0].format('YYYY-MM-DD'),
+          dateTo: range[1].format('YYYY-MM-DD'),
+        },
+      }
+    : undefined;
+  return (
+    <Page
+      title="Activity"
+      actions={
+        <Flex gap={8}>
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => setRange(v && v[0] && v[1] ? [v[0], v[1]] : null)}
+            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
+          />
+          <Button onClick={() => setRange(null)}>Reset</Button>
+        </Flex>
+      }
+    >
+      <ServerGrid<ActivityRow>
+        url="/user/user-activity/grid"
+        columnDefs={columns}
+        rowHeight={50}
+        extraFilterModel={filter}
+        noRowsText="No activity found."
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,201 @@
+import { companySchema } from '@dbo/domain/company';
+import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
+import { Alert, App, Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { errorMessages } from '../../lib/api';
+import { zodRule } from '../../lib/zod-form';
+import { useSaveCompany } from './api';
+
+const FIELDS = [
+  'name',
+  'address',
+  'city',
+  'state',
+  'zip',
+  'tabc_id',
+  'has_fintech',
+  'fintech_id',
+  'show_prices',
+  'sort_inv_products',
+  'default_invoice_note',
+  'starting_invoice_number',
+  'subdomain',
+  'default_invoice_status',
+  'default_logo_id',
+  'cash_on_delivery',
+  'stamp_threshold',
+  'tax_rate',
+] as const;
+
+export function CompanyForm() {
+  const { user, feature, refresh } = useSession();
+  const company = user!.company;
+  const [form] = Form.useForm();
+  const { message } = App.useApp();
+  const [errors, setErrors] = useState<string[]>([]);
+  const [search] = useSearchParams();
+  const orderActive = feature('order');
+  const schema = useMemo(() => companySchema({ orderActive }), [orderActive]);
+  const hasFintech = Form.useWatch('has_fintech', form);
+  const save = useSaveCompany(company.id, () => {
+    void refresh();
+  });
+
+  const initial = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, company[f]])), [company]);
+
+  useEffect(() => {
+    if (search.get('focus_field') === 'threshold') {
+      const el = document.getElementById('company_stamp_threshold') as HTMLInputElement | null;
+      el?.scrollIntoView({ block: 'center' });
+      el?.focus();
+    }
+  }, [search]);
+
+  const rule = (f: string) => [zodRule(schema, f)];
+  const onFinish = async (values: Record<string, unknown>) => {
+    setErrors([]);
+    try {
+      await save.mutateAsync({ ...initial, ...values });
+      message.success('Company saved');
+    } catch (err) {
+      setErrors(errorMessages(err));
+    }
+  };
+
+  return (
+    <Form form={form} name="company" layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark={false}>
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          title="Error saving company!"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item label="Company Name" name="name" rules={rule('name')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item label="TABC ID" name="tabc_id" rules={rule('tabc_id')}>
+            <Input placeholder="LP123456" />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Address" name="address" rules={rule('address')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={10}>
+          <Form.Item label="City" name="city" rules={rule('city')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="State" name="state" rules={rule('state')}>
+            <Input />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={8}>
+          <Form.Item label="Zip" name="zip" rules={rule('zip')}>
+            <Input />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Divider titlePlacement="start">Invoicing</Divider>
+      <Row gutter={16}>
+        <Col xs={12} md={6}>
+          <Form.Item label="Tax Rate (%)" name="tax_rate" rules={rule('tax_rate')}>
+            <InputNumber style={{ width: '100%' }} step={0.25} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Stamp Threshold" name="stamp_threshold" rules={rule('stamp_threshold')}>
+            <InputNumber style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item
+            label="Starting Invoice Number"
+            name="starting_invoice_number"
+            rules={rule('starting_invoice_number')}
+          >
+            <InputNumber style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item
+            label="Default Invoice Status"
+            name="default_invoice_status"
+            rules={rule('default_invoice_status')}
+          >
+            <Select options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))} />
+          </Form.Item>
+        </Col>
+        <Col xs={24}>
+          <Form.Item label="Default Invoice Note" name="default_invoice_note">
+            <Input.TextArea rows={2} />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Cash on Delivery" name="cash_on_delivery" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Sort Invoice Products" name="sort_inv_products" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        <Col xs={12} md={6}>
+          <Form.Item label="Fintech" name="has_fintech" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Col>
+        {hasFintech && (
+          <Col xs={12} md={6}>
+            <Form.Item label="Fintech ID" name="fintech_id" rules={rule('fintech_id')}>
+              <Input />
+            </Form.Item>
+          </Col>
+        )}
+      </Row>
+      {orderActive && (
+        <>
+          <Divider titlePlacement="start">Online Ordering</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Subdomain"
+                name="subdomain"
+                rules={rule('subdomain')}
+                extra="Your customers order at this subdomain"
+              >
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Show Prices" name="show_prices" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+          </Row>
+        </>
+      )}
+      <Button type="primary" htmlType="submit" loading={save.isPending}>
+        Save Company
+      </Button>
+    </Form>
+  );
+}

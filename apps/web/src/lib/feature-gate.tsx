@@ -1,0 +1,57 @@
+import { featureDefinition, type FeatureName } from '@dbo/domain/features';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Result, Tag } from 'antd';
+import { type ReactNode, useState } from 'react';
+import { useSession } from '../app/session';
+import { errorMessage, http } from './api';
+
+/**
+ * Pages of an optional feature show the feature card with an activation prompt instead of their
+ * content while the feature is off.
+ */
+export function FeatureGate({ name, children }: { name: FeatureName; children: ReactNode }) {
+  const { feature, refresh } = useSession();
+  const qc = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (feature(name)) return <>{children}</>;
+  const def = featureDefinition(name);
+  const activate = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await http.post('/company/feature', { name, active: true });
+      await refresh();
+      await qc.invalidateQueries();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card style={{ maxWidth: 640, margin: '40px auto' }}>
+      <Result
+        status="info"
+        title={
+          <>
+            {def?.title} <Tag color="red">Inactive</Tag>
+          </>
+        }
+        subTitle={
+          <>
+            {def?.description}
+            <br />
+            {def?.pricing}
+          </>
+        }
+        extra={
+          <Button type="primary" loading={busy} onClick={activate} disabled={def?.gated || def?.comingSoon}>
+            Activate {def?.title}
+          </Button>
+        }
+      />
+      {error && <Alert type="error" showIcon title="Error !" description={error} />}
+    </Card>
+  );
+}
