@@ -1,0 +1,356 @@
+/**
+ * Read side: the invoice grid, CSV export, quick search and company stats.
+ *
+ * Grid count: an exact count is cheap while the company's matching rows are few; past COUNT_CAP
+ * matching rows the count switches to the planner's estimate (EXPLAIN), so a filter over a
+ * million invoices never counts them all. The answer then carries `count_estimated: true`.
+ */
+import { displayNumber } from '@dbo/domain/invoice';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
+import type { GridQuery } from '@dbo/domain/grid';
+import { centsToString, toCents } from '@dbo/domain/money';
+import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { type GridColumns, gridClauses } from '../../db/grid.js';
+import { badRequest } from '../../lib/errors.js';
+import { customers } from '../customers/customers.tables.js';
+import { orders } from '../orders/orders.tables.js';
+import { invoiceItems, invoices } from './invoices.tables.js';
+import { customerNumberingOn, invoiceSummary } from './invoices.service.js';
+
+export const COUNT_CAP = 10_000;
+
+export const invoiceGridColumns: GridColumns = {
+  id: { expr: invoices.id, type: 'number' },
+  number: { expr: invoices.number, type: 'number' },
+  display_number: {
+    expr: sql`(${invoices.number}::text || case when ${invoices.beer} then 'B' else '' end)`,
+    type: 'text',
+    sortable: false,
+  },
+  beer: { expr: invoices.beer, type: 'boolean' },
+  customer: { expr: customers.name, type: 'text' },
+  customer_name: { expr: customers.name, type: 'text' },
+  customer_id: { expr: invoices.customer_id, type: 'number' },
+  status: { expr: invoices.status, type: 'set' },
+  invoiced_at: { expr: invoices.invoiced_at, type: 'date' },
+  due_at: { expr: invoices.due_at, type: 'date' },
+  sub_total: { expr: invoices.sub_total, type: 'number' },
+  tax_total: { expr: invoices.tax_total, type: 'number' },
+  total: { expr: invoices.total, type: 'number' },
+  paid_total: { expr: invoices.paid_total, type: 'number' },
+  created_at: { expr: invoices.created_at, type: 'timestamp' },
+};
+
+function gridWhere(companyId: number, q: GridQuery, customerId?: number) {
+  const g = gridClauses(q, invoiceGridColumns, {
+    defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
+    tieBreaker: invoices.id,
+  });
+  const conds: (SQL | undefined)[] = [eq(invoices.company_id, companyId), g.where];
+  if (customerId) conds.push(eq(invoices.customer_id, customerId));
+  const needsCustomer = Object.keys(q.filterModel).some((k) => k === 'customer' || k === 'customer_name');
+  return { g, where: and(...conds), needsCustomer };
+}
+
+async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
+  const res = await db.execute(sql`explain (format json) ${query}`);
+  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+export async function countInvoices(db: DbOrTx, where: SQL | undefined, joinCustomer: boolean) {
+  const base = db.select({ one: sql`1` }).from(invoices);
+  const inner = (joinCustomer ? base.innerJoin(customers, eq(customers.id, invoices.customer_id)) : base)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(inner.as('capped'));
+  const capped = Number(n);
+  if (capped <= COUNT_CAP) return { count: capped, estimated: false };
+  const full = (
+    joinCustomer
+      ? db.select({ one: sql`1` }).from(invoices).innerJoin(customers, eq(customers.id, invoices.customer_id))
+      : db.select({ one: sql`1` }).from(invoices)
+  ).where(where);
+  const estimate = await estimateRows(db, full.getSQL());
+  return { count: Math.max(estimate, COUNT_CAP + 1), estimated: true };
+}
+
+export async function invoiceGrid(db: DbOrTx, companyId: number, q: GridQuery, customerId?: number) {
+  const numbering = await customerNumberingOn(db, companyId);
+  const { g, where, needsCustomer } = gridWhere(companyId, q, customerId);
+  const rows = await db
+    .select({ inv: invoices, customer_name: customers.name, customer_deleted_at: customers.deleted_at })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customer_id))
+    .where(where)
+    .orderBy(...g.orderBy)
+    .limit(g.limit)
+    .offset(g.offset);
+  const { count, estimated } = await countInvoices(db, where, needsCustomer);
+  return {
+    rows: rows.map((r) => ({
+      ...invoiceSummary(r.inv, numbering),
+      customer_name: r.customer_name,
+      customer: { id: r.inv.customer_id, name: r.customer_name, deleted: !!r.customer_deleted_at },
+    })),
+    count,
+    ...(estimated ? { count_estimated: true } : {}),
+  };
+}
+
+// ---- CSV export --------------------------------------------------------------------------------------
+
+export const EXPORT_MAX_ROWS = 100_000;
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const csvLine = (cells: unknown[]) => cells.map(csvCell).join(',');
+
+/** Dates are ISO (YYYY-MM-DD) so spreadsheets sort them. Summary: one line per invoice. Detailed: one line per item. Same filters and sort as the grid. */
+export async function invoiceCsv(
+  db: DbOrTx,
+  companyId: number,
+  q: GridQuery,
+  type: 'summary' | 'detailed',
+  customerId?: number,
+): Promise<string> {
+  const numbering = await customerNumberingOn(db, companyId);
+  const { g, where } = gridWhere(companyId, q, customerId);
+  const rows = await db
+    .select({ inv: invoices, customer_name: customers.name, tabc_id: customers.tabc_id })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customer_id))
+    .where(where)
+    .orderBy(...g.orderBy)
+    .limit(EXPORT_MAX_ROWS);
+  const status = (s: string) => INVOICE_STATUS_LABELS[s as InvoiceStatus] ?? s;
+  const money = (v: string) => centsToString(toCents(v));
+  if (type === 'summary') {
+    const lines = [
+      csvLine([
+        'Invoice #',
+        'Customer',
+        'TABC ID',
+        'Status',
+        'Invoice Date',
+        'Due Date',
+        'Sub Total',
+        'Tax',
+        'Total',
+        'Paid',
+      ]),
+    ];
+    for (const r of rows)
+      lines.push(
+        csvLine([
+          displayNumber(r.inv, numbering),
+          r.customer_name,
+          r.tabc_id,
+          status(r.inv.status),
+          r.inv.invoiced_at,
+          r.inv.due_at ?? '',
+          money(r.inv.sub_total),
+          money(r.inv.tax_total),
+          money(r.inv.total),
+          money(r.inv.paid_total),
+        ]),
+      );
+    return `${lines.join('\n')}\n`;
+  }
+  const ids = rows.map((r) => r.inv.id);
+  const items = ids.length
+    ? await db
+        .select()
+        .from(invoiceItems)
+        .where(inArray(invoiceItems.invoice_id, ids))
+        .orderBy(asc(invoiceItems.invoice_id), asc(invoiceItems.position), asc(invoiceItems.id))
+    : [];
+  const byInvoice = new Map<number, (typeof items)[number][]>();
+  for (const it of items) {
+    const list = byInvoice.get(it.invoice_id) ?? [];
+    list.push(it);
+    byInvoice.set(it.invoice_id, list);
+  }
+  const lines = [
+    csvLine([
+      'Invoice #',
+      'Customer',
+      'TABC ID',
+      'Status',
+      'Invoice Date',
+      'Due Date',
+      'Product',
+      'Type',
+      'Size',
+      'Qty',
+      'Price',
+      'Taxable',
+      'On Deal',
+      'Line Total',
+      'Invoice Total',
+    ]),
+  ];
+  for (const r of rows)
+    for (const it of byInvoice.get(r.inv.id) ?? [])
+      lines.push(
+        csvLine([
+          displayNumber(r.inv, numbering),
+          r.customer_name,
+          r.tabc_id,
+          status(r.inv.status),
+          r.inv.invoiced_at,
+          r.inv.due_at ?? '',
+          it.product_name,
+          it.product_type,
+          it.product_size,
+          it.qty,
+          money(it.price),
+          it.taxable ? 'Yes' : 'No',
+          it.on_deal ? 'Yes' : 'No',
+          money(it.total),
+          money(r.inv.total),
+        ]),
+      );
+  return `${lines.join('\n')}\n`;
+}
+
+// ---- quick search --------------------------------------------------------------------------------------
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Invoices whose number starts with the digits typed ('1001', '1001B', '7-1001'; index-backed by
+ * the text_pattern_ops index on number::text) and customers whose name or TABC id contains the
+ * text. Five of each.
+ */
+export async function quickSearch(db: DbOrTx, companyId: number, query: string, limit = 5) {
+  const q = query.trim();
+  if (q.length < 3) throw badRequest('Please type at least 3 characters');
+  const numbering = await customerNumberingOn(db, companyId);
+  const m = /^#?(?:(\d+)-)?(\d+)(b?)$/i.exec(q);
+  let invoiceRows: { inv: typeof invoices.$inferSelect; customer_name: string }[] = [];
+  if (m) {
+    const conds: SQL[] = [
+      eq(invoices.company_id, companyId),
+      sql`(${invoices.number}::text) like ${`${escapeLike(m[2])}%`}`,
+    ];
+    if (m[3]) conds.push(eq(invoices.beer, true));
+    if (m[1]) conds.push(eq(invoices.customer_id, Number(m[1])));
+    invoiceRows = await db
+      .select({ inv: invoices, customer_name: customers.name })
+      .from(invoices)
+      .innerJoin(customers, eq(customers.id, invoices.customer_id))
+      .where(and(...conds))
+      .orderBy(sql`(${invoices.number}::text)`, asc(invoices.beer))
+      .limit(limit);
+  }
+  const pattern = `%${escapeLike(q.toLowerCase())}%`;
+  const customerRows = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      city: customers.city,
+      tabc_id: customers.tabc_id,
+    })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.company_id, companyId),
+        isNull(customers.deleted_at),
+        sql`(lower(${customers.name}) like ${pattern} or lower(${customers.tabc_id}) like ${pattern})`,
+      ),
+    )
+    .orderBy(sql`lower(${customers.name})`, asc(customers.id))
+    .limit(limit);
+  return {
+    invoices: invoiceRows.map((r) => ({ ...invoiceSummary(r.inv, numbering), customer_name: r.customer_name })),
+    customers: customerRows,
+  };
+}
+
+// ---- stats ----------------------------------------------------------------------------------------------
+
+/**
+ * Company stats over invoice dates from..to (inclusive), cancelled invoices left out.
+ * customerCount: customers invoiced in the period (spec silent; 'active customers' is what the
+ * dashboard compares month to month). productStats: per product, sorted by total_qty desc; `invoice`
+ * is the latest invoice (display number) that sold it.
+ */
+export async function companyStats(db: DbOrTx, companyId: number, from: string, to: string) {
+  const numbering = await customerNumberingOn(db, companyId);
+  const inRange = and(
+    eq(invoices.company_id, companyId),
+    ne(invoices.status, 'cancelled'),
+    sql`${invoices.invoiced_at} between ${from}::date and ${to}::date`,
+  );
+  const [totals] = await db
+    .select({
+      invoiceCount: sql<string>`count(*)`,
+      invoiceTotal: sql<string>`coalesce(sum(${invoices.total}), 0)`,
+      customerCount: sql<string>`count(distinct ${invoices.customer_id})`,
+    })
+    .from(invoices)
+    .where(inRange);
+  const productRows = await db
+    .select({
+      product_id: invoiceItems.product_id,
+      product: sql<string>`max(${invoiceItems.product_name})`,
+      product_type: sql<string>`max(${invoiceItems.product_type})`,
+      product_size: sql<string>`max(${invoiceItems.product_size})`,
+      total_qty: sql<string>`sum(${invoiceItems.qty})`,
+      total_amount: sql<string>`sum(${invoiceItems.total})`,
+      total_invoices: sql<string>`count(distinct ${invoiceItems.invoice_id})`,
+      last_invoice_id: sql<number>`max(${invoiceItems.invoice_id})`,
+    })
+    .from(invoiceItems)
+    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoice_id))
+    .where(inRange)
+    .groupBy(invoiceItems.product_id)
+    .orderBy(desc(sql`sum(${invoiceItems.qty})`), asc(sql`max(${invoiceItems.product_name})`));
+  const lastIds = productRows.map((p) => Number(p.last_invoice_id));
+  const lastInvoices = lastIds.length ? await db.select().from(invoices).where(inArray(invoices.id, lastIds)) : [];
+  const lastById = new Map(lastInvoices.map((i) => [i.id, displayNumber(i, numbering)]));
+
+  const orderRange = and(
+    eq(orders.company_id, companyId),
+    ne(orders.status, 'draft'),
+    sql`(coalesce(${orders.ordered_at}, ${orders.created_at}) at time zone 'America/Chicago')::date between ${from}::date and ${to}::date`,
+  );
+  const orderStats = await db
+    .select({
+      status: orders.status,
+      count: sql<string>`count(*)`,
+      total: sql<string>`coalesce(sum(${orders.total}), 0)`,
+    })
+    .from(orders)
+    .where(orderRange)
+    .groupBy(orders.status)
+    .orderBy(orders.status);
+  const orderCount = orderStats.reduce((n, s) => n + Number(s.count), 0);
+  const orderTotalCents = orderStats.reduce((n, s) => n + toCents(s.total), 0);
+  return {
+    from,
+    to,
+    customerCount: Number(totals.customerCount),
+    invoiceCount: Number(totals.invoiceCount),
+    invoiceTotal: Number(centsToString(toCents(totals.invoiceTotal))),
+    productStats: productRows.map((p) => ({
+      product_id: p.product_id,
+      product: p.product,
+      product_type: p.product_type,
+      product_size: p.product_size,
+      invoice: lastById.get(Number(p.last_invoice_id)) ?? null,
+      total_qty: Number(p.total_qty),
+      total_amount: Number(centsToString(toCents(p.total_amount))),
+      total_invoices: Number(p.total_invoices),
+    })),
+    orderStats: orderStats.map((s) => ({ status: s.status, count: Number(s.count), total: Number(s.total) })),
+    orderCount,
+    orderTotal: Number(centsToString(orderTotalCents)),
+  };
+}
