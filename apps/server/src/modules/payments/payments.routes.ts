@@ -3,7 +3,7 @@ import { PAYMENT_MSG, paymentSchema } from '@dbo/domain/payment';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
-import { addPayment, deletePayment, paymentGrid, updatePayment } from './payments.service.js';
+import { addPayment, deletePayment, listPayments, ownInvoice, paymentGrid, updatePayment } from './payments.service.js';
 
 const invoiceParams = z.object({ id: z.coerce.number().int().positive() });
 const paymentParams = z.object({
@@ -26,6 +26,12 @@ export async function privateRoutes(app: App) {
       customerId: positiveId(q.customerId),
       invoiceId: positiveId(q.invoiceId),
     });
+  });
+
+  // the invoice's payments, newest received first (the payment panel reads these)
+  app.get('/invoice/:id/payment', { schema: { tags, params: invoiceParams } }, async (req) => {
+    const inv = await ownInvoice(db, req.auth.companyId, req.params.id);
+    return listPayments(db, req.auth.companyId, inv.id);
   });
 
   app.post('/invoice/:id/payment', { schema: { tags, params: invoiceParams, body: paymentSchema } }, async (req) => {

@@ -197,6 +197,8 @@ describe('payments grid', () => {
     expect((await owner.api.post(url, { received_at: today, amount: 5 })).status).toBe(404);
     expect((await owner.api.put(`${url}/${p.body.id}`, { received_at: today, amount: 5 })).status).toBe(404);
     expect((await owner.api.del(`${url}/${p.body.id}`)).status).toBe(404);
+    expect((await owner.api.get(url)).status).toBe(404);
+    expect((await other.api.get(url)).body.map((x: any) => x.amount)).toEqual([1]);
     // a payment id of another invoice is not found either
     const mine = await makeInvoice(ctx, owner.companyId);
     expect((await owner.api.del(`/invoice/${mine.invoice.id}/payment/${p.body.id}`)).status).toBe(404);

@@ -1,0 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, request } from '../../lib/api';
+
+export interface EmailLog {
+  id: number;
+  invoice_id: number;
+  emailed_to: string;
+  notes: string;
+  created_at: string;
+  user?: string | null;
+}
+
+export const emailKeys = {
+  all: ['emails'] as const,
+  ofInvoice: (invoiceId: number) => ['emails', 'invoice', invoiceId] as const,
+};
+
+/** The number as staff see it: '1001', '1001B', or '{customerId}-1001' with customer numbering. */
+export const invoiceRef = (invoice: any): string =>
+  String(invoice.display_number ?? `${invoice.number}${invoice.beer ? 'B' : ''}`);
+
+export function useInvoiceEmails(invoiceId: number) {
+  return useQuery({
+    queryKey: emailKeys.ofInvoice(invoiceId),
+    queryFn: ({ signal }) => http.get<EmailLog[]>(`/invoice/${invoiceId}/email`, undefined, signal),
+  });
+}
+
+export function useSendInvoiceEmail(invoice: any) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (values: { emails: string[]; notes: string }) =>
+      http.post(`/invoice/${encodeURIComponent(invoiceRef(invoice))}/email`, { ...values, beer: !!invoice.beer }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: emailKeys.all });
+    },
+  });
+}
+
+/** POST /invoice/pdf answers the PDF file. */
+export async function fetchInvoicePdf(invoice: any): Promise<Blob> {
+  const res = await request<Response>('POST', '/invoice/pdf', {
+    body: { number: invoiceRef(invoice), beer: !!invoice.beer },
+    raw: true,
+  });
+  return res.blob();
+}
+
+export const fetchPrintLink = (invoiceId: number) =>
+  http.get<{ url: string; token: string }>(`/invoice/${invoiceId}/print-link`);

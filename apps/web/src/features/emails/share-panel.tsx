@@ -1,0 +1,182 @@
+import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@dbo/domain/dates';
+import { EMAIL_MSG, emailAddressSchema } from '@dbo/domain/payment';
+import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useSession } from '../../app/session';
+import { downloadBlob, errorMessages } from '../../lib/api';
+import { fetchInvoicePdf, fetchPrintLink, invoiceRef, useInvoiceEmails, useSendInvoiceEmail } from './api';
+
+const { Text } = Typography;
+
+function SendEmailDialog({ invoice, open, onClose }: { invoice: any; open: boolean; onClose: () => void }) {
+  const { message } = App.useApp();
+  const emails = useInvoiceEmails(invoice.id);
+  const send = useSendInvoiceEmail(invoice);
+  const [recipients, setRecipients] = useState<string[]>(() => {
+    const contact = invoice.customer?.contact_email;
+    return contact && emailAddressSchema.safeParse(contact).success ? [String(contact).toLowerCase()] : [];
+  });
+  const [address, setAddress] = useState('');
+  const [addressError, setAddressError] = useState<string | null>(null);
+  const [notes, setNotes] = useState('');
+  const [error, setError] = useState<string[] | null>(null);
+
+  const add = () => {
+    const parsed = emailAddressSchema.safeParse(address);
+    if (!parsed.success) {
+      setAddressError(EMAIL_MSG.invalid);
+      return;
+    }
+    setAddressError(null);
+    if (!recipients.includes(parsed.data)) setRecipients([...recipients, parsed.data]);
+    setAddress('');
+  };
+
+  const submit = async () => {
+    setError(null);
+    if (!recipients.length) {
+      setAddressError(EMAIL_MSG.empty);
+      return;
+    }
+    try {
+      await send.mutateAsync({ emails: recipients, notes });
+      message.success(EMAIL_MSG.sent);
+      setNotes('');
+      onClose();
+    } catch (err) {
+      setError(errorMessages(err, EMAIL_MSG.failed));
+    }
+  };
+
+  const sentTo = [...new Set((emails.data ?? []).flatMap((e) => e.emailed_to.split(',').map((s) => s.trim())))];
+
+  return (
+    <Modal
+      open={open}
+      title={`Email Invoice #${invoiceRef(invoice)}`}
+      okText="Send"
+      okButtonProps={{ icon: <MailOutlined />, loading: send.isPending }}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      {sentTo.length > 0 && (
+        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.alreadySent(sentTo.join(', '))} />
+      )}
+      {error && (
+        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.error} description={error.join(' ')} />
+      )}
+      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
+        <Form.Item
+          label="Recipients"
+          validateStatus={addressError ? 'error' : undefined}
+          help={addressError ?? 'Add the addresses one by one.'}
+        >
+          <Flex gap={8}>
+            <Input
+              aria-label="Email address"
+              placeholder="name@example.com"
+              value={address}
+              onChange={(e) => {
+                setAddress(e.target.value);
+                setAddressError(null);
+              }}
+              onPressEnter={(e) => {
+                e.preventDefault();
+                add();
+              }}
+            />
+            <Button onClick={add}>Add</Button>
+          </Flex>
+        </Form.Item>
+        <Flex gap={4} wrap style={{ marginBottom: 16 }} data-testid="email-recipients">
+          {recipients.map((r) => (
+            <Tag key={r} closable onClose={() => setRecipients(recipients.filter((x) => x !== r))}>
+              {r}
+            </Tag>
+          ))}
+        </Flex>
+        <Form.Item label="Note (optional)">
+          <Input.TextArea aria-label="Email note" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** Email (email feature), PDF and printable page of the invoice, with the emails already sent. */
+export default function SharePanel({ invoice }: { invoice: any; reload: () => void }) {
+  const { message } = App.useApp();
+  const { feature } = useSession();
+  const emailOn = feature('email');
+  const [open, setOpen] = useState(false);
+  const [pdfBusy, setPdfBusy] = useState(false);
+  const emails = useInvoiceEmails(invoice.id);
+
+  const openPdf = async () => {
+    setPdfBusy(true);
+    try {
+      const blob = await fetchInvoicePdf(invoice);
+      downloadBlob(blob, `invoice-${invoiceRef(invoice)}.pdf`);
+    } catch {
+      message.error('Error generating pdf');
+    } finally {
+      setPdfBusy(false);
+    }
+  };
+
+  const openPrintable = async () => {
+    try {
+      const { url } = await fetchPrintLink(invoice.id);
+      window.open(url, '_blank', 'noopener');
+    } catch {
+      message.error('Error generating pdf');
+    }
+  };
+
+  return (
+    <Card
+      title="Send and print"
+      size="small"
+      data-testid="share-panel"
+      extra={
+        <Flex gap={8}>
+          {emailOn && (
+            <Button icon={<MailOutlined />} onClick={() => setOpen(true)}>
+              Email
+            </Button>
+          )}
+          <Button icon={<FilePdfOutlined />} loading={pdfBusy} onClick={openPdf}>
+            PDF
+          </Button>
+          <Button icon={<PrinterOutlined />} onClick={openPrintable} aria-label="Printable page" />
+        </Flex>
+      }
+    >
+      {emailOn ? (
+        <List
+          size="small"
+          loading={emails.isLoading}
+          dataSource={emails.data ?? []}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Not emailed yet" /> }}
+          renderItem={(e) => (
+            <List.Item>
+              <div>
+                <div>{e.emailed_to}</div>
+                <Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDateTime(e.created_at)}
+                  {e.user ? ` · ${e.user}` : ''}
+                  {e.notes ? ` · ${e.notes}` : ''}
+                </Text>
+              </div>
+            </List.Item>
+          )}
+        />
+      ) : (
+        <Text type="secondary">Download the PDF or open the printable page.</Text>
+      )}
+      {open && <SendEmailDialog invoice={invoice} open={open} onClose={() => setOpen(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { formatDate } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { invoiceNumberLabel } from '@dbo/domain/payment';
+import type { ColDef } from 'ag-grid-community';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { FeatureGate } from '../../lib/feature-gate';
+import { Page } from '../../lib/page';
+import { ServerGrid } from '../../lib/server-grid';
+
+interface PaymentRow {
+  id: number;
+  invoice_id: number;
+  number: number;
+  beer: boolean;
+  customer_id: number;
+  customer: string;
+  amount: number;
+  received_at: string;
+  note: string;
+}
+
+const text = { filter: 'agTextColumnFilter', filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 } };
+
+function PaymentGrid() {
+  const { feature } = useSession();
+  const [search] = useSearchParams();
+  const customerNumbering = feature('customer_invoice_numbering');
+  const params = useMemo(() => {
+    const customerId = search.get('customerId');
+    return customerId ? { customerId } : undefined;
+  }, [search]);
+  const columnDefs = useMemo<ColDef<PaymentRow>[]>(
+    () => [
+      {
+        field: 'received_at',
+        headerName: 'Received',
+        sort: 'desc',
+        maxWidth: 170,
+        filter: 'agDateColumnFilter',
+        filterParams: { maxValidDate: new Date(Date.now() + 3 * 86_400_000) },
+        valueFormatter: (p) => formatDate(p.value),
+      },
+      {
+        colId: 'number',
+        field: 'number',
+        headerName: 'Invoice',
+        maxWidth: 160,
+        filter: 'agNumberColumnFilter',
+        filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+        cellRenderer: (p: { data?: PaymentRow }) => {
+          if (!p.data) return null;
+          const label = invoiceNumberLabel(p.data, customerNumbering);
+          return (
+            <Link to={`/invoice/${label}`}>
+              <strong>#{label}</strong>
+            </Link>
+          );
+        },
+      },
+      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...text },
+      {
+        field: 'amount',
+        headerName: 'Amount',
+        type: 'rightAligned',
+        maxWidth: 160,
+        filter: 'agNumberColumnFilter',
+        valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
+      },
+      { field: 'note', headerName: 'Note', flex: 2, ...text },
+    ],
+    [customerNumbering],
+  );
+  return (
+    <ServerGrid<PaymentRow>
+      url="/invoice/payment/grid"
+      columnDefs={columnDefs}
+      params={params}
+      rowHeight={56}
+      noRowsText="No payments found."
+      testId="payment-grid"
+    />
+  );
+}
+
+/** /payment: the payments report, while the payment feature is active. */
+export default function PaymentPage() {
+  return (
+    <Page title="Payments">
+      <FeatureGate name="payment">
+        <PaymentGrid />
+      </FeatureGate>
+    </Page>
+  );
+}
