@@ -390,10 +390,13 @@ const gridColumns: GridColumns = {
 };
 
 /** GET /product/grid: default sort units_sold desc; archived products hidden unless filtered for. */
-export async function productGrid(db: DbOrTx, companyId: number, q: GridQuery) {
+export async function productGrid(db: DbOrTx, companyId: number, q: GridQuery & { archived?: unknown }) {
   await applyDuePriceChanges(db, companyId);
   const filterModel = { ...q.filterModel };
-  if (!('archived' in filterModel)) filterModel.archived = { filterType: 'number', type: 'equals', filter: 0 };
+  // `archived` may come as a filter of the grid or as a plain parameter (1/true: archived ones)
+  const archivedParam = q.archived === undefined ? 0 : ['1', 'true'].includes(String(q.archived)) ? 1 : 0;
+  if (!('archived' in filterModel))
+    filterModel.archived = { filterType: 'number', type: 'equals', filter: archivedParam };
   const g = gridClauses({ ...q, filterModel }, gridColumns, {
     defaultSort: [{ colId: 'units_sold', sort: 'desc' }],
     tieBreaker: products.id,

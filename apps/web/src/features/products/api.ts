@@ -1,0 +1,174 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from '../../lib/api';
+
+export interface Product {
+  id: number;
+  product: string;
+  product_type: string;
+  product_size: string;
+  product_price: number;
+  last_purchase_price: number;
+  upc: string | null;
+  internal_sku: string | null;
+  effective_date: string | null;
+  archived: boolean;
+  reorder_level: number | null;
+  reorder_qty: number | null;
+  reorder_time_in_days: number | null;
+  distributor: string | null;
+  ydk_product_id: string | null;
+  units_sold: number;
+  amount_sold: number;
+  stock?: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PriceChange {
+  id: number;
+  old_price: number;
+  new_price: number;
+  effective_date: string;
+  created_at: string;
+  customer_id: number | null;
+  customer_name: string | null;
+}
+
+export interface ProductInvoice {
+  id: number;
+  invoice_id: number;
+  number: number;
+  beer: boolean;
+  status: string;
+  invoiced_at: string;
+  customer_id: number;
+  customer_name: string | null;
+  qty: number;
+  price: number;
+  total: number;
+}
+
+export interface InventoryEntry {
+  id: number;
+  qty: number;
+  created_at: string;
+  source: string;
+  ref_number: string | null;
+  invoice_id: number | null;
+  invoice: number | null;
+  beer: boolean | null;
+  on_deal: boolean;
+  unit_price: number | null;
+}
+
+export interface ProductDetail extends Product {
+  priceChanges: PriceChange[];
+  invoices: ProductInvoice[];
+  invoice_count: number;
+  inventory: {
+    id: number;
+    qty: number;
+    reorder_needed: boolean;
+    reorder_level: number | null;
+    inventoryHistory: InventoryEntry[];
+  } | null;
+}
+
+export interface PriceTier {
+  id: number;
+  name: string;
+  percentage: number;
+  color: string;
+  is_base_tier: boolean;
+  customer_count: number;
+}
+
+export const productKeys = {
+  all: ['product'] as const,
+  detail: (id: number | string) => ['product', 'detail', String(id)] as const,
+  tiers: ['product', 'price-tier'] as const,
+  tierCounts: ['product', 'price-tier', 'count-customer'] as const,
+};
+
+export function useProduct(id: number | string | null | undefined) {
+  return useQuery({
+    queryKey: productKeys.detail(id ?? ''),
+    queryFn: () => http.get<ProductDetail>(`/product/${id}`),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export type ProductPayload = Record<string, unknown>;
+
+/** Create (no id) or update a product; invalidates every product query first. */
+export function useSaveProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: ProductPayload }) =>
+      id ? http.put<ProductDetail>(`/product/${id}`, body) : http.post<Product>('/product', body),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+export function useDeleteProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => http.del(`/product/${id}`),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+export function usePriceTiers(enabled = true) {
+  return useQuery({
+    queryKey: productKeys.tiers,
+    queryFn: () => http.get<PriceTier[]>('/product/price-tier'),
+    enabled,
+  });
+}
+
+export function useSaveTier() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: { name: string; percentage: number; color: string } }) =>
+      id ? http.put(`/product/price-tier/${id}`, body) : http.post('/product/price-tier', body),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productKeys.tiers });
+      await qc.invalidateQueries({ queryKey: ['customer'] });
+    },
+  });
+}
+
+export function useRemoveTier() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, migrating_price_tier_id }: { id: number; migrating_price_tier_id?: number }) =>
+      http.del(`/product/price-tier/${id}`, { migrating_price_tier_id }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: productKeys.tiers });
+      await qc.invalidateQueries({ queryKey: ['customer'] });
+    },
+  });
+}
+
+export interface CustomerOption {
+  id: number;
+  name: string;
+}
+
+/** Customers for the price-change scope (GET /customer answers a list, or rows). */
+export function useCustomerOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['customer', 'list'],
+    queryFn: () => http.get<any>('/customer'),
+    enabled,
+    select: (res): CustomerOption[] => {
+      const list = Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? []);
+      return list.map((c: any) => ({ id: c.id, name: c.name }));
+    },
+  });
+}

@@ -1,0 +1,291 @@
+import { todayInTexas } from '@dbo/domain/dates';
+import { canEditPricing, isPosActive } from '@dbo/domain/features';
+import { PRODUCT_TYPES, PRODUCT_TYPE_CODES } from '@dbo/domain/constants';
+import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
+import {
+  Alert,
+  App,
+  Col,
+  DatePicker,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Row,
+  Select,
+  Switch,
+  Typography,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { errorMessages } from '../../lib/api';
+import { zodRule } from '../../lib/zod-form';
+import { type Product, useCustomerOptions, useSaveProduct } from './api';
+
+const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: `${t} (${PRODUCT_TYPE_CODES[t]})` }));
+
+interface FormValues {
+  product: string;
+  product_type: string;
+  product_size: string;
+  product_price: number | null;
+  last_purchase_price: number | null;
+  upc?: string;
+  internal_sku?: string;
+  distributor?: string;
+  reorder_level?: number | null;
+  reorder_qty?: number | null;
+  reorder_time_in_days?: number | null;
+  effective_date?: Dayjs | null;
+  customerId?: number | null;
+  archived?: boolean;
+}
+
+/**
+ * Create/edit modal. With Bottle POS or Clover active the synchronised fields are read-only and
+ * prices follow canEditPricing. On edit a changed price may take an effective date (today or
+ * later) and a single customer.
+ */
+export function ProductFormModal({
+  open,
+  product,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  product?: Product | null;
+  onClose: () => void;
+  onSaved?: (p: Product) => void;
+}) {
+  const { user, feature } = useSession();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveProduct();
+  const [errors, setErrors] = useState<string[]>([]);
+  const editing = !!product;
+  const features = user?.company.companyFeatures;
+  const pos = isPosActive(features);
+  const pricingOk = canEditPricing(features);
+  const syncedDisabled = pos;
+  const priceDisabled = pos && !pricingOk;
+  const customers = useCustomerOptions(open && editing);
+  const price = Form.useWatch('product_price', form);
+  const priceChanged =
+    editing && price !== undefined && price !== null && Number(price) !== Number(product?.product_price);
+  const customerId = Form.useWatch('customerId', form);
+
+  useEffect(() => {
+    if (!open) return;
+    setErrors([]);
+    form.resetFields();
+    form.setFieldsValue(
+      product
+        ? {
+            ...product,
+            upc: product.upc ?? undefined,
+            internal_sku: product.internal_sku ?? undefined,
+            distributor: product.distributor ?? undefined,
+            effective_date: null,
+            customerId: null,
+          }
+        : { product_type: 'LIQUOR', product_price: null, last_purchase_price: 0, archived: false },
+    );
+  }, [open, product, form]);
+
+  const schema = editing ? productUpdateSchema : productCreateSchema;
+  const rule = (field: string) => zodRule(schema, field);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setErrors([]);
+    const body: Record<string, unknown> = {
+      ...values,
+      effective_date: values.effective_date ? values.effective_date.format('YYYY-MM-DD') : undefined,
+      customerId: values.customerId ?? undefined,
+    };
+    if (editing && !priceChanged && !values.customerId) delete body.effective_date;
+    try {
+      const saved = await save.mutateAsync({ id: product?.id, body });
+      message.success(editing ? 'Product saved' : 'Product created');
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      setErrors(errorMessages(err));
+    }
+  };
+
+  const duplicateName = useMemo(
+    () =>
+      errors.some((e) => e.includes('already exists'))
+        ? String(form.getFieldValue('product') ?? '')
+            .trim()
+            .toUpperCase()
+        : null,
+    [errors, form],
+  );
+
+  return (
+    <Modal
+      open={open}
+      title={editing ? `Edit ${product?.product}` : 'New Product'}
+      okText={editing ? 'Save' : 'Create Product'}
+      onOk={submit}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      width={720}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'product-save' } as any}
+    >
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Error saving product!"
+          description={
+            <>
+              {errors.map((e) => (
+                <div key={e}>{e}</div>
+              ))}
+              {duplicateName && (
+                <Link to={`/product?product=${encodeURIComponent(duplicateName)}`} onClick={onClose}>
+                  Show the existing {duplicateName}
+                </Link>
+              )}
+            </>
+          }
+        />
+      )}
+      {pos && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title="Products are synchronised from your point of sale overnight"
+          description={
+            pricingOk
+              ? 'Only prices and reorder settings can be edited here.'
+              : 'Only reorder settings can be edited here.'
+          }
+        />
+      )}
+      <Form form={form} layout="vertical" requiredMark="optional">
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item label="Product Name" name="product" required rules={[rule('product')]}>
+              <Input disabled={syncedDisabled} placeholder="TITO'S HANDMADE VODKA" autoFocus />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="Type" name="product_type" required rules={[rule('product_type')]}>
+              <Select options={TYPE_OPTIONS} disabled={syncedDisabled} />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="Size" name="product_size" required rules={[rule('product_size')]}>
+              <Input disabled={syncedDisabled} placeholder="750ML" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="Unit Price" name="product_price" required rules={[rule('product_price')]}>
+              <InputNumber
+                prefix="$"
+                min={0}
+                step={0.01}
+                precision={2}
+                style={{ width: '100%' }}
+                disabled={priceDisabled}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="Last Purchase Price" name="last_purchase_price" rules={[rule('last_purchase_price')]}>
+              <InputNumber
+                prefix="$"
+                min={0}
+                step={0.01}
+                precision={2}
+                style={{ width: '100%' }}
+                disabled={priceDisabled}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item label="UPC" name="upc">
+              <Input disabled={syncedDisabled} inputMode="numeric" />
+            </Form.Item>
+          </Col>
+          {feature('internal_sku') && (
+            <Col xs={12} md={6}>
+              <Form.Item label="Internal SKU" name="internal_sku">
+                <Input disabled={syncedDisabled} />
+              </Form.Item>
+            </Col>
+          )}
+          <Col xs={24} md={12}>
+            <Form.Item label="Distributor" name="distributor">
+              <Input disabled={syncedDisabled} />
+            </Form.Item>
+          </Col>
+          <Col xs={8} md={4}>
+            <Form.Item label="Reorder Level" name="reorder_level" rules={[rule('reorder_level')]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={8} md={4}>
+            <Form.Item label="Reorder Qty" name="reorder_qty" rules={[rule('reorder_qty')]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+          <Col xs={8} md={4}>
+            <Form.Item label="Reorder Days" name="reorder_time_in_days" rules={[rule('reorder_time_in_days')]}>
+              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {editing && !priceDisabled && (
+          <>
+            <Divider titlePlacement="start" plain>
+              Price change
+            </Divider>
+            <Typography.Paragraph type="secondary" style={{ marginTop: -8 }}>
+              A new unit price applies from the effective date (today when empty). Choose a customer to set a price for
+              that customer only.
+            </Typography.Paragraph>
+            <Row gutter={16}>
+              <Col xs={12} md={8}>
+                <Form.Item label="Effective Date" name="effective_date">
+                  <DatePicker
+                    style={{ width: '100%' }}
+                    format="DD MMM, YYYY"
+                    disabled={!priceChanged && !customerId}
+                    disabledDate={(d) => d.isBefore(dayjs(todayInTexas()), 'day')}
+                  />
+                </Form.Item>
+              </Col>
+              <Col xs={12} md={16}>
+                <Form.Item label="Only for customer" name="customerId">
+                  <Select
+                    allowClear
+                    showSearch={{ optionFilterProp: 'label' }}
+                    placeholder="Every customer"
+                    loading={customers.isLoading}
+                    options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+          </>
+        )}
+        {editing && (
+          <Form.Item label="Archived" name="archived" valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        )}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,192 @@
+import { isPosActive } from '@dbo/domain/features';
+import { formatMoney } from '@dbo/domain/money';
+import type { ColDef } from 'ag-grid-community';
+import { Button, Card, Descriptions, Flex, Segmented, Tag, Tooltip } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { Page } from '../../lib/page';
+import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { type Product, useProduct } from './api';
+import { ProductFormModal } from './product-form-modal';
+import { ProductTypeTag } from './product-type-tag';
+
+const text = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
+const number = { filter: 'agNumberColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
+
+function nameFilter(name: string | null) {
+  return name ? { product: { filterType: 'text', type: 'equals', filter: name } } : {};
+}
+
+export default function ProductListPage() {
+  const { user, feature } = useSession();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const grid = useRef<ServerGridHandle>(null);
+  const [selected, setSelected] = useState<Product | null>(null);
+  const [modal, setModal] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
+  const [archived, setArchived] = useState<'active' | 'archived'>('active');
+  const pos = isPosActive(user?.company.companyFeatures);
+  const nameParam = search.get('product');
+  const editParam = search.get('edit');
+  const editTarget = useProduct(editParam);
+
+  // ?edit={id} opens the editor (the command palette links here)
+  useEffect(() => {
+    if (editParam && editTarget.data) {
+      setModal({ open: true, product: editTarget.data });
+      setSearch(
+        (s) => {
+          s.delete('edit');
+          return s;
+        },
+        { replace: true },
+      );
+    }
+  }, [editParam, editTarget.data, setSearch]);
+
+  // ?product={name} filters the grid by that name (the 'already exists' link)
+  useEffect(() => {
+    const api = grid.current?.api();
+    if (!api) return;
+    const model = { ...(api.getFilterModel() ?? {}) };
+    delete model.product;
+    api.setFilterModel({ ...model, ...nameFilter(nameParam) });
+  }, [nameParam]);
+
+  const initialFilter = useMemo(() => nameFilter(nameParam), []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const columns = useMemo<ColDef<Product>[]>(() => {
+    const cols: (ColDef<Product> | false)[] = [
+      { headerName: 'Product', field: 'product', flex: 3, minWidth: 220, ...text },
+      {
+        headerName: 'Type',
+        field: 'product_type',
+        maxWidth: 120,
+        cellRenderer: (p: { value: string }) => (p.value ? <ProductTypeTag type={p.value} /> : null),
+      },
+      { headerName: 'Size', field: 'product_size', maxWidth: 120, ...text },
+      {
+        headerName: 'Price',
+        field: 'product_price',
+        maxWidth: 130,
+        valueFormatter: (p) => formatMoney(p.value),
+        ...number,
+      },
+      {
+        headerName: 'Last Purchase',
+        field: 'last_purchase_price',
+        maxWidth: 150,
+        valueFormatter: (p) => formatMoney(p.value),
+        ...number,
+      },
+      { headerName: 'UPC', field: 'upc', ...text },
+      feature('internal_sku') && { headerName: 'Internal SKU', field: 'internal_sku', maxWidth: 150, ...text },
+      { headerName: 'Distributor', field: 'distributor', ...text },
+      feature('inventory') && { headerName: 'Stock', field: 'stock', maxWidth: 110, ...number },
+      { headerName: 'Units Sold', field: 'units_sold', maxWidth: 130, sort: 'desc', ...number },
+      { headerName: 'Sold', field: 'amount_sold', maxWidth: 140, valueFormatter: (p) => formatMoney(p.value) },
+    ];
+    return cols.filter((c): c is ColDef<Product> => !!c);
+  }, [feature]);
+
+  // archived is not a grid column: the server reads it as a parameter (default: active products)
+  const params = useMemo(() => ({ archived: archived === 'archived' ? 1 : 0 }), [archived]);
+
+  return (
+    <Page
+      title="Products"
+      actions={
+        <>
+          <Segmented
+            value={archived}
+            onChange={(v) => {
+              setArchived(v as 'active' | 'archived');
+              setSelected(null);
+            }}
+            options={[
+              { value: 'active', label: 'Active' },
+              { value: 'archived', label: 'Archived' },
+            ]}
+          />
+          {feature('inventory') && (
+            <Link to="/inventory">
+              <Button>Inventory</Button>
+            </Link>
+          )}
+          <Tooltip title={pos ? 'Products are created in your point of sale and synchronised overnight' : undefined}>
+            <Button type="primary" disabled={pos} onClick={() => setModal({ open: true, product: null })}>
+              New Product
+            </Button>
+          </Tooltip>
+        </>
+      }
+    >
+      {nameParam && (
+        <Flex gap={8} align="center" style={{ marginBottom: 12 }}>
+          Showing products named <Tag>{nameParam}</Tag>
+          <Button size="small" onClick={() => setSearch({})}>
+            Show all
+          </Button>
+        </Flex>
+      )}
+      {selected && (
+        <Card
+          size="small"
+          style={{ marginBottom: 12 }}
+          title={
+            <Flex gap={8} align="center">
+              {selected.product} <ProductTypeTag type={selected.product_type} />{' '}
+              {selected.archived && <Tag>Archived</Tag>}
+            </Flex>
+          }
+          extra={
+            <Flex gap={8}>
+              <Button onClick={() => setModal({ open: true, product: selected })}>Edit</Button>
+              <Button type="primary" onClick={() => navigate(`/product/${selected.id}`)}>
+                View
+              </Button>
+              <Button type="text" onClick={() => setSelected(null)} aria-label="Close">
+                ✕
+              </Button>
+            </Flex>
+          }
+          data-testid="product-card"
+        >
+          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+            <Descriptions.Item label="Size">{selected.product_size}</Descriptions.Item>
+            <Descriptions.Item label="Price">{formatMoney(selected.product_price)}</Descriptions.Item>
+            <Descriptions.Item label="Last Purchase">{formatMoney(selected.last_purchase_price)}</Descriptions.Item>
+            <Descriptions.Item label="UPC">{selected.upc || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Distributor">{selected.distributor || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Units Sold">{selected.units_sold}</Descriptions.Item>
+            {feature('inventory') && <Descriptions.Item label="Stock">{selected.stock ?? '—'}</Descriptions.Item>}
+            <Descriptions.Item label="Reorder">
+              {selected.reorder_level ?? '—'} / {selected.reorder_qty ?? '—'}
+            </Descriptions.Item>
+          </Descriptions>
+        </Card>
+      )}
+      <ServerGrid<Product>
+        ref={grid}
+        url="/product/grid"
+        columnDefs={columns}
+        params={params}
+        initialFilterModel={initialFilter}
+        noRowsText={archived === 'archived' ? 'No archived products.' : 'You have not created any products yet.'}
+        onRowClicked={setSelected}
+        height={selected ? 'calc(100vh - 360px)' : undefined}
+        testId="product-grid"
+      />
+      <ProductFormModal
+        open={modal.open}
+        product={modal.product}
+        onClose={() => setModal({ open: false, product: null })}
+        onSaved={(p) => {
+          grid.current?.refresh();
+          if (selected && p?.id === selected.id) setSelected({ ...selected, ...p });
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,6 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const privateRoutes: FeatureRoutes['privateRoutes'] = [
+  { path: '/product', lazy: lazyPage(() => import('./product-list-page')) },
+  { path: '/product/:id', lazy: lazyPage(() => import('./product-detail-page')) },
+];

@@ -1,0 +1,7 @@
+import type { SettingsPanel } from '../../app/extensions';
+import { PriceTierManager } from './price-tier-manager';
+
+/** The price tier manager shows in /setting while tiered pricing is on. */
+export const settingsPanels: SettingsPanel[] = [
+  { key: 'price-tiers', order: 40, title: 'Price Tiers', feature: 'tiered_pricing', Component: PriceTierManager },
+];
