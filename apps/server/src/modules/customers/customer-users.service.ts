@@ -76,12 +76,16 @@ const userGridColumns: GridColumns = {
  * GET /customer/all-users: every customer user of the company. Without paging parameters the
  * whole list (spec shape); with startRow/endRow it answers the grid's {rows, count}.
  */
-export async function allCustomerUsers(db: DbOrTx, companyId: number, q: GridQuery) {
+export async function allCustomerUsers(db: DbOrTx, companyId: number, q: GridQuery, customerId?: number) {
   const g = gridClauses(q, userGridColumns, {
     defaultSort: [{ colId: 'created_at', sort: 'desc' }],
     tieBreaker: customerUsers.id,
   });
-  const where = and(eq(customerUsers.company_id, companyId), g.where);
+  const where = and(
+    eq(customerUsers.company_id, companyId),
+    customerId ? eq(customerUsers.customer_id, customerId) : undefined,
+    g.where,
+  );
   const rows = await db
     .select({ u: customerUsers, c: customerBrief })
     .from(customerUsers)

@@ -36,6 +36,7 @@ import {
   customerTabcExpiration,
   findCustomer,
   listCustomers,
+  listPriceTiers,
   removeCustomer,
   updateCustomer,
 } from './customers.service.js';
@@ -84,9 +85,15 @@ export async function privateRoutes(app: App) {
     return res.rows;
   });
 
-  app.get('/customer/all-users/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) =>
-    allCustomerUsers(db, req.auth.companyId, req.query),
-  );
+  /** The users grid; with customerId only that customer's users (/customer/{customerId}/user). */
+  app.get('/customer/all-users/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) => {
+    const customerId = Number((req.query as { customerId?: unknown }).customerId) || undefined;
+    if (customerId) await findCustomer(db, req.auth.companyId, customerId);
+    return allCustomerUsers(db, req.auth.companyId, req.query, customerId);
+  });
+
+  /** The company's price tiers, for the customer form's tier choice. */
+  app.get('/customer/price-tiers', { schema: { tags } }, async (req) => listPriceTiers(db, req.auth.companyId));
 
   app.put('/customer/user-invitation-revoke', { schema: { tags, body: revokeSchema } }, async (req) => {
     const u = await setRevoked(db, req.auth.companyId, req.auth.userId, refId(req.body.customerUser), req.body.revoke);

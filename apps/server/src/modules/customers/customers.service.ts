@@ -261,3 +261,12 @@ export async function customerTabcExpiration(db: Db, companyId: number, id: numb
   const data = await tabcPermitData(db, c.tabc_id);
   return tabcExpiration(c.tabc_id, data.expiration_date, data.effective_date);
 }
+
+export async function listPriceTiers(db: DbOrTx, companyId: number) {
+  const rows = await db
+    .select(tierColumns)
+    .from(priceTiers)
+    .where(eq(priceTiers.company_id, companyId))
+    .orderBy(asc(priceTiers.id));
+  return rows.map((t) => ({ ...t, percentage: Number(t.percentage) }));
+}

@@ -1,0 +1,76 @@
+import { formatDate } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Drawer, Flex, Tag } from 'antd';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { http } from '../../lib/api';
+import type { Customer } from './api';
+import { PermitWarnings } from './permit-warnings';
+
+/** The side detail panel of the customer grid. */
+export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
+  const { feature } = useSession();
+  const owing = useQuery({
+    queryKey: ['customer', customer?.id ?? 0, 'check-balance'],
+    queryFn: () => http.get<{ owing: number }>(`/customer/${customer?.id}/check-balance`),
+    enabled: !!customer,
+  });
+  return (
+    <Drawer open={!!customer} onClose={onClose} title={customer?.name} size={460} destroyOnHidden>
+      {customer && (
+        <>
+          <PermitWarnings customerId={customer.id} />
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label="Address">
+              {customer.address}, {customer.city}, {customer.state} {customer.zip}
+            </Descriptions.Item>
+            <Descriptions.Item label="TABC ID">{customer.tabc_id}</Descriptions.Item>
+            <Descriptions.Item label="Contact">{customer.contact_name || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Email">{customer.contact_email || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Phone">{customer.contact_phone || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Cash On Delivery">{customer.cash_on_delivery ? 'Yes' : 'No'}</Descriptions.Item>
+            {feature('fintech') && (
+              <Descriptions.Item label="Fintech">
+                {customer.fintech_option ? `On (${customer.fintech_id})` : 'Off'}
+              </Descriptions.Item>
+            )}
+            {feature('tiered_pricing') && (
+              <Descriptions.Item label="Price Tier">
+                {customer.productPriceTier ? (
+                  <Tag color={customer.productPriceTier.color}>{customer.productPriceTier.name}</Tag>
+                ) : (
+                  '—'
+                )}
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label="Service Start">{formatDate(customer.service_start) || '—'}</Descriptions.Item>
+            <Descriptions.Item label="Created">{formatDate(customer.created_at)}</Descriptions.Item>
+            <Descriptions.Item label="Owing">
+              {owing.data ? formatMoney(owing.data.owing) : owing.isError ? '—' : '…'}
+            </Descriptions.Item>
+          </Descriptions>
+          <Flex gap={8} wrap style={{ marginTop: 16 }}>
+            <Link to={`/customer/${customer.id}/edit`}>
+              <Button type="primary">Edit</Button>
+            </Link>
+            <Link to={`/customer/${customer.id}/balance`}>
+              <Button>Balance</Button>
+            </Link>
+            {feature('order') && (
+              <Link to={`/customer/${customer.id}/user`}>
+                <Button>Users</Button>
+              </Link>
+            )}
+            <Link to={`/invoice/create?customerId=${customer.id}`}>
+              <Button>New Invoice</Button>
+            </Link>
+            <Link to={`/invoice?customerId=${customer.id}`}>
+              <Button>Invoices</Button>
+            </Link>
+          </Flex>
+        </>
+      )}
+    </Drawer>
+  );
+}

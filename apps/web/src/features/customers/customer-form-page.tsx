@@ -1,0 +1,440 @@
+import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import {
+  CUSTOMER_FIELD_LABELS,
+  CUSTOMER_MSG,
+  buildTabcId,
+  customerSchema,
+  isPermitCode,
+  tabcIdFromAims,
+} from '@dbo/domain/customer';
+import { formatDate } from '@dbo/domain/dates';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  DatePicker,
+  Descriptions,
+  Divider,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Switch,
+  Typography,
+} from 'antd';
+import type { FormInstance } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { ApiError, errorMessages } from '../../lib/api';
+import { Page } from '../../lib/page';
+import { zodRule } from '../../lib/zod-form';
+import {
+  type Customer,
+  type Establishment,
+  useCustomer,
+  usePriceTiers,
+  useRemoveCustomer,
+  useSaveCustomer,
+} from './api';
+import { EstablishmentSearch } from './establishment-search';
+import { PermitWarnings } from './permit-warnings';
+
+type FormValues = Record<string, any>;
+
+const EMPTY: FormValues = {
+  state: 'TX',
+  cash_on_delivery: false,
+  fintech_option: false,
+  contact_name: '',
+  contact_email: '',
+  contact_phone: '',
+  fintech_id: '',
+};
+
+function toForm(c: Customer): FormValues {
+  return {
+    ...c,
+    service_start: c.service_start ? dayjs(c.service_start) : null,
+    aims_id: c.aims_id ?? null,
+  };
+}
+
+function toPayload(v: FormValues) {
+  return {
+    ...v,
+    service_start: v.service_start ? dayjs(v.service_start).format('YYYY-MM-DD') : null,
+    product_price_tier_id: v.product_price_tier_id ?? null,
+  };
+}
+
+export default function CustomerFormPage() {
+  const params = useParams();
+  const id = params.customerId ? Number(params.customerId) : undefined;
+  const loaded = useCustomer(id);
+  if (id && loaded.isLoading) return <Skeleton active />;
+  if (id && loaded.error) {
+    if (loaded.error instanceof ApiError && loaded.error.status === 404)
+      return (
+        <Result
+          status="404"
+          title="Customer Not Found"
+          extra={
+            <Link to="/customer">
+              <Button>Back to customers</Button>
+            </Link>
+          }
+        />
+      );
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`Error loading customer #${id}`}
+        description={errorMessages(loaded.error).join(' ')}
+      />
+    );
+  }
+  return <CustomerForm key={id ?? 'new'} customer={id ? loaded.data : undefined} />;
+}
+
+function CustomerForm({ customer }: { customer?: Customer }) {
+  const [form] = Form.useForm<FormValues>();
+  const { feature } = useSession();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const save = useSaveCustomer(customer?.id);
+  const remove = useRemoveCustomer(customer?.id ?? 0);
+  const tiers = usePriceTiers(feature('tiered_pricing'));
+  const [confirm, setConfirm] = useState<FormValues | null>(null);
+  const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
+  const [removeError, setRemoveError] = useState<string[] | null>(null);
+  const [removeOpen, setRemoveOpen] = useState(false);
+  const fintechOn = Form.useWatch('fintech_option', form);
+  const aimsType = Form.useWatch('aims_license_type', form);
+  const aimsId = Form.useWatch('aims_id', form);
+  const tabcField = Form.useWatch('tabc_id', form);
+  const builtTabc = buildTabcId({ aims_license_type: aimsType, aims_id: aimsId, tabc_id: tabcField });
+  const fromAims = tabcIdFromAims({ aims_license_type: aimsType, aims_id: aimsId });
+
+  useEffect(() => {
+    form.setFieldsValue(customer ? toForm(customer) : EMPTY);
+  }, [customer, form]);
+
+  const fill = (e: Establishment) => {
+    form.setFieldsValue({
+      name: e.name,
+      address: e.address,
+      city: e.city,
+      state: e.state || 'TX',
+      zip: e.zip,
+      tabc_id: e.tabc_id,
+      aims_license_type: e.aims_license_type,
+      aims_id: e.aims_id,
+    });
+    void form.validateFields(['name', 'address', 'city', 'zip', 'tabc_id']).catch(() => undefined);
+    message.success(`Filled from ${e.name} (${e.tabc_id})`);
+  };
+
+  const onFinish = (v: FormValues) => {
+    setSaveErrors(null);
+    setConfirm(v);
+  };
+
+  const doSave = async () => {
+    if (!confirm) return;
+    try {
+      const saved = await save.mutateAsync(toPayload(confirm));
+      setConfirm(null);
+      message.success(customer ? 'Customer saved' : `Customer ${saved.name} created`);
+      navigate('/customer');
+    } catch (err) {
+      setConfirm(null);
+      setSaveErrors(errorMessages(err));
+    }
+  };
+
+  const doRemove = async () => {
+    setRemoveError(null);
+    try {
+      await remove.mutateAsync();
+      setRemoveOpen(false);
+      message.success('Customer removed');
+      navigate('/customer');
+    } catch (err) {
+      setRemoveOpen(false);
+      setRemoveError(errorMessages(err));
+    }
+  };
+
+  const rule = (f: string) => [zodRule(customerSchema, f)];
+  const tabcRule = {
+    validator: async () => {
+      const v = form.getFieldsValue(true);
+      const t = buildTabcId(v);
+      if (!t) throw new Error(CUSTOMER_MSG.tabcId);
+      if (!tabcIdFromAims(v) && !isPermitCode(t)) throw new Error(CUSTOMER_MSG.tabcFormat);
+    },
+  };
+  const fintechRule = {
+    validator: async () => {
+      const v = form.getFieldsValue(true);
+      if (v.fintech_option && !String(v.fintech_id ?? '').trim()) throw new Error(CUSTOMER_MSG.fintechId);
+    },
+  };
+
+  return (
+    <Page
+      title={customer ? `Edit ${customer.name}` : 'New Customer'}
+      actions={
+        customer && (
+          <>
+            <Link to={`/customer/${customer.id}/balance`}>
+              <Button>Balance</Button>
+            </Link>
+            {feature('order') && (
+              <Link to={`/customer/${customer.id}/user`}>
+                <Button>Users</Button>
+              </Link>
+            )}
+            <Button danger icon={<DeleteOutlined />} onClick={() => setRemoveOpen(true)}>
+              Remove
+            </Button>
+          </>
+        )
+      }
+    >
+      {customer && <PermitWarnings customerId={customer.id} />}
+      {saveErrors && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setSaveErrors(null) }}
+          title="Error saving customer!"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18 }}>
+              {saveErrors.map((m) => (
+                <li key={m}>{m}</li>
+              ))}
+            </ul>
+          }
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {removeError && (
+        <Alert
+          type="error"
+          showIcon
+          title="Error removing customer"
+          description={removeError.join(' ')}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {!customer && (
+        <Card title="Find the establishment" size="small" style={{ marginBottom: 16 }}>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
+            Search the TABC permit data and pick the establishment to fill the form, or fill it in by hand below.
+          </Typography.Paragraph>
+          <EstablishmentSearch onPick={fill} />
+        </Card>
+      )}
+      <Card>
+        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark initialValues={EMPTY}>
+          <Row gutter={16}>
+            <Col xs={24} md={12}>
+              <Form.Item label="Name" name="name" rules={rule('name')} required>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item label="Address" name="address" rules={rule('address')} required>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label="City" name="city" rules={rule('city')} required>
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item label="State" name="state" required>
+                <Input maxLength={32} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item label="Zip" name="zip" rules={rule('zip')} required>
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Divider titlePlacement="start">TABC permit</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item
+                label="TABC ID"
+                name="tabc_id"
+                rules={[tabcRule]}
+                dependencies={['aims_license_type', 'aims_id']}
+                required
+                extra={
+                  fromAims ? `Built from the AIMS fields: ${builtTabc}` : 'Two letters, optional hyphen, six digits'
+                }
+              >
+                <Input placeholder="MB-123456" disabled={fromAims} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item label="AIMS License Type" name="aims_license_type">
+                <Input placeholder="MB" maxLength={8} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={8}>
+              <Form.Item label="AIMS ID" name="aims_id">
+                <InputNumber style={{ width: '100%' }} min={0} precision={0} />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Divider titlePlacement="start">Contact</Divider>
+          <Row gutter={16}>
+            <Col xs={24} md={8}>
+              <Form.Item label="Contact Name" name="contact_name">
+                <Input />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label="Contact Email" name="contact_email" rules={rule('contact_email')}>
+                <Input type="email" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={8}>
+              <Form.Item label="Contact Phone" name="contact_phone">
+                <Input />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Divider titlePlacement="start">Terms</Divider>
+          <Row gutter={16}>
+            <Col xs={12} md={6}>
+              <Form.Item label="Cash On Delivery" name="cash_on_delivery" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
+              <Form.Item label="Fintech Option" name="fintech_option" valuePropName="checked">
+                <Switch />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12}>
+              <Form.Item
+                label="Fintech ID"
+                name="fintech_id"
+                rules={[fintechRule]}
+                dependencies={['fintech_option']}
+                hidden={!fintechOn}
+              >
+                <Input />
+              </Form.Item>
+            </Col>
+            {feature('tiered_pricing') && (
+              <Col xs={24} md={12}>
+                <Form.Item label="Price Tier" name="product_price_tier_id">
+                  <Select
+                    allowClear
+                    placeholder="Base price"
+                    loading={tiers.isLoading}
+                    options={(tiers.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.percentage}%)` }))}
+                  />
+                </Form.Item>
+              </Col>
+            )}
+            <Col xs={24} md={12}>
+              <Form.Item label="Service Start" name="service_start">
+                <DatePicker style={{ width: '100%' }} format="DD MMM, YYYY" />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
+            {customer ? 'Save Customer' : 'Create Customer'}
+          </Button>
+          <Link to="/customer" style={{ marginLeft: 12 }}>
+            <Button>Cancel</Button>
+          </Link>
+        </Form>
+      </Card>
+      <ConfirmDialog
+        values={confirm}
+        form={form}
+        tiers={tiers.data ?? []}
+        saving={save.isPending}
+        onCancel={() => setConfirm(null)}
+        onConfirm={doSave}
+        isNew={!customer}
+      />
+      <Modal
+        open={removeOpen}
+        title={`Remove ${customer?.name ?? 'customer'}?`}
+        okText="Remove"
+        okButtonProps={{ danger: true, loading: remove.isPending }}
+        onOk={doRemove}
+        onCancel={() => setRemoveOpen(false)}
+      >
+        The customer leaves your lists. Its invoices stay and show &lsquo;Deleted customer!&rsquo;.
+      </Modal>
+    </Page>
+  );
+}
+
+function ConfirmDialog(props: {
+  values: FormValues | null;
+  form: FormInstance;
+  tiers: { id: number; name: string }[];
+  saving: boolean;
+  isNew: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const v = props.values;
+  const show = (key: string): string => {
+    if (!v) return '';
+    if (key === 'tabc_id') return buildTabcId(v);
+    if (key === 'productPriceTier') return props.tiers.find((t) => t.id === v.product_price_tier_id)?.name ?? '—';
+    const value = v[key];
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+    if (key === 'service_start') return value ? formatDate(dayjs(value).format('YYYY-MM-DD')) : '—';
+    if (key === 'state') return value || 'TX';
+    return value === null || value === undefined || value === '' ? '—' : String(value);
+  };
+  const { feature } = useSession();
+  const rows = CUSTOMER_FIELD_LABELS.filter(([k]) => {
+    if (k === 'productPriceTier') return feature('tiered_pricing');
+    if (k === 'fintech_id') return !!v?.fintech_option;
+    return true;
+  });
+  return (
+    <Modal
+      open={!!v}
+      title={props.isNew ? 'Create this customer?' : 'Save these changes?'}
+      okText={props.isNew ? 'Yes, Create' : 'Yes, Save'}
+      cancelText="Go Back"
+      onOk={props.onConfirm}
+      onCancel={props.onCancel}
+      okButtonProps={{ loading: props.saving }}
+      width={560}
+    >
+      <Descriptions column={1} size="small" bordered data-testid="confirm-fields">
+        {rows.map(([k, label]) => (
+          <Descriptions.Item key={k} label={label}>
+            {show(k)}
+          </Descriptions.Item>
+        ))}
+      </Descriptions>
+    </Modal>
+  );
+}

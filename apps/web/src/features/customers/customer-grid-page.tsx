@@ -1,0 +1,83 @@
+import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { formatDate } from '@dbo/domain/dates';
+import type { ColDef } from 'ag-grid-community';
+import { Button } from 'antd';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { Page } from '../../lib/page';
+import { ServerGrid } from '../../lib/server-grid';
+import type { Customer } from './api';
+import { CustomerDetailDrawer } from './customer-detail-drawer';
+
+const text = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
+
+export default function CustomerGridPage() {
+  const { feature } = useSession();
+  const [selected, setSelected] = useState<Customer | null>(null);
+  const tiered = feature('tiered_pricing');
+  const columnDefs = useMemo<ColDef<Customer>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', minWidth: 200, ...text },
+      {
+        field: 'address',
+        headerName: 'Address',
+        minWidth: 240,
+        valueGetter: (p) => (p.data ? `${p.data.address}, ${p.data.city}, ${p.data.state} ${p.data.zip}` : ''),
+        ...text,
+      },
+      { field: 'city', headerName: 'City', ...text, hide: true },
+      { field: 'tabc_id', headerName: 'TABC ID', maxWidth: 150, ...text },
+      { field: 'contact_name', headerName: 'Contact', ...text },
+      { field: 'contact_phone', headerName: 'Phone', ...text },
+      { field: 'contact_email', headerName: 'Email', ...text },
+      ...(tiered
+        ? [
+            {
+              colId: 'productPriceTier',
+              headerName: 'Price Tier',
+              valueGetter: (p: any) => p.data?.productPriceTier?.name ?? '',
+              ...text,
+            },
+          ]
+        : []),
+      {
+        field: 'created_at',
+        headerName: 'Created',
+        maxWidth: 150,
+        valueFormatter: (p) => formatDate(p.value),
+        filter: 'agDateColumnFilter',
+        filterParams: { buttons: ['reset'], maxNumConditions: 1 },
+      },
+    ],
+    [tiered],
+  );
+  return (
+    <Page
+      title="Customers"
+      actions={
+        <>
+          <Link to="/customer/create">
+            <Button type="primary" icon={<PlusOutlined />}>
+              New Customer
+            </Button>
+          </Link>
+          {feature('order') && (
+            <Link to="/customer/users">
+              <Button icon={<TeamOutlined />}>Users</Button>
+            </Link>
+          )}
+        </>
+      }
+    >
+      <ServerGrid<Customer>
+        url="/customer/grid"
+        columnDefs={columnDefs}
+        onRowClicked={setSelected}
+        noRowsText="No customers yet. Add one with New Customer."
+        testId="customer-grid"
+      />
+      <CustomerDetailDrawer customer={selected} onClose={() => setSelected(null)} />
+    </Page>
+  );
+}
