@@ -25,7 +25,13 @@ let counter = 0;
 export async function makeCompanyReady(ctx: TestContext, companyId: number) {
   await ctx.database.db
     .update(companies)
-    .set({ name: `Lone Star Spirits ${companyId}`, address: '1200 E 6th St', city: 'Austin', zip: '78702', tabc_id: 'LP123456' })
+    .set({
+      name: `Lone Star Spirits ${companyId}`,
+      address: '1200 E 6th St',
+      city: 'Austin',
+      zip: '78702',
+      tabc_id: 'LP123456',
+    })
     .where(eq(companies.id, companyId));
 }
 

@@ -165,7 +165,9 @@ export function invoiceNumberLabel(
  * Reads an invoice number as typed in a link or payload: '1001', '1001B' (beer) or
  * '{customerId}-1001B'. Answers null when it is not one.
  */
-export function parseInvoiceNumber(raw: string | number): { number: number; beer?: boolean; customerId?: number } | null {
+export function parseInvoiceNumber(
+  raw: string | number,
+): { number: number; beer?: boolean; customerId?: number } | null {
   const m = /^\s*(?:(\d+)-)?(\d+)([bB])?\s*$/.exec(String(raw));
   if (!m) return null;
   const number = Number(m[2]);

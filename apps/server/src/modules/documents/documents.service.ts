@@ -26,7 +26,8 @@ export function documentsDir(dataDir: string) {
 export function sniffDocumentType(buf: Buffer): { mimetype: string; ext: string } | null {
   const at = (offset: number, text: string) => buf.subarray(offset, offset + text.length).toString('latin1') === text;
   if (at(0, '%PDF-')) return { mimetype: 'application/pdf', ext: '.pdf' };
-  if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { mimetype: 'image/jpeg', ext: '.jpg' };
+  if (buf.length > 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff)
+    return { mimetype: 'image/jpeg', ext: '.jpg' };
   if (at(0, '\x89PNG\r\n\x1a\n')) return { mimetype: 'image/png', ext: '.png' };
   if (at(0, 'GIF87a') || at(0, 'GIF89a')) return { mimetype: 'image/gif', ext: '.gif' };
   if (at(0, 'RIFF') && at(8, 'WEBP')) return { mimetype: 'image/webp', ext: '.webp' };

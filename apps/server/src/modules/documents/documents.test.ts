@@ -85,7 +85,10 @@ describe('documents', () => {
     const empty = await owner.api.put(`/invoice/document/${up.body.id}`, { originalname: '  ', note: 'x' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(DOCUMENT_MSG.nameEmpty);
-    const renamed = await owner.api.put(`/invoice/document/${up.body.id}`, { originalname: 'receipt 1001.pdf', note: 'kept' });
+    const renamed = await owner.api.put(`/invoice/document/${up.body.id}`, {
+      originalname: 'receipt 1001.pdf',
+      note: 'kept',
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ success: true, document: { originalname: 'receipt 1001.pdf', note: 'kept' } });
 
@@ -97,7 +100,14 @@ describe('documents', () => {
 
   it('refuses files that are not pdf or images, whatever they claim, and files over the limit', async () => {
     const { invoice } = await makeInvoice(ctx, owner.companyId);
-    const fake = await upload(owner, invoice.id, Buffer.from('<html>not a pdf</html>'), 'evil.pdf', '', 'application/pdf');
+    const fake = await upload(
+      owner,
+      invoice.id,
+      Buffer.from('<html>not a pdf</html>'),
+      'evil.pdf',
+      '',
+      'application/pdf',
+    );
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(DOCUMENT_MSG.fileType);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 32)]);

@@ -16,15 +16,18 @@ export async function privateRoutes(app: App) {
     emailGrid(db, req.auth.companyId, req.query),
   );
 
-  app.post('/invoice/:id/email', { schema: { tags, params: numberParams, body: sendInvoiceEmailSchema } }, async (req) =>
-    sendInvoiceEmail(db, mailer, config.dataDir, {
-      companyId: req.auth.companyId,
-      userId: req.auth.userId,
-      number: req.params.id,
-      emails: req.body.emails,
-      notes: req.body.notes,
-      beer: req.body.beer,
-    }),
+  app.post(
+    '/invoice/:id/email',
+    { schema: { tags, params: numberParams, body: sendInvoiceEmailSchema } },
+    async (req) =>
+      sendInvoiceEmail(db, mailer, config.dataDir, {
+        companyId: req.auth.companyId,
+        userId: req.auth.userId,
+        number: req.params.id,
+        emails: req.body.emails,
+        notes: req.body.notes,
+        beer: req.body.beer,
+      }),
   );
 
   app.get('/invoice/:id/email', { schema: { tags, params: idParams } }, async (req) =>

@@ -60,7 +60,10 @@ function attachment(raw: string, type: string): Buffer {
   const parts = raw.split(/\r?\n--/);
   const part = parts.find((p) => new RegExp(`Content-Type: ${type}`, 'i').test(p));
   if (!part) throw new Error(`no ${type} part`);
-  const body = part.split(/\r?\n\r?\n/).slice(1).join('\n');
+  const body = part
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join('\n');
   return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
 }
 
@@ -81,7 +84,15 @@ describe('invoice PDF', () => {
       number: 2001,
       items: ITEMS,
       note: 'Deliver to the back door',
-      stamps: { prefix: 'A', from: 100001, to: 100100, take: [[100001, 100002], [100010, 100012]] },
+      stamps: {
+        prefix: 'A',
+        from: 100001,
+        to: 100100,
+        take: [
+          [100001, 100002],
+          [100010, 100012],
+        ],
+      },
     });
     // 2 x 79.99 + 3 x 22.00 = 225.98 taxable, tax 18.64; + 21.99 -> 266.61
     expect(totals).toEqual({ sub_total: 247.97, tax_total: 18.64, total: 266.61 });

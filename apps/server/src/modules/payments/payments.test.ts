@@ -17,8 +17,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const today = todayInTexas();
-const invoiceRow = async (id: number) =>
-  (await ctx.database.db.select().from(invoices).where(eq(invoices.id, id)))[0];
+const invoiceRow = async (id: number) => (await ctx.database.db.select().from(invoices).where(eq(invoices.id, id)))[0];
 const history = async (id: number) =>
   (
     await ctx.database.db
@@ -106,7 +105,9 @@ describe('status follows the money', () => {
       filterModel: { module: { filterType: 'set', values: ['PAYMENT'] } },
       endRow: 100,
     });
-    const types = activity.body.rows.filter((r: any) => r.info.invoiceNumber === invoice.number).map((r: any) => r.type);
+    const types = activity.body.rows
+      .filter((r: any) => r.info.invoiceNumber === invoice.number)
+      .map((r: any) => r.type);
     expect(types.sort()).toEqual(['CREATE', 'CREATE', 'DELETE', 'DELETE', 'UPDATE', 'UPDATE']);
   });
 
@@ -140,7 +141,9 @@ describe('owner-only delete', () => {
     const { invoice } = await makeInvoice(ctx, owner.companyId);
     const p = await staff.post(`/invoice/${invoice.id}/payment`, { received_at: today, amount: 5 });
     expect(p.status).toBe(200);
-    expect((await staff.put(`/invoice/${invoice.id}/payment/${p.body.id}`, { received_at: today, amount: 6 })).status).toBe(200);
+    expect(
+      (await staff.put(`/invoice/${invoice.id}/payment/${p.body.id}`, { received_at: today, amount: 6 })).status,
+    ).toBe(200);
     const denied = await staff.del(`/invoice/${invoice.id}/payment/${p.body.id}`);
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe(PAYMENT_MSG.ownerOnly);
@@ -153,7 +156,11 @@ describe('payments grid', () => {
   it('lists received_at desc with invoice and customer, filters, and stays in the company', async () => {
     const a = await makeInvoice(ctx, other.companyId, { number: 501 });
     const b = await makeInvoice(ctx, other.companyId, { number: 502, beer: true });
-    await other.api.post(`/invoice/${a.invoice.id}/payment`, { received_at: addDays(today, -5), amount: 12.5, note: 'cash' });
+    await other.api.post(`/invoice/${a.invoice.id}/payment`, {
+      received_at: addDays(today, -5),
+      amount: 12.5,
+      note: 'cash',
+    });
     await other.api.post(`/invoice/${b.invoice.id}/payment`, { received_at: addDays(today, -1), amount: 20 });
     await other.api.post(`/invoice/${a.invoice.id}/payment`, { received_at: addDays(today, -3), amount: 7 });
 

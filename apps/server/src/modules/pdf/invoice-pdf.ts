@@ -63,15 +63,18 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   const sellerBottom = Math.max(doc.y, logo ? y + 72 : doc.y);
 
   // Invoice number and dates
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(20).text('INVOICE', right - 200, y, { width: 200, align: 'right' });
-  doc.fillColor(INK).fontSize(11).text(`Invoice #${inv.number_label}`, right - 200, doc.y, { width: 200, align: 'right' });
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text('INVOICE', right - 200, y, { width: 200, align: 'right' });
+  doc
+    .fillColor(INK)
+    .fontSize(11)
+    .text(`Invoice #${inv.number_label}`, right - 200, doc.y, { width: 200, align: 'right' });
   doc.font('Helvetica').fontSize(9);
   doc.text(`Invoice Date: ${formatDate(inv.invoiced_at)}`, right - 200, doc.y, { width: 200, align: 'right' });
-  const due = inv.due_at
-    ? isDueOnDelivery(inv.due_at)
-      ? 'Due on delivery'
-      : formatDate(inv.due_at)
-    : 'Due on delivery';
+  const due = !inv.due_at ? '-' : isDueOnDelivery(inv.due_at) ? 'Due on delivery' : formatDate(inv.due_at);
   doc.text(`Due Date: ${due}`, right - 200, doc.y, { width: 200, align: 'right' });
   doc.text(`Status: ${INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status}`, right - 200, doc.y, {
     width: 200,
@@ -84,7 +87,11 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   y += 8;
   doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(8).text('BILL TO', left, y);
   const cu = inv.customer;
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(11).text(cu?.name ?? 'Deleted customer', left, doc.y + 2);
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text(cu?.name ?? 'Deleted customer', left, doc.y + 2);
   doc.font('Helvetica').fontSize(9);
   if (cu) {
     doc.text(cu.address);
@@ -153,7 +160,10 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   const totalsX = right - 220;
   const line = (label: string, value: string, bold = false) => {
     const ty = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9).fillColor(INK);
+    doc
+      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(bold ? 11 : 9)
+      .fillColor(INK);
     doc.text(label, totalsX, ty, { width: 120 });
     doc.text(value, totalsX + 120, ty, { width: 100, align: 'right' });
     doc.moveDown(0.2);
@@ -169,9 +179,13 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   const totalsBottom = doc.y;
 
   // Stamps, beside the totals
-  doc.font('Helvetica-Bold').fontSize(9).fillColor(INK).text(`TABC Stamps (${inv.stamp_count})`, left, totalsTop, {
-    width: width - 240,
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(`TABC Stamps (${inv.stamp_count})`, left, totalsTop, {
+      width: width - 240,
+    });
   doc.font('Helvetica').fontSize(9);
   const labels = stampRangeLabels(inv);
   doc.text(labels.length ? labels.join(', ') : 'No stamps', left, doc.y + 2, { width: width - 240 });
@@ -194,8 +208,15 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   ensure(70);
   doc.y += 24;
   const sy = doc.y;
-  doc.moveTo(left, sy).lineTo(left + 260, sy).strokeColor(INK).stroke();
-  doc.moveTo(left + 300, sy).lineTo(left + 420, sy).stroke();
+  doc
+    .moveTo(left, sy)
+    .lineTo(left + 260, sy)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .moveTo(left + 300, sy)
+    .lineTo(left + 420, sy)
+    .stroke();
   doc.font('Helvetica').fontSize(9).fillColor(INK);
   doc.text('Received by (signature and printed name)', left, sy + 4, { width: 260 });
   doc.text('Date', left + 300, sy + 4, { width: 120 });

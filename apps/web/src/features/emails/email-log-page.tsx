@@ -21,7 +21,10 @@ interface EmailRow {
   created_at: string;
 }
 
-const text = { filter: 'agTextColumnFilter', filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 } };
+const text = {
+  filter: 'agTextColumnFilter',
+  filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+};
 
 function EmailGrid() {
   const { feature } = useSession();

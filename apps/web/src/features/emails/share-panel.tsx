@@ -65,7 +65,13 @@ function SendEmailDialog({ invoice, open, onClose }: { invoice: any; open: boole
         <Alert type="info" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.alreadySent(sentTo.join(', '))} />
       )}
       {error && (
-        <Alert type="error" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.error} description={error.join(' ')} />
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={EMAIL_MSG.error}
+          description={error.join(' ')}
+        />
       )}
       <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
         <Form.Item

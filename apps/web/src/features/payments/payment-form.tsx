@@ -45,7 +45,11 @@ export function PaymentForm({
       data-testid="payment-form"
       style={layout === 'inline' ? { rowGap: 8 } : undefined}
       onFinish={async (v) => {
-        const ok = await onSubmit({ received_at: v.received_at ?? '', amount: v.amount ?? undefined, note: v.note ?? '' } as PaymentInput);
+        const ok = await onSubmit({
+          received_at: v.received_at ?? '',
+          amount: v.amount ?? undefined,
+          note: v.note ?? '',
+        } as PaymentInput);
         if (ok && resetAfterSubmit) form.setFieldsValue({ received_at: todayInTexas(), amount: null, note: '' });
       }}
     >
@@ -67,7 +71,11 @@ export function PaymentForm({
         <InputNumber aria-label="Amount" prefix="$" precision={2} step={1} style={{ width: 140 }} />
       </Form.Item>
       <Form.Item name="note" label="Note">
-        <Input aria-label="Payment note" placeholder="Check #, cash…" style={{ width: layout === 'inline' ? 180 : '100%' }} />
+        <Input
+          aria-label="Payment note"
+          placeholder="Check #, cash…"
+          style={{ width: layout === 'inline' ? 180 : '100%' }}
+        />
       </Form.Item>
       <Form.Item>
         <Button type="primary" htmlType="submit" loading={busy}>

@@ -21,7 +21,10 @@ interface PaymentRow {
   note: string;
 }
 
-const text = { filter: 'agTextColumnFilter', filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 } };
+const text = {
+  filter: 'agTextColumnFilter',
+  filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+};
 
 function PaymentGrid() {
   const { feature } = useSession();

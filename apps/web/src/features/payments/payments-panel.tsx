@@ -146,7 +146,13 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: any; reloa
         }}
       >
         {errors && editing && (
-          <Alert type="error" showIcon title={PAYMENT_MSG.saveError} description={errors.join(' ')} style={{ marginBottom: 12 }} />
+          <Alert
+            type="error"
+            showIcon
+            title={PAYMENT_MSG.saveError}
+            description={errors.join(' ')}
+            style={{ marginBottom: 12 }}
+          />
         )}
         {editing && (
           <PaymentForm

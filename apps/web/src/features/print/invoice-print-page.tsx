@@ -1,0 +1,231 @@
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
+import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { request } from '../../lib/api';
+import './print.css';
+
+interface PrintableInvoice {
+  number_label: string;
+  status: string;
+  invoiced_at: string;
+  due_at: string | null;
+  note: string;
+  company_note: string;
+  sub_total: number;
+  tax_total: number;
+  tax_rate: number;
+  total: number;
+  paid_total: number;
+  remaining: number;
+  company: { name: string; address: string; city: string; state: string; zip: string; tabc_id: string };
+  logo: { path: string } | null;
+  customer: {
+    name: string;
+    address: string;
+    city: string;
+    state: string;
+    zip: string;
+    tabc_id: string;
+    contact_name: string;
+    contact_phone: string;
+  } | null;
+  items: {
+    id: number;
+    class: string;
+    product: string;
+    product_size: string;
+    qty: number;
+    price: number;
+    total: number;
+  }[];
+  stamps: { prefix: string; from: number; to: number; count: number }[];
+  stamp_count: number;
+}
+
+/** Tells a headless browser (PDF export) the page is complete. */
+function markReady(state: 'true' | 'error') {
+  document.body.dataset.ready = state;
+  (window as unknown as { status: string }).status = state === 'true' ? 'ready' : 'error';
+}
+
+/** Public printable invoice (/invoice/pdf/{token}); the token is signed and expires. */
+export default function InvoicePrintPage() {
+  const { token = '' } = useParams();
+  const [inv, setInv] = useState<PrintableInvoice | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    request<{ invoice: PrintableInvoice }>('GET', `/pdf/invoice/${encodeURIComponent(token)}`, { public: true })
+      .then((res) => live && setInv(res.invoice))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (failed) {
+      markReady('error');
+      return;
+    }
+    if (!inv) return;
+    document.title = `Invoice #${inv.number_label} · ${inv.company.name}`;
+    const logo = document.querySelector<HTMLImageElement>('.print-page .seller img');
+    if (logo && !logo.complete) {
+      const done = () => markReady('true');
+      logo.addEventListener('load', done, { once: true });
+      logo.addEventListener('error', done, { once: true });
+    } else {
+      markReady('true');
+    }
+    return () => {
+      delete document.body.dataset.ready;
+    };
+  }, [inv, failed]);
+
+  if (failed) return <div className="print-error">Sorry, something went wrong!</div>;
+  if (!inv) return <div className="print-error muted">Loading…</div>;
+
+  const c = inv.company;
+  const cu = inv.customer;
+  const due = !inv.due_at ? '-' : isDueOnDelivery(inv.due_at) ? 'Due on delivery' : formatDate(inv.due_at);
+  return (
+    <>
+      <div className="print-actions">
+        <button type="button" onClick={() => window.print()}>
+          Print
+        </button>
+      </div>
+      <div className="print-page" data-testid="print-invoice">
+        <div className="head">
+          <div className="seller">
+            {inv.logo && <img src={inv.logo.path} alt="" />}
+            <div>
+              <strong style={{ fontSize: 18 }}>{c.name}</strong>
+              <div className="muted">{c.address}</div>
+              <div className="muted">
+                {c.city}, {c.state} {c.zip}
+              </div>
+              <div className="muted">TABC Permit: {c.tabc_id || '-'}</div>
+            </div>
+          </div>
+          <div className="right">
+            <h1>INVOICE</h1>
+            <strong>Invoice #{inv.number_label}</strong>
+            <div>Invoice Date: {formatDate(inv.invoiced_at)}</div>
+            <div>Due Date: {due}</div>
+            <div>Status: {INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status}</div>
+          </div>
+        </div>
+        <div className="bill">
+          <div className="muted" style={{ fontSize: 11, fontWeight: 700 }}>
+            BILL TO
+          </div>
+          <strong style={{ fontSize: 15 }}>{cu?.name ?? 'Deleted customer'}</strong>
+          {cu && (
+            <>
+              <div>{cu.address}</div>
+              <div>
+                {cu.city}, {cu.state} {cu.zip}
+              </div>
+              <div>TABC Permit: {cu.tabc_id || '-'}</div>
+              {(cu.contact_name || cu.contact_phone) && (
+                <div className="muted">{[cu.contact_name, cu.contact_phone].filter(Boolean).join(' · ')}</div>
+              )}
+            </>
+          )}
+        </div>
+        <table className="items">
+          <thead>
+            <tr>
+              <th>Class</th>
+              <th>Brand</th>
+              <th>Size</th>
+              <th className="num">Qty</th>
+              <th className="num">Price</th>
+              <th className="num">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {inv.items.map((i) => (
+              <tr key={i.id}>
+                <td>{i.class}</td>
+                <td>{i.product}</td>
+                <td>{i.product_size}</td>
+                <td className="num">{i.qty}</td>
+                <td className="num">{formatMoney(i.price)}</td>
+                <td className="num">{formatMoney(i.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <div className="foot">
+          <div>
+            <strong>TABC Stamps ({inv.stamp_count})</strong>
+            <div>
+              {inv.stamps.length
+                ? inv.stamps
+                    .map((r) =>
+                      r.from === r.to
+                        ? `${r.prefix}${r.from} (1)`
+                        : `${r.prefix}${r.from}-${r.prefix}${r.to} (${r.count})`,
+                    )
+                    .join(', ')
+                : 'No stamps'}
+            </div>
+          </div>
+          <table className="totals">
+            <tbody>
+              <tr>
+                <td>Subtotal</td>
+                <td>{formatMoney(inv.sub_total)}</td>
+              </tr>
+              <tr>
+                <td>Tax ({inv.tax_rate}%)</td>
+                <td>{formatMoney(inv.tax_total)}</td>
+              </tr>
+              <tr className="grand">
+                <td>Total</td>
+                <td>{formatMoney(inv.total)}</td>
+              </tr>
+              {inv.paid_total > 0 && (
+                <>
+                  <tr>
+                    <td>Paid</td>
+                    <td>{formatMoney(inv.paid_total)}</td>
+                  </tr>
+                  <tr className="grand">
+                    <td>Balance Due</td>
+                    <td>{formatMoney(inv.remaining)}</td>
+                  </tr>
+                </>
+              )}
+            </tbody>
+          </table>
+        </div>
+        {inv.note?.trim() && (
+          <div style={{ marginTop: 14 }}>
+            <strong>Notes</strong>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{inv.note}</div>
+          </div>
+        )}
+        {inv.company_note?.trim() && (
+          <div style={{ marginTop: 10 }}>
+            <strong>From the distributor</strong>
+            <div style={{ whiteSpace: 'pre-wrap' }}>{inv.company_note}</div>
+          </div>
+        )}
+        <div className="sign">
+          <div style={{ width: 300 }}>Received by (signature and printed name)</div>
+          <div style={{ width: 140 }}>Date</div>
+        </div>
+        <div className="muted" style={{ fontSize: 11, marginTop: 6 }}>
+          Received the merchandise listed above in good condition.
+        </div>
+      </div>
+    </>
+  );
+}

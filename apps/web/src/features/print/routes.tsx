@@ -1,0 +1,5 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const publicRoutes: FeatureRoutes['publicRoutes'] = [
+  { path: '/invoice/pdf/:token', lazy: lazyPage(() => import('./invoice-print-page')) },
+];
