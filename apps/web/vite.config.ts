@@ -18,7 +18,6 @@ export default defineConfig({
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 20 },
             { name: 'charts', test: /node_modules[\\/](recharts|d3-|victory)/, priority: 20 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|rc-|@rc-component)/, priority: 10 },
           ],
         },
       },

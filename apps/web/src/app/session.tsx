@@ -53,7 +53,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const validate = useCallback(async () => {
     try {
-      const res = await request<{ user: SessionUser }>('GET', '/validate_token', { public: true });
+      const res = await request<{ user: SessionUser }>('GET', '/validate_token', { quiet401: true });
       setUser(res.user);
       setStatus('signedIn');
       setExpired(false);
@@ -102,7 +102,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       acceptToken,
       async signOut() {
         try {
-          if (getToken()) await request('POST', '/auth/signout', { body: {}, public: true });
+          if (getToken()) await request('POST', '/auth/signout', { body: {}, quiet401: true });
         } catch {
           // signing out locally is what matters
         }

@@ -40,8 +40,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** answer the raw Response (files) */
   raw?: boolean;
-  /** a 401 here is an answer, not an expired session (sign-in) */
+  /** no token is sent (sign-in, sign-up, reset) */
   public?: boolean;
+  /** a 401 here is an answer, not an expired session (token check, sign-out) */
+  quiet401?: boolean;
 }
 
 export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
@@ -61,7 +63,7 @@ export async function request<T = any>(method: string, path: string, opts: Reque
     body,
     signal: opts.signal,
   });
-  if (res.status === 401 && !opts.public) onUnauthorized();
+  if (res.status === 401 && !opts.public && !opts.quiet401) onUnauthorized();
   if (!res.ok) {
     let data: any;
     try {

@@ -15,6 +15,7 @@ export default function AuthPage() {
   const params = useParams();
   const [search] = useSearchParams();
   const session = useSession();
+  const location = useLocation();
   const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'signin';
   const loginToken = search.get('login_token');
 
@@ -24,7 +25,9 @@ export default function AuthPage() {
   }, [loginToken]);
 
   if (session.status === 'checking') return <CheckingAuthDialog />;
-  if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to="/" replace />;
+  // a signed-in user goes where sign-in was asked from (or where sign-up sends them), else to /
+  const target = (location.state as { from?: string } | null)?.from ?? '/';
+  if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to={target} replace />;
 
   return (
     <div className="auth-page">
@@ -44,15 +47,12 @@ export default function AuthPage() {
 function SignInForm() {
   const [form] = Form.useForm();
   const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
   const [busy, setBusy] = useState(false);
-  const from = (location.state as { from?: string } | null)?.from ?? '/';
   const onFinish = async (v: { email: string; password: string }) => {
     setBusy(true);
     try {
+      // AuthPage sends the signed-in user on to location.state.from
       await session.signIn(v.email, v.password);
-      navigate(from, { replace: true });
     } catch (err) {
       const message =
         err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'our servers broke, please try again later';
@@ -93,8 +93,9 @@ function SignUpForm() {
     setBusy(true);
     try {
       const res = await request<{ access_token: string; user: any }>('POST', '/auth/signup', { body: v, public: true });
+      // a new company starts by filling in its settings
+      navigate('/auth/signup', { replace: true, state: { from: '/setting' } });
       await session.acceptToken(res.access_token, res.user);
-      navigate('/setting', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.status === 400)
         form.setFields([{ name: 'password', errors: [errorMessage(err)] }]);
