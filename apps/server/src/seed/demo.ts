@@ -6,6 +6,7 @@ import { customers } from '../modules/customers/customers.tables.js';
 import { priceTiers, products } from '../modules/products/products.tables.js';
 import { stampRolls } from '../modules/stamps/stamps.tables.js';
 import { createRollStamps } from '../modules/stamps/stamps.ledger.js';
+import { seedDemoInvoices } from '../modules/invoices/invoices.seed.js';
 import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
@@ -124,5 +125,9 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   });
   // the shipped TABC sample (permit expiry, delinquent list, establishment search)
   await loadTabcSampleIfEmpty(db);
+  // a dozen invoices over the last two months, saved through the invoice service (keep last:
+  // it reads the customers, products, stock and stamp roll seeded above)
+  const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
+  if (demoCompany) await seedDemoInvoices(db, demoCompany.id);
   return true;
 }

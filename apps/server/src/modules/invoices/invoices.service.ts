@@ -119,6 +119,16 @@ export async function nextNumber(db: DbOrTx, companyId: number, opts: { customer
   return { number, beer, display_number: displayNumber({ number, beer, customer_id: opts.customerId }, numbering) };
 }
 
+/**
+ * Every invoice write of a company runs under its company row lock (taken first), so saves,
+ * edits and cancels queue instead of deadlocking on stamps and stock rows.
+ */
+async function lockCompany(tx: Tx, companyId: number) {
+  const [c] = await tx.select().from(companies).where(eq(companies.id, companyId)).for('update');
+  if (!c) throw notFound('Company not found');
+  return c;
+}
+
 // ---- lookups --------------------------------------------------------------------------------------
 
 async function findCustomer(db: DbOrTx, companyId: number, id: number) {
@@ -432,6 +442,7 @@ export async function saveInvoice(db: Db, actor: Actor, body: InvoiceRequest, in
   let result: { invoiceId: number; created: boolean };
   try {
     result = await db.transaction(async (tx): Promise<{ invoiceId: number; created: boolean }> => {
+      const company = await lockCompany(tx, companyId);
       const existing = invoiceId ? await findInvoiceById(tx, companyId, invoiceId, true) : null;
       if (existing?.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
 
@@ -449,7 +460,6 @@ export async function saveInvoice(db: Db, actor: Actor, body: InvoiceRequest, in
       if (isTypeMismatch(types, customer.cash_on_delivery)) throw badRequest(INVOICE_MSG.typeMismatch);
       const beer = isBeerInvoice(types);
 
-      const [company] = await tx.select().from(companies).where(eq(companies.id, companyId));
       let logoId: number | null = existing ? existing.logo_id : company.default_logo_id;
       if (body.logo_id !== undefined) logoId = body.logo_id ?? null;
       if (logoId && (body.logo_id !== undefined || !existing)) {
@@ -618,6 +628,7 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
   const { companyId, userId } = actor;
   const inventoryOn = await activeFeatureNames(db, companyId).then((f) => f.has('inventory'));
   const changed = await db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
     const inv = await findInvoiceById(tx, companyId, invoiceId, true);
     const set: Partial<typeof invoices.$inferInsert> = {};
     if (change.status !== undefined && change.status !== inv.status) set.status = change.status;
@@ -677,6 +688,7 @@ export async function deleteInvoice(db: Db, actor: Actor, ref: string) {
   if (actor.role !== 'owner') throw forbidden(INVOICE_MSG.deleteOwnerOnly);
   if (inv.status !== 'cancelled') throw badRequest(INVOICE_MSG.deleteOnlyCancelled);
   await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.companyId);
     // stamps went back with the cancel; this is a safety net for any left behind
     await releaseInvoiceStamps(tx, { companyId: actor.companyId, invoiceId: inv.id, userId: actor.userId });
     await tx.delete(invoices).where(and(eq(invoices.id, inv.id), eq(invoices.company_id, actor.companyId)));

@@ -1,0 +1,240 @@
+import { addDays, todayInTexas } from '@dbo/domain/dates';
+import type { InvoiceStatus } from '@dbo/domain/constants';
+import { invoiceRequestSchema, stampsNeeded } from '@dbo/domain/invoice';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { users } from '../company/company.tables.js';
+import { customers } from '../customers/customers.tables.js';
+import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
+import { products } from '../products/products.tables.js';
+import { stampRolls, stamps } from '../stamps/stamps.tables.js';
+import { invoiceStatusHistory, invoices, payments } from './invoices.tables.js';
+import { changeInvoiceStatus, saveInvoice } from './invoices.service.js';
+
+interface DemoInvoice {
+  daysAgo: number;
+  customer: number; // index into the company's customers (by id)
+  items: [name: string, size: string, qty: number, discount?: number][];
+  status: InvoiceStatus;
+  dueInDays?: number;
+  note?: string;
+}
+
+const DEMO_INVOICES: DemoInvoice[] = [
+  {
+    daysAgo: 58,
+    customer: 0,
+    items: [
+      ["TITO'S HANDMADE VODKA", '750ML', 12],
+      ['DULCE VIDA BLANCO TEQUILA', '750ML', 6],
+    ],
+    status: 'paid',
+    dueInDays: 30,
+  },
+  {
+    daysAgo: 55,
+    customer: 1,
+    items: [
+      ['SHINER BOCK 24PK', '12OZ', 10],
+      ['LONE STAR BEER 30PK', '12OZ', 5],
+    ],
+    status: 'paid',
+    dueInDays: 30,
+  },
+  {
+    daysAgo: 49,
+    customer: 2,
+    items: [
+      ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 3],
+      ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
+    ],
+    status: 'payment_due',
+    dueInDays: 30,
+  },
+  {
+    daysAgo: 41,
+    customer: 4,
+    items: [
+      ["TITO'S HANDMADE VODKA", '1.75L', 6],
+      ['DEEP EDDY RUBY RED VODKA', '750ML', 12],
+      ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 4],
+    ],
+    status: 'paid',
+    dueInDays: 15,
+  },
+  {
+    daysAgo: 34,
+    customer: 3,
+    items: [
+      ['BALCONES BABY BLUE CORN WHISKY', '750ML', 6],
+      ['SHINER BOCK 24PK', '12OZ', 4],
+    ],
+    status: 'delivered',
+    dueInDays: 1,
+    note: 'Cash on delivery',
+  },
+  {
+    daysAgo: 27,
+    customer: 5,
+    items: [
+      ['LLANO ESTACADO CHARDONNAY', '750ML', 24],
+      ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
+    ],
+    status: 'payment_due_soon',
+    dueInDays: 30,
+  },
+  { daysAgo: 21, customer: 0, items: [['SHINER BOCK 24PK', '12OZ', 8]], status: 'invoiced', dueInDays: 30 },
+  {
+    daysAgo: 16,
+    customer: 2,
+    items: [
+      ['TX BLENDED WHISKEY', '750ML', 6],
+      ["TITO'S HANDMADE VODKA", '750ML', 6],
+    ],
+    status: 'cancelled',
+    dueInDays: 30,
+  },
+  {
+    daysAgo: 12,
+    customer: 1,
+    items: [
+      ["TITO'S HANDMADE VODKA", '750ML', 24, 1],
+      ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 2],
+    ],
+    status: 'invoiced',
+    dueInDays: 30,
+  },
+  { daysAgo: 7, customer: 4, items: [['LONE STAR BEER 30PK', '12OZ', 20]], status: 'delivered', dueInDays: 14 },
+  {
+    daysAgo: 3,
+    customer: 5,
+    items: [
+      ['DULCE VIDA BLANCO TEQUILA', '750ML', 6],
+      ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 2],
+    ],
+    status: 'invoiced',
+    dueInDays: 30,
+  },
+  {
+    daysAgo: 1,
+    customer: 0,
+    items: [
+      ['BALCONES BABY BLUE CORN WHISKY', '750ML', 4],
+      ['DEEP EDDY RUBY RED VODKA', '750ML', 6],
+    ],
+    status: 'draft',
+    dueInDays: 1,
+    note: 'Deliver before Friday',
+  },
+];
+
+/**
+ * A dozen realistic invoices over the last two months, saved through the invoice service (numbers,
+ * stamps from the demo roll, stock and sales counters), then back-dated; paid ones get a payment.
+ */
+export async function seedDemoInvoices(db: Db, companyId: number): Promise<void> {
+  const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
+  const custs = await db.select().from(customers).where(eq(customers.company_id, companyId)).orderBy(asc(customers.id));
+  const prods = await db.select().from(products).where(eq(products.company_id, companyId));
+  const [roll] = await db
+    .select()
+    .from(stampRolls)
+    .where(and(eq(stampRolls.company_id, companyId), eq(stampRolls.active, true)))
+    .orderBy(asc(stampRolls.id))
+    .limit(1);
+  if (!owner || custs.length < 6 || !prods.length) return;
+  const actor = { companyId, userId: owner.id, role: owner.role };
+
+  // opening stock before the invoices take from it (kept when the inventory seed made rows already);
+  // two products are left short so the stock markers show in the builder
+  const opening = await db
+    .insert(inventory)
+    .values(
+      prods.map((p, i) => ({
+        company_id: companyId,
+        product_id: p.id,
+        qty: p.product.startsWith('TX BLENDED') ? 14 : p.product.startsWith('GARRISON') ? 8 : 96 + (i % 4) * 24,
+        reorder_level: p.reorder_level,
+        reorder_qty: p.reorder_qty,
+        reorder_time_in_days: p.reorder_time_in_days,
+        distributor: p.distributor,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
+  if (opening.length)
+    await db.insert(inventoryHistory).values(
+      opening.map((r) => ({
+        company_id: companyId,
+        inventory_id: r.id,
+        product_id: r.product_id,
+        qty: r.qty,
+        source: 'manual',
+        ref_number: 'Opening stock',
+        user_id: owner.id,
+        created_at: new Date(Date.now() - 62 * 86_400_000),
+      })),
+    );
+  const today = todayInTexas();
+
+  for (const d of DEMO_INVOICES) {
+    const lines = d.items
+      .map(([name, size, qty, discount]) => {
+        const p = prods.find((x) => x.product === name && x.product_size === size);
+        return p ? { p, qty, price: (Number(p.product_price) - (discount ?? 0)).toFixed(2) } : null;
+      })
+      .filter((x) => x !== null);
+    if (!lines.length) continue;
+    const need = stampsNeeded(lines.map((l) => ({ product_type: l.p.product_type, qty: l.qty })));
+    const stampRanges = [];
+    if (need > 0 && roll) {
+      const free = await db
+        .select({ number: stamps.number })
+        .from(stamps)
+        .where(and(eq(stamps.roll_id, roll.id), eq(stamps.status, 'AVAILABLE')))
+        .orderBy(asc(stamps.number))
+        .limit(1);
+      if (free[0]) stampRanges.push({ roll_id: roll.id, from: free[0].number, to: free[0].number + need - 1 });
+    }
+    const invoicedAt = addDays(today, -d.daysAgo);
+    const body = invoiceRequestSchema.parse({
+      customer: { id: custs[d.customer].id },
+      items: lines.map((l) => ({
+        product_id: l.p.id,
+        qty: l.qty,
+        price: Number(l.price),
+        taxable: l.p.product_type !== 'N/A',
+      })),
+      stamps: stampRanges,
+      note: d.note ?? '',
+      status: d.status === 'cancelled' ? 'invoiced' : d.status,
+      invoiced_at: invoicedAt,
+      due_at: d.dueInDays === undefined ? null : addDays(invoicedAt, d.dueInDays),
+      force: true,
+    });
+    // the due date of old invoices may be in the past; the +30 days limit is about the future
+    const { detail } = await saveInvoice(db, actor, body);
+    if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
+    if (d.status === 'paid') {
+      await db.insert(payments).values({
+        company_id: companyId,
+        invoice_id: detail.id,
+        amount: String(detail.total),
+        received_at: addDays(invoicedAt, Math.min(d.dueInDays ?? 7, d.daysAgo)),
+        note: 'Check',
+        user_id: owner.id,
+      });
+      await db
+        .update(invoices)
+        .set({ paid_total: String(detail.total) })
+        .where(eq(invoices.id, detail.id));
+    }
+    // back-date the records to the invoice date (mid-morning in Texas)
+    const at = sql`(${invoicedAt}::date + time '10:30') at time zone 'America/Chicago'`;
+    await db.update(invoices).set({ created_at: at, updated_at: at }).where(eq(invoices.id, detail.id));
+    await db
+      .update(invoiceStatusHistory)
+      .set({ created_at: at })
+      .where(and(eq(invoiceStatusHistory.invoice_id, detail.id), sql`${invoiceStatusHistory.old_status} is null`));
+  }
+}
