@@ -29,6 +29,10 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
     if (!open) return;
     setResult(null);
     setError(null);
+  }, [open]);
+  // the current roll is the default choice (kept when the rolls reload after a destroy)
+  useEffect(() => {
+    if (!open) return;
     const current = rolls.data?.find((r) => r.usable) ?? rolls.data?.[0];
     if (current && !form.getFieldValue('roll_id')) form.setFieldValue('roll_id', current.id);
   }, [open, rolls.data, form]);
