@@ -21,6 +21,9 @@ interface EmailRow {
   created_at: string;
 }
 
+// rows are taller than the text: centre it vertically
+const middle = { cellStyle: { display: 'flex', alignItems: 'center' } };
+
 const text = {
   filter: 'agTextColumnFilter',
   filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
@@ -34,6 +37,7 @@ function EmailGrid() {
       {
         field: 'created_at',
         headerName: 'Sent',
+        ...middle,
         sort: 'desc',
         minWidth: 190,
         maxWidth: 210,
@@ -45,6 +49,7 @@ function EmailGrid() {
         colId: 'number',
         field: 'number',
         headerName: 'Invoice',
+        ...middle,
         maxWidth: 150,
         filter: 'agNumberColumnFilter',
         filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
@@ -58,10 +63,10 @@ function EmailGrid() {
           );
         },
       },
-      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 200, ...text },
-      { field: 'emailed_to', headerName: 'Emailed To', flex: 2, minWidth: 220, ...text },
-      { field: 'notes', headerName: 'Notes', flex: 2, ...text },
-      { field: 'user', headerName: 'Sent By', maxWidth: 180, ...text },
+      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 200, ...text, ...middle },
+      { field: 'emailed_to', headerName: 'Emailed To', flex: 2, minWidth: 220, ...text, ...middle },
+      { field: 'notes', headerName: 'Notes', flex: 2, ...text, ...middle },
+      { field: 'user', headerName: 'Sent By', maxWidth: 180, ...text, ...middle },
     ],
     [customerNumbering],
   );

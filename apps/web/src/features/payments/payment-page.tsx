@@ -21,6 +21,10 @@ interface PaymentRow {
   note: string;
 }
 
+// rows are taller than the text: centre it vertically
+const middle = { cellStyle: { display: 'flex', alignItems: 'center' } };
+const middleRight = { cellStyle: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end' } };
+
 const text = {
   filter: 'agTextColumnFilter',
   filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
@@ -39,6 +43,7 @@ function PaymentGrid() {
       {
         field: 'received_at',
         headerName: 'Received',
+        ...middle,
         sort: 'desc',
         maxWidth: 170,
         filter: 'agDateColumnFilter',
@@ -49,6 +54,7 @@ function PaymentGrid() {
         colId: 'number',
         field: 'number',
         headerName: 'Invoice',
+        ...middle,
         maxWidth: 160,
         filter: 'agNumberColumnFilter',
         filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
@@ -62,16 +68,17 @@ function PaymentGrid() {
           );
         },
       },
-      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...text },
+      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...text, ...middle },
       {
         field: 'amount',
         headerName: 'Amount',
+        ...middleRight,
         type: 'rightAligned',
         maxWidth: 160,
         filter: 'agNumberColumnFilter',
         valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
       },
-      { field: 'note', headerName: 'Note', flex: 2, ...text },
+      { field: 'note', headerName: 'Note', flex: 2, ...text, ...middle },
     ],
     [customerNumbering],
   );

@@ -1,0 +1,151 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { authHeaders, signIn } from './helpers';
+
+const PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
+    '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+);
+
+async function tokenOf(page: Page) {
+  return (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
+}
+
+/** A fresh invoice for the demo company: 2 x Topo Chico at 21.99, taxable -> 43.98 + 3.63 = 47.61. */
+async function newInvoice(request: APIRequestContext, token: string) {
+  const headers = authHeaders(token);
+  const customers = await (await request.get('/api/v1/customer', { headers })).json();
+  const customer = (Array.isArray(customers) ? customers : customers.rows).find((c: any) =>
+    String(c.name).startsWith('Continental Club'),
+  );
+  const products = await (
+    await request.get('/api/v1/product/grid', {
+      headers,
+      params: {
+        startRow: '0',
+        endRow: '10',
+        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: 'TOPO CHICO' } }),
+      },
+    })
+  ).json();
+  const product = products.rows[0];
+  const res = await request.post('/api/v1/invoice', {
+    headers,
+    data: {
+      customer: { id: customer.id },
+      items: [{ product_id: product.id, qty: 2, price: 21.99, taxable: true, on_deal: false, scanned: false }],
+      stamps: [],
+      status: 'invoiced',
+      note: 'E2E payments invoice',
+      force: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return body.invoice ?? body;
+}
+
+test('pay an invoice in two payments, attach and preview a document, email it, print it', async ({ page, request }) => {
+  await signIn(page);
+  const token = await tokenOf(page);
+  const invoice = await newInvoice(request, token);
+  expect(Number(invoice.total)).toBe(47.61);
+
+  await page.goto(`/invoice/${invoice.number}`);
+  const payments = page.getByTestId('payments-panel');
+  await expect(payments).toBeVisible();
+  await expect(payments.getByTestId('payments-remaining')).toContainText('$47.61');
+
+  // errors show under the field
+  await payments.getByRole('button', { name: 'Add Payment' }).click();
+  await expect(payments.getByText('Amount is required')).toBeVisible();
+
+  // first payment: partially paid
+  await payments.getByLabel('Amount').fill('20');
+  await payments.getByLabel('Payment note').fill('Check #1201');
+  await payments.getByRole('button', { name: 'Add Payment' }).click();
+  await expect(payments.getByRole('cell', { name: 'Check #1201' })).toBeVisible();
+  await expect(payments.getByTestId('payments-remaining')).toContainText('$27.61');
+  let state = await (await request.get(`/api/v1/invoice/${invoice.id}`, { headers: authHeaders(token) })).json();
+  expect((state.invoice ?? state).status).toBe('partially_paid');
+
+  // second payment: paid, and the warning shows
+  await payments.getByLabel('Amount').fill('27.61');
+  await payments.getByRole('button', { name: 'Add Payment' }).click();
+  await expect(payments.getByText('This invoice is already fully paid')).toBeVisible();
+  await expect(payments.getByTestId('payments-remaining')).toContainText('$0.00');
+  state = await (await request.get(`/api/v1/invoice/${invoice.id}`, { headers: authHeaders(token) })).json();
+  expect((state.invoice ?? state).status).toBe('paid');
+  // the owner sees the Actions column
+  await expect(payments.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+
+  // a document with a note, then its preview
+  const docs = page.getByTestId('documents-panel');
+  await docs
+    .getByTestId('document-file')
+    .setInputFiles({ name: 'signed-delivery.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await docs.getByLabel('Document note').fill('Signed at the back door');
+  await docs.getByRole('button', { name: 'Upload' }).click();
+  const item = docs.getByTestId('document-item').filter({ hasText: 'signed-delivery.pdf' });
+  await expect(item).toContainText('Signed at the back door');
+  await item.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByTestId('document-preview').locator('iframe')).toBeVisible();
+  await page.screenshot({ path: '/tmp/e-document-preview.png' });
+  await page.keyboard.press('Escape');
+
+  // a private note
+  const notes = page.getByTestId('notes-panel');
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await expect(notes.getByText('Note can not be empty')).toBeVisible();
+  await notes.getByLabel('Private note').fill('Owner asked for net 15 next time');
+  await notes.getByRole('button', { name: 'Add Note' }).click();
+  await expect(notes.getByTestId('note-item')).toContainText('Owner asked for net 15 next time');
+
+  // email the invoice
+  const share = page.getByTestId('share-panel');
+  await share.getByRole('button', { name: 'Email' }).click();
+  const dialog = page.getByRole('dialog', { name: /Email Invoice/ });
+  await dialog.getByLabel('Email address').fill('not-an-address');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByText('Input valid email address')).toBeVisible();
+  await dialog.getByLabel('Email address').fill('ap@continental-club.example');
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  await expect(dialog.getByTestId('email-recipients')).toContainText('ap@continental-club.example');
+  await dialog.getByLabel('Email note').fill('Paid in full, thank you!');
+  await page.screenshot({ path: '/tmp/e-email-dialog.png' });
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Your email has been sent')).toBeVisible();
+  await expect(share).toContainText('ap@continental-club.example');
+  await share.getByRole('button', { name: 'Email' }).click();
+  await expect(page.getByRole('dialog', { name: /Email Invoice/ })).toContainText(
+    'This Invoice has already been sent to',
+  );
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: '/tmp/e-invoice-panels.png', fullPage: true });
+
+  // the PDF button downloads the invoice PDF
+  const download = page.waitForEvent('download');
+  await share.getByRole('button', { name: 'PDF' }).click();
+  expect((await download).suggestedFilename()).toBe(`invoice-${invoice.number}.pdf`);
+
+  // the payments report and the email log
+  await page.goto('/payment');
+  await expect(page.getByTestId('payment-grid')).toContainText('Check #1201');
+  await expect(page.getByTestId('payment-grid')).toContainText('$27.61');
+  await page.screenshot({ path: '/tmp/e-payment-grid.png' });
+  await page.goto('/emails');
+  await expect(page.getByTestId('email-grid')).toContainText('ap@continental-club.example');
+  await page.screenshot({ path: '/tmp/e-email-log.png' });
+
+  // the public printable page by token marks itself ready
+  const link = await (
+    await request.get(`/api/v1/invoice/${invoice.id}/print-link`, { headers: authHeaders(token) })
+  ).json();
+  const printPage = await page.context().newPage();
+  await printPage.goto(link.url);
+  await expect(printPage.locator('body[data-ready="true"]')).toHaveCount(1);
+  await expect(printPage.getByTestId('print-invoice')).toContainText('Received by');
+  await expect(printPage.getByTestId('print-invoice')).toContainText('$47.61');
+  await printPage.screenshot({ path: '/tmp/e-print.png', fullPage: true });
+  await printPage.goto('/invoice/pdf/not-a-real-token');
+  await expect(printPage.getByText('Sorry, something went wrong!')).toBeVisible();
+});
