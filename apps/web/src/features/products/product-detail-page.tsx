@@ -124,7 +124,7 @@ export default function ProductDetailPage() {
               <Descriptions.Item label="Unit Price">
                 {formatMoney(product.product_price)}
                 {product.effective_date && (
-                  <span style={{ color: '#888' }}> since {formatDate(product.effective_date)}</span>
+                  <span style={{ color: '#888', marginLeft: 6 }}>since {formatDate(product.effective_date)}</span>
                 )}
               </Descriptions.Item>
               <Descriptions.Item label="Last Purchase Price">

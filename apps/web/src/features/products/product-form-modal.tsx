@@ -172,7 +172,7 @@ export function ProductFormModal({
           }
         />
       )}
-      <Form form={form} layout="vertical" requiredMark="optional">
+      <Form form={form} layout="vertical">
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item label="Product Name" name="product" required rules={[rule('product')]}>

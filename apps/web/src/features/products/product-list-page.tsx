@@ -82,9 +82,9 @@ export default function ProductListPage() {
       },
       { headerName: 'UPC', field: 'upc', ...text },
       feature('internal_sku') && { headerName: 'Internal SKU', field: 'internal_sku', maxWidth: 150, ...text },
-      { headerName: 'Distributor', field: 'distributor', ...text },
+      { headerName: 'Distributor', field: 'distributor', minWidth: 140, ...text },
       feature('inventory') && { headerName: 'Stock', field: 'stock', maxWidth: 110, ...number },
-      { headerName: 'Units Sold', field: 'units_sold', maxWidth: 130, sort: 'desc', ...number },
+      { headerName: 'Units Sold', field: 'units_sold', minWidth: 130, maxWidth: 150, sort: 'desc', ...number },
       { headerName: 'Sold', field: 'amount_sold', maxWidth: 140, valueFormatter: (p) => formatMoney(p.value) },
     ];
     return cols.filter((c): c is ColDef<Product> => !!c);
