@@ -76,10 +76,9 @@ test('activating a feature from the marketplace', async ({ page, request }) => {
 test('a revoked token opens the re-login dialog and keeps the page', async ({ page, request }) => {
   const owner = await signUpApi(request);
   await useToken(page, owner.token);
-  await page.goto('/activity');
-  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
-  await request.post('/api/v1/auth/signout', { headers: authHeaders(owner.token) });
   await page.goto('/features');
+  await expect(page.getByRole('heading', { name: 'Features' })).toBeVisible();
+  await request.post('/api/v1/auth/signout', { headers: authHeaders(owner.token) });
   await page.getByTestId('feature-reports').getByRole('button', { name: 'Activate' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please log back in.' });

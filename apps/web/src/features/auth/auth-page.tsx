@@ -8,6 +8,9 @@ import { useSession } from '../../app/session';
 import { ApiError, errorMessage, request } from '../../lib/api';
 import { zodRule } from '../../lib/zod-form';
 
+/** Where sign-up sends the new user once signed in (read by AuthPage's redirect). */
+let afterSignUp: string | null = null;
+
 const SECTIONS = ['signin', 'signup', 'reset-password', 'change-password'] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -19,6 +22,12 @@ export default function AuthPage() {
   const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'signin';
   const loginToken = search.get('login_token');
 
+  useEffect(
+    () => () => {
+      afterSignUp = null;
+    },
+    [],
+  );
   useEffect(() => {
     if (loginToken) void session.acceptToken(loginToken);
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -26,7 +35,7 @@ export default function AuthPage() {
 
   if (session.status === 'checking') return <CheckingAuthDialog />;
   // a signed-in user goes where sign-in was asked from (or where sign-up sends them), else to /
-  const target = (location.state as { from?: string } | null)?.from ?? '/';
+  const target = afterSignUp ?? (location.state as { from?: string } | null)?.from ?? '/';
   if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to={target} replace />;
 
   return (
@@ -86,7 +95,6 @@ function SignInForm() {
 function SignUpForm() {
   const [form] = Form.useForm();
   const session = useSession();
-  const navigate = useNavigate();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const onFinish = async (v: Record<string, string>) => {
@@ -94,7 +102,7 @@ function SignUpForm() {
     try {
       const res = await request<{ access_token: string; user: any }>('POST', '/auth/signup', { body: v, public: true });
       // a new company starts by filling in its settings
-      navigate('/auth/signup', { replace: true, state: { from: '/setting' } });
+      afterSignUp = '/setting';
       await session.acceptToken(res.access_token, res.user);
     } catch (err) {
       if (err instanceof ApiError && err.status === 400)
