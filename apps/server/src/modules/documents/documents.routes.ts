@@ -1,8 +1,9 @@
 import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG, documentUpdateSchema, privateNoteSchema } from '@dbo/domain/payment';
 import { z } from 'zod';
-import { HttpError, badRequest } from '../../lib/errors.js';
+import { HttpError, badRequest, notFound } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import {
+  NOTE_NOT_FOUND,
   addNote,
   deleteDocument,
   deleteNote,
@@ -94,7 +95,13 @@ export async function privateRoutes(app: App) {
     const body = req.body ?? {};
     const fromBody = typeof body.note === 'object' ? body.note.id : body.id;
     const fromQuery = Number((req.query as Record<string, unknown> | undefined)?.id);
-    const noteId = fromBody ?? (Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : undefined);
+    let noteId = fromBody ?? (Number.isSafeInteger(fromQuery) && fromQuery > 0 ? fromQuery : undefined);
+    // a note object without its id: the latest note with that text
+    if (!noteId && typeof body.note === 'string' && body.note.trim()) {
+      const notes = await listNotes(db, req.auth.companyId, req.params.id);
+      noteId = notes.filter((n) => n.note === body.note).at(-1)?.id;
+      if (!noteId) throw notFound(NOTE_NOT_FOUND);
+    }
     if (!noteId) throw badRequest('Note id is required');
     return deleteNote(db, req.auth.companyId, req.auth.userId, req.params.id, noteId);
   });

@@ -152,12 +152,20 @@ describe('private notes', () => {
     expect(del.status).toBe(200);
     expect(del.body.notes.map((n: any) => n.note)).toEqual(['Back door only']);
     expect((await owner.api.del(url, { id: b.body.notes[0].id })).status).toBe(404);
+    // the note object without an id: found by its text
+    const byText = await owner.api.del(url, { note: 'Back door only' });
+    expect(byText.body.notes).toEqual([]);
 
     const activity = await owner.api.get('/user/user-activity/grid', { endRow: 50 });
     const types = activity.body.rows
       .filter((r: any) => r.module === 'INVOICE' && r.info.invoiceNumber === invoice.number)
       .map((r: any) => r.type);
-    expect(types.sort()).toEqual(['ADD_PRIVATE_NOTE', 'ADD_PRIVATE_NOTE', 'DELETE_PRIVATE_NOTE']);
+    expect(types.sort()).toEqual([
+      'ADD_PRIVATE_NOTE',
+      'ADD_PRIVATE_NOTE',
+      'DELETE_PRIVATE_NOTE',
+      'DELETE_PRIVATE_NOTE',
+    ]);
   });
 
   it('answers 404 for another company’s invoice notes', async () => {
