@@ -477,11 +477,17 @@ describe('tenant isolation', () => {
         b.api.post('/customer/user-invitation', { values: { name: 'Intruder', email: uniqueEmail() }, customer: c.id }),
       ],
       ['resend', b.api.post(`/customer/user-invitation/${uid}/resend`)],
+      ['users grid', b.api.get('/customer/all-users/grid', { customerId: String(c.id) })],
     ];
     for (const [name, p] of calls) expect((await p).status, name).toBe(404);
     expect((await b.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
     expect((await b.api.get('/customer/grid')).body.rows.some((x: any) => x.id === c.id)).toBe(false);
     expect((await b.api.get('/customer/all-users')).body.some((u: any) => u.id === uid)).toBe(false);
+    expect((await b.api.get('/customer/all-users/grid')).body.rows.some((u: any) => u.id === uid)).toBe(false);
+    const mine = await a.api.get('/customer/all-users/grid', { customerId: String(c.id) });
+    expect(mine.body).toMatchObject({ count: 1, rows: [{ id: uid }] });
+    expect((await b.api.get('/customer/price-tiers')).body.every((t: any) => t.name !== 'Gold')).toBe(true);
+    expect((await a.api.get('/customer/price-tiers')).body.map((t: any) => t.name)).toContain('Gold');
     const still = await a.api.get(`/customer/${c.id}/user`);
     expect(still.body[0]).toMatchObject({ revoked: false, is_enable: true });
     expect((await a.api.get(`/customer/${c.id}`)).body.name).toBe('Private Bar');

@@ -42,6 +42,15 @@ export default function CustomerUsersPage() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const action = useUserAction();
   const { message } = App.useApp();
+  // AG Grid sees the click on an action button as a row click; the buttons mark it to skip the panel
+  const actionPressed = useRef(false);
+  const onRowClicked = (u: CustomerUser) => {
+    if (actionPressed.current) {
+      actionPressed.current = false;
+      return;
+    }
+    setSelected(u);
+  };
 
   const run = async (user: CustomerUser, a: UserAction) => {
     try {
@@ -71,6 +80,7 @@ export default function CustomerUsersPage() {
             {
               colId: 'customer',
               headerName: 'Customer',
+              minWidth: 180,
               filter: 'agTextColumnFilter',
               valueGetter: (p: any) => p.data?.customer?.name ?? '',
             } as ColDef<CustomerUser>,
@@ -86,6 +96,7 @@ export default function CustomerUsersPage() {
       {
         colId: 'last_sign_in_at',
         headerName: 'Invitation',
+        minWidth: 190,
         valueGetter: (p) =>
           p.data
             ? p.data.pending_invitation
@@ -93,14 +104,23 @@ export default function CustomerUsersPage() {
               : `Signed in ${formatDate(p.data.userActivity.last_sign_in_at)}`
             : '',
       },
-      { field: 'created_at', headerName: 'Created', maxWidth: 140, valueFormatter: (p) => formatDate(p.value) },
+      { field: 'created_at', headerName: 'Created', minWidth: 130, valueFormatter: (p) => formatDate(p.value) },
       {
         colId: 'actions',
         headerName: 'Actions',
         sortable: false,
         minWidth: 260,
         cellRenderer: (p: { data?: CustomerUser }) =>
-          p.data ? <UserActions user={p.data} onAction={(a) => run(p.data as CustomerUser, a)} /> : null,
+          p.data ? (
+            <span
+              onPointerDownCapture={(e) => {
+                // React bubbles events from portals (the confirm popup); only real clicks in the cell count
+                if (e.currentTarget.contains(e.target as Node)) actionPressed.current = true;
+              }}
+            >
+              <UserActions user={p.data} onAction={(a) => run(p.data as CustomerUser, a)} />
+            </span>
+          ) : null,
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -145,7 +165,7 @@ export default function CustomerUsersPage() {
           columnDefs={columnDefs}
           rowHeight={40}
           noRowsText="You have no registered user."
-          onRowClicked={setSelected}
+          onRowClicked={onRowClicked}
           testId="customer-users-grid"
         />
       )}

@@ -1,0 +1,199 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Page, expect, test } from '@playwright/test';
+import { authHeaders, signUpApi, uniqueEmail, useToken } from './helpers';
+
+/** The server's DATA_DIR: as playwright.config.ts names it (the runner is this worker's parent). */
+function outboxDirs(): string[] {
+  const dirs = [process.env.E2E_DATA_DIR, path.join(os.tmpdir(), `dbo-e2e-${process.ppid}`)].filter(
+    (d): d is string => !!d,
+  );
+  return dirs.map((d) => path.join(d, 'outbox'));
+}
+
+/** The invitation e-mail's sign-up link, read from the outbox .eml files. */
+async function invitationLink(email: string): Promise<URL> {
+  let found: URL | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const dir of outboxDirs()) {
+          if (!fs.existsSync(dir)) continue;
+          for (const f of fs.readdirSync(dir).sort().reverse()) {
+            const raw = fs.readFileSync(path.join(dir, f), 'utf8');
+            // quoted-printable: soft line breaks and =XX escapes
+            const text = raw
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
+            if (!text.includes(email)) continue;
+            const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
+            if (m) {
+              found = new URL(m[0]);
+              return true;
+            }
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found as URL;
+}
+
+async function confirmSave(page: Page, button: RegExp) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('confirm-fields')).toBeVisible();
+  return dialog.getByRole('button', { name: button });
+}
+
+test('establishment search, create, edit, invite, sign up, revoke and refused sign-in', async ({ page, request }) => {
+  const owner = await signUpApi(request, 'Casey Customers');
+  const feature = await request.post('/api/v1/company/feature', {
+    headers: authHeaders(owner.token),
+    data: { name: 'order', active: true },
+  });
+  expect(feature.ok()).toBeTruthy();
+  await useToken(page, owner.token);
+
+  // search the TABC data and create the customer from it
+  await page.goto('/customer/create');
+  await page.getByLabel('Search establishments').fill('continental cl');
+  const option = page.getByTestId('establishment-option').filter({ hasText: 'Continental Club' });
+  await expect(option).toBeVisible();
+  await expect(option).toContainText('MB100871');
+  await option.click();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Continental Club');
+  await expect(page.getByLabel('Address', { exact: true })).toHaveValue('1315 S Congress Ave');
+  await expect(page.getByLabel('Zip')).toHaveValue('78704');
+  await expect(page.getByLabel('AIMS License Type')).toHaveValue('MB');
+  await page.getByLabel('Contact Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  await expect(page.getByText('Please enter a valid contact email')).toBeVisible();
+  await page.getByLabel('Contact Email').fill('steve@continental.example');
+  await page.getByLabel('Contact Name').fill('Steve W');
+  await page.screenshot({ path: '/tmp/a-customer-create.png', fullPage: true });
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('confirm-fields')).toContainText('MB100871');
+  await expect(dialog.getByTestId('confirm-fields')).toContainText('steve@continental.example');
+  await page.screenshot({ path: '/tmp/a-customer-confirm.png' });
+  await (await confirmSave(page, /Yes, Create/)).click();
+  await expect(page).toHaveURL(/\/customer$/);
+
+  // grid, side panel, edit
+  const row = page.locator('.ag-row').filter({ hasText: 'Continental Club' });
+  await expect(row).toBeVisible();
+  await row.getByText('Continental Club').click();
+  const drawer = page.locator('.ant-drawer');
+  await expect(drawer.getByText('MB100871', { exact: true })).toBeVisible();
+  await expect(drawer.getByTestId('permit-warnings')).toContainText(/TABC permit MB100871 (expires|has expired)/);
+  await page.screenshot({ path: '/tmp/a-customer-grid.png' });
+  await drawer.getByRole('button', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(/\/customer\/\d+\/edit$/);
+  const customerId = Number(/customer\/(\d+)\/edit/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('permit-warnings')).toBeVisible();
+  await page.getByLabel('Contact Phone').fill('512-555-0199');
+  await page.getByRole('button', { name: 'Save Customer' }).click();
+  await (await confirmSave(page, /Yes, Save/)).click();
+  await expect(page).toHaveURL(/\/customer$/);
+  const saved = await request.get(`/api/v1/customer/${customerId}`, { headers: authHeaders(owner.token) });
+  expect((await saved.json()).contact_phone).toBe('512-555-0199');
+
+  // balance screen
+  await page.goto(`/customer/${customerId}/balance`);
+  await expect(page.getByTestId('owing')).toHaveText('Owing: $0.00');
+  await expect(page.getByText('No Balance Information')).toBeVisible();
+
+  // invite a user
+  await page.goto(`/customer/${customerId}/edit`);
+  await page.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/${customerId}/user$`));
+  await expect(page.getByText('You have no registered user.')).toBeVisible();
+  await page.getByRole('button', { name: 'Invite User' }).click();
+  const invite = page.getByRole('dialog');
+  await invite.getByLabel('Name').fill('Al');
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(invite.getByText('User name is required !')).toBeVisible();
+  const email = uniqueEmail('buyer');
+  await invite.getByLabel('Name').fill('Rosa Buyer');
+  await invite.getByLabel('Email').fill(email);
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  const userRow = page.locator('.ag-row').filter({ hasText: email });
+  await expect(userRow).toContainText('Pending invitation');
+  await expect(userRow).toContainText('Enabled');
+  await page.screenshot({ path: '/tmp/a-customer-users.png' });
+
+  // complete the sign-up link from the e-mail
+  const link = await invitationLink(email);
+  expect(link.searchParams.get('name')).toBe('Rosa Buyer');
+  expect(link.searchParams.get('tabc_id')).toBe('MB100871');
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
+  await expect(page.getByLabel('Full Name')).toHaveValue('Rosa Buyer');
+  await page.getByLabel('Password', { exact: true }).fill('rosa-pass-1');
+  await page.getByLabel('Confirm Password').fill('rosa-pass-1');
+  await page.screenshot({ path: '/tmp/a-customer-signup.png' });
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Welcome, Rosa Buyer')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  // the customer signs in
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('rosa-pass-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Welcome, Rosa Buyer')).toBeVisible();
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+
+  // staff revoke access from the users grid
+  await page.goto('/customer/users');
+  const revokeRow = page.locator('.ag-row').filter({ hasText: email });
+  await expect(revokeRow).toContainText('Continental Club');
+  await revokeRow.getByRole('button', { name: 'Revoke' }).click();
+  await page.locator('.ant-popconfirm').getByRole('button', { name: 'Revoke' }).click();
+  await expect(revokeRow).toContainText('Revoked');
+  await expect(revokeRow.getByRole('button', { name: 'Re-activate' })).toBeVisible();
+  await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/a-customer-all-users.png' });
+  await revokeRow.getByText('Rosa Buyer').click();
+  await expect(page.locator('.ant-drawer').getByText('Notifications')).toBeVisible();
+  await page.screenshot({ path: '/tmp/a-customer-user-drawer.png' });
+
+  // and the customer's sign-in is refused
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('rosa-pass-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Your access has been revoked. Please contact your distributor.')).toBeVisible();
+  await page.screenshot({ path: '/tmp/a-customer-refused.png' });
+});
+
+test('remove a customer and the printable balance page', async ({ page, request }) => {
+  const owner = await signUpApi(request, 'Riley Remover');
+  const created = await request.post('/api/v1/customer', {
+    headers: authHeaders(owner.token),
+    data: { name: 'Short Lived Bar', address: '1 Elm St', city: 'Waco', zip: '76701', tabc_id: 'BG-123456' },
+  });
+  expect(created.ok()).toBeTruthy();
+  const c = await created.json();
+  const link = await request.post(`/api/v1/customer/${c.id}/balance/pdf`, {
+    headers: authHeaders(owner.token),
+    data: { format: 'url' },
+  });
+  const { url } = await link.json();
+  await page.goto(url);
+  await expect(page.getByText('Owing: $0.00')).toBeVisible();
+  await expect(page.locator('body')).toHaveAttribute('data-pdf-ready', 'true');
+  await page.goto('/customer/balance/pdf/not-a-token');
+  await expect(page.getByText('Sorry, something went wrong!')).toBeVisible();
+
+  await useToken(page, owner.token);
+  await page.goto(`/customer/${c.id}/edit`);
+  await page.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page).toHaveURL(/\/customer$/);
+  await page.goto(`/customer/${c.id}/edit`);
+  await expect(page.getByText('Customer Not Found')).toBeVisible();
+});
