@@ -49,8 +49,7 @@ export interface RequestOptions {
 export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   const token = getToken();
-  // the token goes along on public calls too: the on-load token check (validate_token) is one
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token && !opts.public) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
   else if (opts.body !== undefined) {
