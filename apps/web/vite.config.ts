@@ -10,6 +10,8 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000', '/socket.io': { target: 'ws://localhost:3000', ws: true } },
   },
   build: {
+    // bench/web-bundle.ts reads the chunk graph from the manifest
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
