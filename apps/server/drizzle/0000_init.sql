@@ -581,6 +581,8 @@ CREATE INDEX "products_company_name_idx" ON "products" USING btree ("company_id"
 CREATE INDEX "products_company_upc_idx" ON "products" USING btree ("company_id","upc");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin (to_tsvector('simple', "product"));--> statement-breakpoint
 CREATE INDEX "products_company_sku_idx" ON "products" USING btree ("company_id","internal_sku");--> statement-breakpoint
+CREATE INDEX "products_company_sold_grid_idx" ON "products" USING btree ("company_id","archived","units_sold" desc nulls last,"id" desc);--> statement-breakpoint
+CREATE INDEX "products_company_lower_name_idx" ON "products" USING btree ("company_id",lower("product"));--> statement-breakpoint
 CREATE INDEX "stamp_assignments_company_logged_idx" ON "stamp_assignments" USING btree ("company_id","logged_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "stamp_assignments_invoice_idx" ON "stamp_assignments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "stamp_assignments_roll_idx" ON "stamp_assignments" USING btree ("roll_id","from");--> statement-breakpoint

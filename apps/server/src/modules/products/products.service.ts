@@ -411,11 +411,9 @@ export async function productGrid(db: DbOrTx, companyId: number, q: GridQuery & 
     .orderBy(...g.orderBy)
     .limit(g.limit)
     .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .leftJoin(inventory, join)
-    .where(where);
+  // inventory is one row per product at most: the count needs it only to filter on stock
+  const countQuery = db.select({ n: sql<number>`count(*)::int` }).from(products);
+  const [{ n }] = await ('stock' in filterModel ? countQuery.leftJoin(inventory, join) : countQuery).where(where);
   return { rows: rows.map((r) => publicProduct(r.p, { stock: r.stock })), count: Number(n) };
 }
 

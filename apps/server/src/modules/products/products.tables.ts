@@ -70,6 +70,15 @@ export const products = pgTable(
     // word-prefix search ('vodka', 'handm') without a scan of the catalogue
     index('products_search_idx').using('gin', sql`to_tsvector('simple', ${t.product})`),
     index('products_company_sku_idx').on(t.company_id, t.internal_sku),
+    // the grid's default order exactly as the grid builder writes it (desc nulls last, id desc)
+    index('products_company_sold_grid_idx').on(
+      t.company_id,
+      t.archived,
+      sql`${t.units_sold} desc nulls last`,
+      sql`${t.id} desc`,
+    ),
+    // the grid's 'equals' filter on the name (the 'already exists' link) compares lower()
+    index('products_company_lower_name_idx').on(t.company_id, sql`lower(${t.product})`),
   ],
 );
 
