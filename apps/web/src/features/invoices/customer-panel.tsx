@@ -1,4 +1,4 @@
-import { DEFAULTS } from '@dbo/domain/constants';
+import { permitWarnings, type TabcExpiration } from '@dbo/domain/customer';
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney, toCents } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
@@ -40,7 +40,7 @@ export function CustomerSelect({
   extra?: CustomerLite | null;
   selectRef?: Ref<any>;
 }) {
-  const { data = [], isLoading } = useCustomers();
+  const { data = [], isLoading, refetch } = useCustomers();
   const list = extra && !data.some((c) => c.id === extra.id) ? [extra, ...data] : data;
   return (
     <Select
@@ -54,6 +54,8 @@ export function CustomerSelect({
       style={{ width: '100%' }}
       size="large"
       loading={isLoading}
+      // a customer added in another tab shows up the next time the list opens
+      onOpenChange={(open) => open && void refetch()}
       value={value ?? undefined}
       onChange={(id) => onChange(list.find((c) => c.id === id) ?? null)}
       options={list.map((c) => ({
@@ -77,7 +79,7 @@ export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
   const deleted = !!(customer.deleted || customer.deleted_at);
   const permit = useQuery({
     queryKey: ['customer', customer.id, 'tabc-expiration'],
-    queryFn: () => http.get<any>(`/customer/${customer.id}/tabc-expiration`),
+    queryFn: () => http.get<TabcExpiration>(`/customer/${customer.id}/tabc-expiration`),
     enabled: !deleted,
     retry: false,
   });
@@ -90,31 +92,24 @@ export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
   });
   const p = permit.data;
   const owing = balance.data ? toCents(balance.data.owing ?? 0) : 0;
-  const days = p?.expiringInDays != null ? Number(p.expiringInDays) : null;
   return (
     <Flex vertical gap={8} style={{ marginTop: 12 }} data-testid="customer-warnings">
       {deleted && <Alert type="error" showIcon title="Deleted customer!" />}
-      {p?.isExpired && (
+      {permitWarnings(p).map((w) => (
         <Alert
-          type="error"
+          key={w.level}
+          type={w.level === 'expired' ? 'error' : 'warning'}
           showIcon
-          title={`TABC permit ${customer.tabc_id ?? ''} expired${p.expiration_date ? ` on ${formatDate(p.expiration_date)}` : ''}`}
+          data-testid={`permit-${w.level}`}
+          title={
+            w.level === 'delinquent' && p?.delinquency?.effective_date
+              ? `${w.text} since ${formatDate(p.delinquency.effective_date)}`
+              : w.level === 'expired' && p?.expiration_date
+                ? `${w.text} (${formatDate(p.expiration_date)})`
+                : w.text
+          }
         />
-      )}
-      {!p?.isExpired && days != null && days < DEFAULTS.permitWarningDays && (
-        <Alert
-          type="warning"
-          showIcon
-          title={`TABC permit ${customer.tabc_id ?? ''} expires in ${days} day${days === 1 ? '' : 's'}${p?.expiration_date ? ` (${formatDate(p.expiration_date)})` : ''}`}
-        />
-      )}
-      {p?.delinquency && (
-        <Alert
-          type="warning"
-          showIcon
-          title={`This customer is on the TABC delinquent list${p.delinquency.effective_date ? ` since ${formatDate(p.delinquency.effective_date)}` : ''}: sell for cash only.`}
-        />
-      )}
+      ))}
       {owing > 0 && (
         <Alert
           type="info"

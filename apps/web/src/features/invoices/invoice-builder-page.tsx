@@ -324,15 +324,21 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
       setSearch({}, { replace: true });
   };
 
+  // the price input is focused once the dialog has closed (the modal hands focus back first)
+  const focusPriceOf = useRef<string | null>(null);
   const fixPrice = () => {
-    const first = zeroItems?.[0];
+    focusPriceOf.current = zeroItems?.[0]?.key ?? null;
     setZeroItems(null);
-    if (first)
-      setTimeout(() => {
-        const el = document.querySelector<HTMLInputElement>(`[data-price-key="${first.key}"] input`);
-        el?.focus();
-        el?.select();
-      }, 50);
+  };
+  const afterZeroClose = () => {
+    const key = focusPriceOf.current;
+    focusPriceOf.current = null;
+    if (!key) return;
+    const el = document.querySelector<HTMLInputElement>(
+      `input[data-price-key="${key}"], [data-price-key="${key}"] input`,
+    );
+    el?.focus();
+    el?.select();
   };
 
   const logos = company.logos ?? [];
@@ -594,6 +600,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
         open={!!zeroItems}
         title="Item price set to $0.00"
         onCancel={() => setZeroItems(null)}
+        afterClose={afterZeroClose}
         footer={[
           <Button key="fix" onClick={fixPrice}>
             Fix Price
