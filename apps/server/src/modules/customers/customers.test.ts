@@ -202,23 +202,33 @@ describe('TABC data', () => {
 
   it('answers permit expiry and delinquency for a customer', async () => {
     const today = todayInTexas();
-    await ctx.database.db.insert(establishments).values([
-      {
-        license_type: 'MB',
-        license_id: '900001',
-        tabc_id: 'MB900001',
-        trade_name: 'SOON BAR',
-        expiration_date: addDays(today, 10),
-      },
-      {
-        license_type: 'MB',
-        license_id: '900002',
-        tabc_id: 'MB900002',
-        trade_name: 'OLD BAR',
-        expiration_date: addDays(today, -3),
-      },
-    ]);
-    await ctx.database.db.insert(delinquents).values({ tabc_id: 'MB900002', effective_date: addDays(today, -7) });
+    await ctx.database.db
+      .insert(establishments)
+      .values([
+        {
+          license_type: 'MB',
+          license_id: '900001',
+          tabc_id: 'MB900001',
+          trade_name: 'SOON BAR',
+          expiration_date: addDays(today, 10),
+        },
+        {
+          license_type: 'MB',
+          license_id: '900002',
+          tabc_id: 'MB900002',
+          trade_name: 'OLD BAR',
+          expiration_date: addDays(today, -3),
+        },
+      ])
+      .onConflictDoUpdate({
+        // re-runnable on a shared PostgreSQL test database
+        target: [establishments.license_type, establishments.license_id],
+        set: { expiration_date: sql`excluded.expiration_date` },
+      });
+    await ctx.database.db
+      .insert(delinquents)
+      .values({ tabc_id: 'MB900002', effective_date: addDays(today, -7) })
+      .onConflictDoNothing();
     const soon = await makeCustomer(a, { tabc_id: 'MB-900001' });
     const old = await makeCustomer(a, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
     const unknown = await makeCustomer(a, { tabc_id: 'ZZ000001' });
