@@ -117,7 +117,7 @@ export async function createTier(db: Db, companyId: number, userId: number, body
       userId,
       module: 'PRODUCT',
       type: 'CREATE',
-      info: { priceTierId: t.id, priceTier: t.name, percentage: v.percentage },
+      info: { priceTierId: t.id, priceTier: t.name, name: `price tier ${t.name}`, percentage: v.percentage },
     });
     return publicTier(t);
   });
@@ -140,7 +140,7 @@ export async function updateTier(db: Db, companyId: number, userId: number, id: 
       userId,
       module: 'PRODUCT',
       type: 'UPDATE',
-      info: { priceTierId: t.id, priceTier: t.name, percentage: v.percentage },
+      info: { priceTierId: t.id, priceTier: t.name, name: `price tier ${t.name}`, percentage: v.percentage },
     });
     return publicTier(t);
   });
@@ -175,7 +175,13 @@ export async function removeTier(
       userId,
       module: 'PRODUCT',
       type: 'DELETE',
-      info: { priceTierId: id, priceTier: cur.name, migratedTo: target.id, customers: moved.length },
+      info: {
+        priceTierId: id,
+        priceTier: cur.name,
+        name: `price tier ${cur.name}`,
+        migratedTo: target.id,
+        customers: moved.length,
+      },
     });
     return { success: true, id, migrating_price_tier_id: target.id, migrated_customers: moved.length };
   });

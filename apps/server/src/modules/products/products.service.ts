@@ -129,7 +129,12 @@ export async function createProduct(db: Db, companyId: number, userId: number, b
         userId,
         module: 'PRODUCT',
         type: 'CREATE',
-        info: { productId: p.id, product: p.product, product_size: p.product_size },
+        info: {
+          productId: p.id,
+          product: p.product,
+          product_size: p.product_size,
+          name: `${p.product} ${p.product_size}`,
+        },
       });
       return p;
     });
@@ -233,6 +238,7 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
         info: {
           productId: id,
           product: p.product,
+          name: `${p.product} ${p.product_size}`,
           ...(cur.archived !== v.archived ? { archived: v.archived } : {}),
           ...(priceChange
             ? {
@@ -269,7 +275,7 @@ export async function deleteProduct(db: Db, companyId: number, userId: number, i
       userId,
       module: 'PRODUCT',
       type: 'DELETE',
-      info: { productId: id, product: p.product, product_size: p.product_size },
+      info: { productId: id, product: p.product, product_size: p.product_size, name: `${p.product} ${p.product_size}` },
     });
   });
   return { success: true, id };

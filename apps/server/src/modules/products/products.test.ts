@@ -153,6 +153,20 @@ describe('product catalogue', () => {
       filterModel: { archived: { filterType: 'number', type: 'equals', filter: 1 } },
     });
     expect(archived.body.rows.map((r: any) => r.id)).toEqual([low.body.id]);
+    // the web passes archived as a plain parameter (it is not a grid column)
+    const param = await c.api.get('/product/grid', { startRow: 0, endRow: 25, archived: '1' });
+    expect(param.body).toMatchObject({
+      count: 1,
+      rows: [expect.objectContaining({ id: low.body.id, archived: true })],
+    });
+    const activity = await c.api.get('/user/user-activity/grid', { startRow: 0, endRow: 50 });
+    expect(activity.body.rows).toContainEqual(
+      expect.objectContaining({
+        module: 'PRODUCT',
+        type: 'UPDATE',
+        info: expect.objectContaining({ productId: low.body.id, archived: true, name: `${low.body.product} 750ML` }),
+      }),
+    );
     const byName = await c.api.get('/product/grid', {
       filterModel: { product: { filterType: 'text', type: 'equals', filter: high.body.product.toLowerCase() } },
     });
