@@ -563,6 +563,9 @@ CREATE INDEX "invoices_company_customer_idx" ON "invoices" USING btree ("company
 CREATE INDEX "invoices_company_status_idx" ON "invoices" USING btree ("company_id","status","invoiced_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "invoices_company_created_idx" ON "invoices" USING btree ("company_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "invoices_number_text_idx" ON "invoices" USING btree ("company_id",("number"::text) text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "invoices_company_number_idx" ON "invoices" USING btree ("company_id","number" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_company_total_idx" ON "invoices" USING btree ("company_id","total" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_company_due_idx" ON "invoices" USING btree ("company_id","due_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payments_company_received_idx" ON "payments" USING btree ("company_id","received_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "payments_invoice_idx" ON "payments" USING btree ("invoice_id");--> statement-breakpoint
 CREATE INDEX "order_invoices_invoice_idx" ON "order_invoices" USING btree ("invoice_id");--> statement-breakpoint

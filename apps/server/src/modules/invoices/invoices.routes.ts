@@ -47,6 +47,24 @@ function parse<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   throw badRequest(details[0], details);
 }
 
+/**
+ * Lenient about two shapes other clients send: `customer_id` for `customer: {id}` and
+ * `product: {id}` for `product_id` (the builder sends the contract's shape).
+ */
+function normaliseInvoiceBody(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return body;
+  const b = { ...(body as Record<string, unknown>) };
+  if (b.customer === undefined && b.customer_id !== undefined) b.customer = { id: b.customer_id };
+  if (Array.isArray(b.items))
+    b.items = b.items.map((i) => {
+      if (!i || typeof i !== 'object') return i;
+      const it = i as Record<string, unknown>;
+      const product = it.product as { id?: unknown } | undefined;
+      return it.product_id === undefined && product?.id !== undefined ? { ...it, product_id: product.id } : it;
+    });
+  return b;
+}
+
 const actorOf = (req: { auth: { companyId: number; userId: number; role: string } }): Actor => ({
   companyId: req.auth.companyId,
   userId: req.auth.userId,
@@ -97,7 +115,7 @@ export async function privateRoutes(app: App) {
   });
 
   app.post('/invoice', { schema: { tags: ['invoice'], body: z.looseObject({}) } }, async (req) => {
-    const body = parse(invoiceRequestSchema, req.body);
+    const body = parse(invoiceRequestSchema, normaliseInvoiceBody(req.body));
     const { detail } = await saveInvoice(db, actorOf(req), body);
     app.deps.emit(req.auth.companyId, 'invoice:created', { id: detail.id, number: detail.number, beer: detail.beer });
     return detail;
@@ -115,7 +133,7 @@ export async function privateRoutes(app: App) {
         });
       return detail;
     }
-    const body = parse(invoiceRequestSchema, req.body);
+    const body = parse(invoiceRequestSchema, normaliseInvoiceBody(req.body));
     const { detail } = await saveInvoice(db, actorOf(req), body, req.params.id);
     app.deps.emit(req.auth.companyId, 'invoice:updated', { id: detail.id, number: detail.number, beer: detail.beer });
     return detail;

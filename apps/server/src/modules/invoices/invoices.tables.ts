@@ -53,6 +53,10 @@ export const invoices = pgTable(
     index('invoices_company_status_idx').on(t.company_id, t.status, t.invoiced_at.desc()),
     index('invoices_company_created_idx').on(t.company_id, t.created_at.desc()),
     index('invoices_number_text_idx').on(t.company_id, sql`(${t.number}::text) text_pattern_ops`),
+    // grid: number filter/sort and total/due date sorts stay index-backed on a million invoices
+    index('invoices_company_number_idx').on(t.company_id, t.number.desc().nullsLast(), t.id.desc()),
+    index('invoices_company_total_idx').on(t.company_id, t.total.desc().nullsLast(), t.id.desc()),
+    index('invoices_company_due_idx').on(t.company_id, t.due_at.desc().nullsLast(), t.id.desc()),
   ],
 );
 

@@ -314,6 +314,21 @@ describe('validation', () => {
     expect(foreignRoll.body.message).toBe('Stamp roll not found');
   });
 
+  it('also takes customer_id and product: {id} for the customer and products', async () => {
+    const res = await f.owner.api.post('/invoice', {
+      customer_id: f.customer,
+      items: [{ product: { id: f.wine }, qty: '4', price: '3.25', taxable: false, on_deal: false }],
+      force: true,
+    });
+    expect(res.status).toBe(200);
+    expect([res.body.customer.id, res.body.items[0].product_id, res.body.items[0].qty, res.body.total]).toEqual([
+      f.customer,
+      f.wine,
+      4,
+      13,
+    ]);
+  });
+
   it('refuses a new invoice for a deleted customer', async () => {
     await ctx.database.db.update(customers).set({ deleted_at: new Date() }).where(eq(customers.id, f.other));
     const res = await post({ customer: { id: f.other } });

@@ -1,0 +1,224 @@
+/**
+ * Invoice grid and quick-search benchmark on 1,000,000 invoices.
+ *
+ *   npx tsx --conditions=source bench/invoice-grid.ts
+ *
+ * Database: TEST_DATABASE_URL (or BENCH_DATABASE_URL) when set — a company is added to it, and
+ * removed at the end; otherwise a throw-away database `dbo_bench_<pid>` is created on
+ * postgres://postgres@127.0.0.1:5432 (override with BENCH_PG_ADMIN_URL) and dropped at the end.
+ * BENCH_INVOICES=200000 loads fewer rows; BENCH_RUNS=30 sets the timed runs per case.
+ *
+ * Each case prints p50/p95 of the endpoint through app.inject (routing, auth, validation, the
+ * service's page query and its count, JSON) next to the raw SQL of the same page query run
+ * directly on the pool.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openDatabase } from '../apps/server/src/db/client.js';
+
+const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const CUSTOMERS = 2_000;
+
+async function main() {
+  let url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
+  let dropDb: (() => Promise<void>) | null = null;
+  if (!url) {
+    const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `dbo_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  const database = await openDatabase({ databaseUrl: url });
+  const raw = new pg.Pool({ connectionString: url, max: 2 });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dbo-bench-data' });
+  const app = await buildApp({ config, db: database.db, jwtSecret: 'bench-secret', logger: false });
+  await app.ready();
+  let companyId = 0;
+  try {
+    const email = `bench.${process.pid}.${Date.now()}@example.com`;
+    const signup = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { name: 'Bench Owner', title: 'Owner', email, password: 'bench-pass', confirm_password: 'bench-pass' },
+    });
+    const { access_token: token, user } = signup.json();
+    companyId = user.company_id;
+    const headers = { authorization: `Bearer ${token}` };
+
+    console.log(`loading ${N.toLocaleString()} invoices for company ${companyId} ...`);
+    const t0 = performance.now();
+    await raw.query(
+      `insert into customers (company_id, name, address, city, zip, tabc_id)
+       select $1, (array['Saloon','Package Store','Icehouse','Bar & Grill','Wine Bar','Tavern'])[1 + g % 6] || ' ' || g,
+              g || ' Main St', 'Austin', '78701', 'MB' || lpad(g::text, 6, '0')
+       from generate_series(1, ${CUSTOMERS}) g`,
+      [companyId],
+    );
+    const { rows: custRange } = await raw.query(
+      'select min(id) as lo, max(id) as hi from customers where company_id = $1',
+      [companyId],
+    );
+    const lo = Number(custRange[0].lo);
+    await raw.query(
+      `insert into invoices (company_id, number, beer, customer_id, status, invoiced_at, due_at,
+                             sub_total, tax_total, total, paid_total, tax_rate, created_at, updated_at)
+       select $1, g, g % 10 = 0, $2 + ((g::bigint * 7919) % ${CUSTOMERS})::int,
+              (array['draft','invoiced','delivered','payment_due_soon','payment_due','paid','partially_paid','cancelled'])[1 + g % 8],
+              current_date - (g % 1460), current_date - (g % 1460) + 30,
+              s, round(s * 0.0825, 2), s + round(s * 0.0825, 2), case when g % 8 = 5 then s + round(s * 0.0825, 2) else 0 end,
+              8.25, now() - make_interval(days => g % 1460), now() - make_interval(days => g % 1460)
+       from (select g, round((10 + (g * 37 % 5000) + (g % 100) / 100.0)::numeric, 2) as s
+             from generate_series(1, ${N}) g) x`,
+      [companyId, lo],
+    );
+    await raw.query('update companies set last_invoice_number = $2, last_beer_invoice_number = $2 where id = $1', [
+      companyId,
+      N,
+    ]);
+    await raw.query('vacuum analyze invoices');
+    await raw.query('analyze customers');
+    console.log(`loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+
+    const { rows: pick } = await raw.query(
+      'select number from invoices where company_id = $1 and not beer order by number desc offset 1234 limit 1',
+      [companyId],
+    );
+    const someNumber = Number(pick[0].number);
+
+    const gridSelect = `select i.*, c.name as customer_name, c.deleted_at from invoices i
+      join customers c on c.id = i.customer_id where i.company_id = $1`;
+    const cases: { name: string; query: Record<string, unknown>; sql: string; params: unknown[]; url?: string }[] = [
+      {
+        name: 'grid: first page, invoiced_at desc',
+        query: { startRow: 0, endRow: 25 },
+        sql: `${gridSelect} order by i.invoiced_at desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: page 41 (startRow 1000)',
+        query: { startRow: 1000, endRow: 1025 },
+        sql: `${gridSelect} order by i.invoiced_at desc nulls last, i.id desc limit 25 offset 1000`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: status in (paid)',
+        query: { filterModel: { status: { filterType: 'set', values: ['paid'] } } },
+        sql: `${gridSelect} and i.status in ('paid') order by i.invoiced_at desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: number equals',
+        query: { filterModel: { number: { filterType: 'number', type: 'equals', filter: someNumber } } },
+        sql: `${gridSelect} and i.number = ${someNumber} order by i.invoiced_at desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: customer contains "icehouse 17"',
+        query: { filterModel: { customer: { filterType: 'text', type: 'contains', filter: 'icehouse 17' } } },
+        sql: `${gridSelect} and c.name::text ilike '%icehouse 17%' order by i.invoiced_at desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: invoiced_at in last 30 days',
+        query: {
+          filterModel: {
+            invoiced_at: {
+              filterType: 'date',
+              type: 'greaterThanOrEqual',
+              dateFrom: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10),
+            },
+          },
+        },
+        sql: `${gridSelect} and i.invoiced_at >= current_date - 30 order by i.invoiced_at desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: 'grid: sort by total desc',
+        query: { sortModel: [{ colId: 'total', sort: 'desc' }] },
+        sql: `${gridSelect} order by i.total desc nulls last, i.id desc limit 25`,
+        params: [companyId],
+      },
+      {
+        name: `quick-search: "${String(someNumber).slice(0, 4)}" (invoice number prefix)`,
+        url: '/api/v1/company/quick-search',
+        query: { query: String(someNumber).slice(0, 4) },
+        sql: `select i.*, c.name from invoices i join customers c on c.id = i.customer_id
+              where i.company_id = $1 and (i.number::text) like '${String(someNumber).slice(0, 4)}%'
+              order by (i.number::text), i.beer limit 5`,
+        params: [companyId],
+      },
+      {
+        name: 'quick-search: "icehouse" (customer name)',
+        url: '/api/v1/company/quick-search',
+        query: { query: 'icehouse' },
+        sql: `select id, name, city, tabc_id from customers where company_id = $1 and deleted_at is null
+              and (lower(name) like '%icehouse%' or lower(tabc_id) like '%icehouse%') order by lower(name), id limit 5`,
+        params: [companyId],
+      },
+    ];
+
+    const pct = (xs: number[], p: number) => {
+      const s = [...xs].sort((a, b) => a - b);
+      return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+    };
+    const fmt = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
+    console.log(
+      `${'case'.padEnd(48)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  count`,
+    );
+    for (const c of cases) {
+      const qs = new URLSearchParams(
+        Object.entries(c.query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+      );
+      const target = `${c.url ?? '/api/v1/invoice/grid'}?${qs}`;
+      const api: number[] = [];
+      const sqlTimes: number[] = [];
+      let count: unknown = '';
+      for (let i = 0; i < RUNS + 3; i++) {
+        const a = performance.now();
+        const res = await app.inject({ method: 'GET', url: target, headers });
+        const b = performance.now();
+        if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
+        const body = res.json();
+        count =
+          body.count !== undefined
+            ? `${body.count}${body.count_estimated ? ' (estimate)' : ''}`
+            : `${body.invoices?.length ?? 0} inv / ${body.customers?.length ?? 0} cust`;
+        const s0 = performance.now();
+        await raw.query(c.sql, c.params);
+        const s1 = performance.now();
+        if (i >= 3) {
+          api.push(b - a);
+          sqlTimes.push(s1 - s0);
+        }
+      }
+      console.log(
+        `${c.name.padEnd(48)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${count}`,
+      );
+    }
+  } finally {
+    if (companyId && !dropDb) await raw.query('delete from companies where id = $1', [companyId]);
+    await app.close();
+    await raw.end();
+    await database.close();
+    if (dropDb) await dropDb();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
