@@ -89,7 +89,7 @@ test('create and remove a price tier with migration of its customers', async ({ 
   await useToken(page, owner.token);
   await page.goto('/setting');
   const panel = page.getByTestId('price-tier-manager');
-  await expect(panel.getByText('base tier')).toBeVisible();
+  await expect(panel.getByText('base tier', { exact: true })).toBeVisible();
 
   await panel.getByRole('button', { name: 'New Tier' }).click();
   await expect(page.getByRole('dialog').getByLabel('Name')).toHaveValue('Tier 1');
