@@ -94,7 +94,9 @@ export function AppLayout() {
     { key: '/product', icon: <AppstoreOutlined />, label: 'Products' },
     ...(isPosActive(features) ? [] : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
   ];
-  const selected = items.find((i) => location.pathname.startsWith(i.key))?.key ?? '/dashboard';
+  // pages outside the navigation (settings, features...) highlight no item
+  const path = location.pathname === '/' ? '/dashboard' : location.pathname;
+  const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -121,7 +123,7 @@ export function AppLayout() {
         </Link>
         <Menu
           mode="inline"
-          selectedKeys={[selected]}
+          selectedKeys={selected ? [selected] : []}
           items={items}
           onClick={(e) => navigate(e.key)}
           style={{ borderInlineEnd: 'none' }}
