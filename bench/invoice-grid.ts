@@ -10,7 +10,21 @@
  *
  * Each case prints p50/p95 of the endpoint through app.inject (routing, auth, validation, the
  * service's page query and its count, JSON) next to the raw SQL of the same page query run
- * directly on the pool.
+ * directly on the pool. The grid count is exact up to 10,000 matching rows, then the planner's
+ * estimate (marked "(estimate)"), so no request counts a million rows.
+ *
+ * Run on 2026-11-21 (PostgreSQL 15, 2 shared cores, 1,000,000 invoices, 2,000 customers, 30 runs):
+ *   case                                      API p50  API p95  SQL p50  SQL p95
+ *   grid: first page, invoiced_at desc          7.5     14.5      2.0      5.4  ms
+ *   grid: page 41 (startRow 1000)              13.2     25.3      4.2      8.7
+ *   grid: status in (paid)                      8.0     13.1      2.0      3.3
+ *   grid: number equals                         3.8      8.2      0.6      2.6
+ *   grid: customer contains "icehouse 17"       9.6     15.2      3.9      8.1
+ *   grid: invoiced_at in last 30 days          12.4     32.3      3.0     11.5
+ *   grid: sort by total desc                    8.0     14.3      1.3      4.4
+ *   quick-search: invoice number prefix         6.9     10.9      1.2      5.2
+ *   quick-search: customer name                 3.3      8.7      0.7      3.2
+ * (Before the number/total indexes: number equals 271 ms and sort by total 550 ms p50.)
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';

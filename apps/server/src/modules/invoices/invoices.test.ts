@@ -420,6 +420,27 @@ describe('stamps', () => {
   });
 });
 
+describe('concurrent stamp claims', () => {
+  it('lets only one of two simultaneous invoices take the same stamps', async () => {
+    const f = await fixture();
+    const body = (customer: number) => ({
+      customer: { id: customer },
+      items: [item(f.liquor, 3, 10)],
+      stamps: [{ roll_id: f.roll, from: 1050, to: 1052 }],
+    });
+    const [a, b] = await Promise.all([
+      f.owner.api.post('/invoice', body(f.customer)),
+      f.owner.api.post('/invoice', body(f.other)),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const winner = a.status === 200 ? a : b;
+    const loser = a.status === 200 ? b : a;
+    expect(loser.body.message).toBe('Stamps A1050-A1052 are not available');
+    expect((await stampStatus(f.roll, 1050, 1052)).every((s) => s.invoice_id === winner.body.id)).toBe(true);
+    expect((await f.owner.api.get('/invoice/grid')).body.count).toBe(1);
+  });
+});
+
 describe('status, dates and edits', () => {
   it('changes only what is sent, records history, and keeps cancelled invoices read-only', async () => {
     const f = await fixture();
