@@ -49,7 +49,13 @@ export async function createTestApp(
       return { messageId: `test-${mails.length}` };
     },
   };
-  const app = await buildApp({ config, db: database.db, mailer: options.mailer ?? mailer, jwtSecret: 'test-secret', logger: false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    mailer: options.mailer ?? mailer,
+    jwtSecret: 'test-secret',
+    logger: false,
+  });
   await app.ready();
   return {
     app,
