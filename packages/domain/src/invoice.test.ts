@@ -24,6 +24,14 @@ const messages = (v: unknown) => {
 };
 
 describe('invoice request schema', () => {
+  it('takes an ISO timestamp as its day in Texas', () => {
+    expect(invoiceRequestSchema.parse({ ...base, invoiced_at: '2026-03-10T03:00:00.000Z' }).invoiced_at).toBe(
+      '2026-03-09',
+    );
+    expect(messages({ ...base, invoiced_at: '2026-02-30' })).toContain(INVOICE_MSG.invoiceDateInvalid);
+    expect(messages({ ...base, invoiced_at: 'yesterday' })).toContain(INVOICE_MSG.invoiceDateInvalid);
+  });
+
   it('accepts a minimal invoice and fills defaults', () => {
     const v = invoiceRequestSchema.parse(base);
     expect(v.items[0]).toEqual({ product_id: 2, qty: 1, price: 9.99, taxable: true, on_deal: false, scanned: false });
@@ -53,6 +61,7 @@ describe('invoice request schema', () => {
     ['invoice date 10 days ahead', { ...base, invoiced_at: addDays(today, 10) }],
     ['due date 30 days ahead', { ...base, due_at: addDays(today, 30) }],
     ['due date null', { ...base, due_at: null }],
+    ['an ISO timestamp as invoice date', { ...base, invoiced_at: new Date().toISOString() }],
   ])('accepts %s', (_name, body) => {
     expect(messages(body)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DATE_LIMITS, DEFAULTS, INVOICE_STATUSES, type ProductType } from './constants.js';
-import { addDays, notLaterThanDaysAhead, todayInTexas } from './dates.js';
+import { addDays, notLaterThanDaysAhead, toDay, todayInTexas } from './dates.js';
 import { toCents } from './money.js';
 
 /** Messages of the invoice rules (the spec gives none for these, so they are ours, kept stable). */
@@ -36,7 +36,26 @@ export const INVOICE_MSG = {
   zeroPrice: 'set to $0.00',
 } as const;
 
-const dateString = (msg: string) => z.string({ error: msg }).regex(/^\d{4}-\d{2}-\d{2}$/, msg);
+/** zod may run the object refinements after a field failed: only judge well-formed days. */
+const isDay = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** 'YYYY-MM-DD'; a full ISO timestamp (a date picker's value) is taken as its day in Texas. */
+const dateString = (msg: string) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string' &&
+      /^\d{4}-\d{2}-\d{2}T[\d:.]+(Z|[+-]\d{2}:?\d{2})?$/.test(v) &&
+      !Number.isNaN(Date.parse(v))
+        ? toDay(v)
+        : v,
+    z
+      .string({ error: msg })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, msg)
+      .refine((d) => {
+        const t = Date.parse(`${d}T00:00:00Z`);
+        return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === d;
+      }, msg),
+  );
 
 export const invoiceItemSchema = z.object({
   product_id: z.coerce
@@ -96,9 +115,9 @@ export const invoiceRequestSchema = z
     order_id: z.coerce.number().int().positive().nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.invoiced_at && !invoiceDateOk(v.invoiced_at))
+    if (isDay(v.invoiced_at) && !invoiceDateOk(v.invoiced_at))
       ctx.addIssue({ code: 'custom', message: INVOICE_MSG.invoiceDateTooFar, path: ['invoiced_at'] });
-    if (v.due_at && !dueDateOk(v.due_at))
+    if (isDay(v.due_at) && !dueDateOk(v.due_at))
       ctx.addIssue({ code: 'custom', message: INVOICE_MSG.dueDateTooFar, path: ['due_at'] });
   });
 export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
@@ -111,9 +130,9 @@ export const invoiceStatusChangeSchema = z
     due_at: dateString(INVOICE_MSG.dueDateInvalid).nullish(),
   })
   .superRefine((v, ctx) => {
-    if (v.invoiced_at && !invoiceDateOk(v.invoiced_at))
+    if (isDay(v.invoiced_at) && !invoiceDateOk(v.invoiced_at))
       ctx.addIssue({ code: 'custom', message: INVOICE_MSG.invoiceDateTooFar, path: ['invoiced_at'] });
-    if (v.due_at && !dueDateOk(v.due_at))
+    if (isDay(v.due_at) && !dueDateOk(v.due_at))
       ctx.addIssue({ code: 'custom', message: INVOICE_MSG.dueDateTooFar, path: ['due_at'] });
   });
 export type InvoiceStatusChange = z.infer<typeof invoiceStatusChangeSchema>;

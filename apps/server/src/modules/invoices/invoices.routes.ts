@@ -30,6 +30,7 @@ const dateParam = (msg: string) =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, msg)
+      .refine((d) => new Date(Date.parse(`${d}T00:00:00Z`) || 0).toISOString().slice(0, 10) === d, msg)
       .optional(),
   );
 

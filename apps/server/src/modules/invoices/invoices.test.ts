@@ -272,6 +272,7 @@ describe('validation', () => {
     ['invoice date 11 days ahead', { invoiced_at: addDays(today, 11) }, INVOICE_MSG.invoiceDateTooFar],
     ['due date 31 days ahead', { due_at: addDays(today, 31) }, INVOICE_MSG.dueDateTooFar],
     ['unknown status', { status: 'shipped' }, INVOICE_MSG.statusInvalid],
+    ['an impossible date', { invoiced_at: '2026-02-30' }, INVOICE_MSG.invoiceDateInvalid],
   ])('refuses %s with its message and saves nothing', async (_n, body, message) => {
     const before = await f.owner.api.get('/invoice/grid');
     const res = await post(body);
@@ -735,6 +736,7 @@ describe('grid, export, quick search and stats', () => {
   it('sums the period without cancelled invoices, products by quantity', async () => {
     const stats = await f.owner.api.get('/company/stats', { from: addDays(today, -7), to: today });
     expect(stats.status).toBe(200);
+    expect((await f.owner.api.get('/company/stats', { from: '2026-02-30', to: today })).status).toBe(400);
     expect(stats.body).toMatchObject({
       customerCount: 2,
       invoiceCount: 3,
