@@ -119,6 +119,8 @@ export async function privateRoutes(app: App) {
     const body = parse(invoiceRequestSchema, normaliseInvoiceBody(req.body));
     const { detail } = await saveInvoice(db, actorOf(req), body);
     app.deps.emit(req.auth.companyId, 'invoice:created', { id: detail.id, number: detail.number, beer: detail.beer });
+    if (body.order_id)
+      app.deps.emit(req.auth.companyId, 'order:invoiced', { order_id: body.order_id, invoice_id: detail.id });
     return detail;
   });
 

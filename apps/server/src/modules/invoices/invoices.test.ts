@@ -15,6 +15,7 @@ import { activities } from '../activity/activity.tables.js';
 import { companies, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
+import { orders } from '../orders/orders.tables.js';
 import { products } from '../products/products.tables.js';
 import { createRollStamps } from '../stamps/stamps.ledger.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
@@ -613,6 +614,33 @@ describe('detail, delete, recent, last', () => {
     const ok = await f.owner.api.del(`/invoice/${res.body.number}`);
     expect(ok.status).toBe(200);
     expect((await f.owner.api.get(`/invoice/${res.body.id}`)).status).toBe(404);
+  });
+
+  it('links the online order an invoice was made from', async () => {
+    const f = await fixture();
+    const g = await fixture();
+    const [order] = await ctx.database.db
+      .insert(orders)
+      .values({
+        company_id: f.owner.companyId,
+        order_number: 17,
+        customer_id: f.customer,
+        status: 'placed',
+        total: '20.00',
+      })
+      .returning();
+    const res = await f.owner.api.post('/invoice', {
+      customer: { id: f.customer },
+      items: [item(f.wine, 2, 10)],
+      order_id: order.id,
+    });
+    expect(res.body.orders).toEqual([expect.objectContaining({ id: order.id, order_number: 17, total: 20 })]);
+    const foreign = await g.owner.api.post('/invoice', {
+      customer: { id: g.customer },
+      items: [item(g.wine, 2, 10)],
+      order_id: order.id,
+    });
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'Order not found']);
   });
 
   it('lists recent invoices and replicates the last one of a customer', async () => {
