@@ -191,3 +191,37 @@ test('the dashboard shows quick search, recent invoices and company stats', asyn
   await expect(page.getByTestId('company-stats')).toContainText('LONE STAR BEER');
   await page.screenshot({ path: '/tmp/d2-dashboard.png', fullPage: true });
 });
+
+test('editing a saved invoice keeps its stamps and adds the difference; clone copies customer and items', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/invoice/create');
+  await pickCustomer(page, 'Hotel San');
+  await page.getByLabel('Product search').pressSequentially('619947000013', { delay: 5 });
+  await page.getByLabel(`Quantity of ${TITOS}`).fill('2');
+  await expect(page.getByTestId('stamps-assigned')).toHaveText('2');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/invoice\/\d+$/);
+  const number = page.url().split('/').pop() as string;
+  const saved = (await page.getByTestId('invoice-stamps').innerText()).trim();
+
+  await page.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('heading', { name: `Edit Invoice #${number}` })).toBeVisible();
+  await expect(page.getByTestId('stamps-assigned')).toHaveText('2');
+  await page.getByLabel(`Quantity of ${TITOS}`).fill('4');
+  await expect(page.getByTestId('stamps-assigned')).toHaveText('4');
+  await expect(page.getByTestId('total')).toHaveText('$82.23'); // 4 x 18.99 = 75.96 + 6.27 tax
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/${number}$`));
+  await expect(page.getByTestId('invoice-totals')).toContainText('$82.23');
+  // the stamps saved first are still on the invoice
+  const first = saved.match(/A(\d+)/)?.[1];
+  await expect(page.getByTestId('invoice-stamps')).toContainText(`A${first}`);
+  await expect(page.getByTestId('invoice-stamps')).toContainText('(4)');
+
+  await page.getByRole('link', { name: 'Clone' }).click();
+  await expect(page.getByRole('heading', { name: /New Invoice/ })).toBeVisible();
+  await expect(page.getByTestId('customer-address')).toContainText('1316 S Congress Ave');
+  await expect(page.getByLabel(`Quantity of ${TITOS}`)).toHaveValue('4');
+});

@@ -33,7 +33,9 @@ export function CustomerSelect({
   onChange,
   extra,
   selectRef,
+  autoFocus,
 }: {
+  autoFocus?: boolean;
   value: number | null;
   onChange: (c: CustomerLite | null) => void;
   /** the invoice's own customer when it is not in the list (deleted) */
@@ -45,6 +47,7 @@ export function CustomerSelect({
   return (
     <Select
       ref={selectRef}
+      autoFocus={autoFocus}
       showSearch={{
         filterOption: (input, opt) => String(opt?.search ?? '').includes(input.toLowerCase()),
       }}

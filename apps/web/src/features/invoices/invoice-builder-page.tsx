@@ -54,8 +54,15 @@ export default function InvoiceBuilderPage() {
   const { number } = useParams();
   const [search] = useSearchParams();
   const clone = search.get('clone');
+  const orderRef = number ? null : search.get('order');
   const editing = useInvoice(number);
   const cloning = useInvoice(number ? undefined : (clone ?? undefined));
+  const converting = useQuery({
+    queryKey: ['order', 'one', orderRef],
+    queryFn: () => http.get<any>(`/order/${encodeURIComponent(orderRef ?? '')}`),
+    enabled: !!orderRef,
+    retry: false,
+  });
 
   if (number) {
     if (editing.isLoading) return <Skeleton active style={{ padding: 24 }} />;
@@ -81,8 +88,58 @@ export default function InvoiceBuilderPage() {
       );
     return <Builder key={`edit-${editing.data.id}`} invoice={editing.data} />;
   }
-  if (clone && cloning.isLoading) return <Skeleton active style={{ padding: 24 }} />;
-  return <Builder key={`new-${clone ?? ''}`} source={cloning.data} />;
+  if ((clone && cloning.isLoading) || (orderRef && converting.isLoading))
+    return <Skeleton active style={{ padding: 24 }} />;
+  if (orderRef && converting.error)
+    return (
+      <Result status="error" title="Error Creating Invoice From Order" subTitle={errorMessage(converting.error)} />
+    );
+  const order = converting.data ? (converting.data.order ?? converting.data) : undefined;
+  return (
+    <Builder key={`new-${clone ?? ''}-${orderRef ?? ''}`} source={order ? invoiceFromOrder(order) : cloning.data} />
+  );
+}
+
+/**
+ * An online order as a builder source: its customer, note and the lines that were not rejected
+ * (at the ordered price). The saved invoice is linked to the order (order_id).
+ */
+function invoiceFromOrder(order: any): Invoice {
+  const items = (order.orderItems ?? order.items ?? []).filter((i: any) => !i.is_rejected);
+  return {
+    id: 0,
+    number: 0,
+    beer: false,
+    order_id: order.id,
+    customer_id: order.customerUser?.customer?.id ?? order.customer_id,
+    customer: order.customerUser?.customer ?? order.customer,
+    status: 'draft',
+    items: items.map((i: any, position: number) => ({
+      product_id: i.product_id ?? i.product?.id ?? null,
+      product: i.product,
+      qty: Number(i.new_qty ?? i.qty) || 0,
+      price: i.new_price ?? i.price,
+      taxable: true,
+      on_deal: false,
+      position,
+      last_purchase_price: i.product?.last_purchase_price ?? null,
+    })),
+    stamps: [],
+    // the customer's notes on the order (not the distributor's own)
+    note: Array.isArray(order.note ?? order.notes)
+      ? (order.note ?? order.notes)
+          .filter((n: any) => !n.company_user_id)
+          .map((n: any) => n.note)
+          .join('\n')
+      : String(order.note ?? ''),
+    company_note: '',
+    logo_id: null,
+    invoiced_at: '',
+    due_at: null,
+    sub_total: 0,
+    tax_total: 0,
+    total: 0,
+  };
 }
 
 interface BuilderState {
@@ -292,7 +349,13 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
       }
     }
     save.mutate(
-      { id: invoice?.id, payload: toPayload({ ...s, customerId: s.customer.id }, opts.force) },
+      {
+        id: invoice?.id,
+        payload: {
+          ...toPayload({ ...s, customerId: s.customer.id }, opts.force),
+          ...(source?.order_id ? { order_id: source.order_id } : {}),
+        },
+      },
       {
         onError: (err) => {
           if (err instanceof ApiError && err.status === 409)
@@ -370,7 +433,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
       }
     >
       <Row gutter={[16, 16]}>
-        <Col xs={24} xl={17}>
+        <Col xs={24} xl={18}>
           <Flex vertical gap={16}>
             <Card
               size="small"
@@ -388,6 +451,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
             >
               <CustomerSelect
                 selectRef={customerRef}
+                autoFocus={!s.customer}
                 value={s.customer?.id ?? null}
                 extra={s.customer}
                 onChange={(c) => {
@@ -445,7 +509,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
           </Flex>
         </Col>
 
-        <Col xs={24} xl={7}>
+        <Col xs={24} xl={6}>
           <div className="builder-side">
             <Card size="small" title="Invoice">
               <Form layout="vertical" component="div" requiredMark={false}>
@@ -455,6 +519,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
                       <DatePicker
                         aria-label="Invoice Date"
                         style={{ width: '100%' }}
+                        suffixIcon={null}
                         allowClear={false}
                         format="DD MMM, YYYY"
                         value={dayjs(s.invoiced_at)}
@@ -472,6 +537,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
                       <DatePicker
                         aria-label="Due Date"
                         style={{ width: '100%' }}
+                        suffixIcon={null}
                         format="DD MMM, YYYY"
                         value={s.due_at ? dayjs(s.due_at) : null}
                         disabledDate={(d) => d.format('YYYY-MM-DD') > maxDueDate()}

@@ -381,7 +381,7 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
             </Card>
 
             {feature('payment') && (
-              <Card title="Payments" size="small" data-testid="payments-summary">
+              <Card title="Balance" size="small" data-testid="payments-summary">
                 <Descriptions column={1} size="small">
                   <Descriptions.Item label="Total">{formatMoney(invoice.total)}</Descriptions.Item>
                   <Descriptions.Item label="Paid">{formatMoney(paidCents / 100)}</Descriptions.Item>

@@ -19,7 +19,8 @@ const moneyCol = (field: string, headerName: string): ColDef<Invoice> => ({
   headerName,
   filter: 'agNumberColumnFilter',
   type: 'rightAligned',
-  maxWidth: 150,
+  minWidth: 110,
+  maxWidth: 140,
   valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
 });
 
@@ -32,65 +33,75 @@ export default function InvoiceListPage() {
   const customerId = search.get('customerId') ?? undefined;
 
   const columnDefs = useMemo<ColDef<Invoice>[]>(
-    () => [
-      {
-        field: 'number',
-        headerName: 'Number',
-        filter: 'agNumberColumnFilter',
-        filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
-        maxWidth: 140,
-        cellRenderer: (p: { data?: Invoice }) =>
-          p.data ? (
-            <Link to={`/invoice/${displayNumber(p.data)}`} onClick={(e) => e.stopPropagation()}>
-              <strong>#{displayNumber(p.data)}</strong>
-            </Link>
-          ) : null,
-      },
-      {
-        colId: 'customer_name',
-        field: 'customer_name' as any,
-        headerName: 'Customer',
-        filter: 'agTextColumnFilter',
-        filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
-        minWidth: 220,
-        flex: 2,
-        cellRenderer: (p: { data?: Invoice }) => {
-          if (!p.data) return null;
-          const name = p.data.customer_name ?? p.data.customer?.name ?? '';
-          return (
-            <span>
-              {name}
-              {p.data.customer?.deleted && <span style={{ color: '#cf1322', marginLeft: 6 }}>(Deleted customer!)</span>}
-            </span>
-          );
-        },
-      },
-      {
-        field: 'status',
-        headerName: 'Status',
-        maxWidth: 170,
-        filter: StatusSetFilter,
-        cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
-      },
-      {
-        field: 'invoiced_at',
-        headerName: 'Invoice Date',
-        maxWidth: 160,
-        sort: 'desc',
-        ...dateFilter,
-        valueFormatter: (p) => formatDate(p.value),
-      },
-      {
-        field: 'due_at',
-        headerName: 'Due Date',
-        maxWidth: 160,
-        filter: 'agDateColumnFilter',
-        valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
-      },
-      moneyCol('sub_total', 'Sub Total'),
-      moneyCol('tax_total', 'Tax'),
-      moneyCol('total', 'Total'),
-    ],
+    () =>
+      (
+        [
+          {
+            field: 'number',
+            headerName: 'Number',
+            filter: 'agNumberColumnFilter',
+            filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+            maxWidth: 140,
+            cellRenderer: (p: { data?: Invoice }) =>
+              p.data ? (
+                <Link to={`/invoice/${displayNumber(p.data)}`} onClick={(e) => e.stopPropagation()}>
+                  <strong>#{displayNumber(p.data)}</strong>
+                </Link>
+              ) : null,
+          },
+          {
+            colId: 'customer_name',
+            field: 'customer_name' as any,
+            headerName: 'Customer',
+            filter: 'agTextColumnFilter',
+            filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+            minWidth: 220,
+            flex: 2,
+            cellRenderer: (p: { data?: Invoice }) => {
+              if (!p.data) return null;
+              const name = p.data.customer_name ?? p.data.customer?.name ?? '';
+              return (
+                <span>
+                  {name}
+                  {p.data.customer?.deleted && (
+                    <span style={{ color: '#cf1322', marginLeft: 6 }}>(Deleted customer!)</span>
+                  )}
+                </span>
+              );
+            },
+          },
+          {
+            field: 'status',
+            headerName: 'Status',
+            maxWidth: 170,
+            filter: StatusSetFilter,
+            cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
+          },
+          {
+            field: 'invoiced_at',
+            headerName: 'Invoice Date',
+            minWidth: 150,
+            maxWidth: 170,
+            sort: 'desc',
+            ...dateFilter,
+            valueFormatter: (p) => formatDate(p.value),
+          },
+          {
+            field: 'due_at',
+            headerName: 'Due Date',
+            minWidth: 160,
+            maxWidth: 180,
+            filter: 'agDateColumnFilter',
+            valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
+          },
+          moneyCol('sub_total', 'Sub Total'),
+          moneyCol('tax_total', 'Tax'),
+          moneyCol('total', 'Total'),
+        ] as ColDef<Invoice>[]
+      ).map((c) => ({
+        ...c,
+        cellStyle: { display: 'flex', alignItems: 'center', ...(c.type ? { justifyContent: 'flex-end' } : {}) },
+      })),
     [],
   );
 

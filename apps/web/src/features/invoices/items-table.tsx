@@ -47,7 +47,7 @@ export function ItemsTable({
       columns={[
         {
           title: '#',
-          width: 70,
+          width: 60,
           render: (_, _r, i) => (
             <span style={{ whiteSpace: 'nowrap' }}>
               <Button
@@ -119,7 +119,7 @@ export function ItemsTable({
         },
         {
           title: 'Qty',
-          width: 96,
+          width: 84,
           render: (_, r) => (
             <InputNumber
               aria-label={`Quantity of ${r.product}`}
@@ -127,14 +127,14 @@ export function ItemsTable({
               value={r.qty}
               step={1}
               precision={0}
-              style={{ width: 80 }}
+              style={{ width: 70 }}
               onChange={(v) => update(r.key, { qty: v == null ? 0 : Math.trunc(Number(v)) })}
             />
           ),
         },
         {
           title: 'Price',
-          width: 130,
+          width: 118,
           render: (_, r) => (
             <InputNumber
               aria-label={`Price of ${r.product}`}
@@ -146,7 +146,7 @@ export function ItemsTable({
               precision={2}
               prefix="$"
               disabled={!canEditPrice}
-              style={{ width: 116 }}
+              style={{ width: 104 }}
               status={toCents(r.price) === 0 ? 'warning' : undefined}
               onChange={(v) => update(r.key, { price: v == null ? 0 : toCents(v) / 100 })}
             />
@@ -154,7 +154,7 @@ export function ItemsTable({
         },
         {
           title: 'Taxable',
-          width: 72,
+          width: 66,
           align: 'center',
           render: (_, r) => (
             <Checkbox
@@ -166,7 +166,7 @@ export function ItemsTable({
         },
         {
           title: 'On deal',
-          width: 72,
+          width: 66,
           align: 'center',
           render: (_, r) => (
             <Checkbox
@@ -178,7 +178,7 @@ export function ItemsTable({
         },
         {
           title: 'Total',
-          width: 110,
+          width: 96,
           align: 'right',
           render: (_, r) => <span className="money">{formatMoney(lineTotalCents(r.qty, r.price) / 100)}</span>,
         },
