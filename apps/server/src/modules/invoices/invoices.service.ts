@@ -47,6 +47,7 @@ import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { orderInvoices, orders } from '../orders/orders.tables.js';
 import { products } from '../products/products.tables.js';
 import { invoiceStampRanges, releaseInvoiceStamps, setInvoiceStamps } from '../stamps/stamps.ledger.js';
+import { applyPaymentStatus } from '../payments/payments.service.js';
 import { invoiceItems, invoiceStatusHistory, invoices, payments } from './invoices.tables.js';
 
 export interface Actor {
@@ -599,6 +600,8 @@ export async function saveInvoice(db: Db, actor: Actor, body: InvoiceRequest, in
           user_id: userId,
         });
       }
+      // an edit that changes the total changes what is still owed: paid / partially_paid follow it
+      if (existing && !cancelled) inv = await applyPaymentStatus(tx, inv, userId);
       if (order)
         await tx
           .insert(orderInvoices)

@@ -514,6 +514,36 @@ describe('status, dates and edits', () => {
   });
 });
 
+describe('edits after payments', () => {
+  it('makes a paid invoice partially paid when an edit raises its total, and paid again when lowered', async () => {
+    const f = await fixture({ taxRate: '0' });
+    const res = await f.owner.api.post('/invoice', {
+      customer: { id: f.customer },
+      items: [item(f.wine, 2, 10)],
+      status: 'invoiced',
+    });
+    const pay = await f.owner.api.post(`/invoice/${res.body.id}/payment`, { amount: 20, received_at: today });
+    expect(pay.status).toBe(200);
+    expect((await f.owner.api.get(`/invoice/${res.body.id}`)).body.status).toBe('paid');
+
+    const raised = await f.owner.api.put(`/invoice/${res.body.id}`, {
+      customer: { id: f.customer },
+      items: [item(f.wine, 3, 10)],
+      status: 'paid',
+    });
+    expect(raised.status).toBe(200);
+    const after = (await f.owner.api.get(`/invoice/${res.body.id}`)).body;
+    expect([after.status, Number(after.total), Number(after.paid_total)]).toEqual(['partially_paid', 30, 20]);
+
+    await f.owner.api.put(`/invoice/${res.body.id}`, {
+      customer: { id: f.customer },
+      items: [item(f.wine, 1, 10)],
+      status: 'partially_paid',
+    });
+    expect((await f.owner.api.get(`/invoice/${res.body.id}`)).body.status).toBe('paid');
+  });
+});
+
 describe('inventory and sales counters', () => {
   it('moves stock by the difference on save, edit and cancel', async () => {
     const f = await fixture();
