@@ -274,9 +274,11 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
   const types = s.items.map((i) => i.product_type);
   const mismatch = isTypeMismatch(types, !!s.customer?.cash_on_delivery);
   const beer = isBeerInvoice(types);
+  // a saved invoice keeps the tax rate it was created with
+  const taxRate = Number(invoice?.tax_rate ?? company.tax_rate ?? 8.25);
   const totals = invoiceTotals(
     s.items.map((i) => ({ qty: i.qty, price: i.price, taxable: i.taxable })),
-    company.tax_rate ?? 8.25,
+    taxRate,
   );
   const inventoryOn = feature('inventory');
   const newNumber = useQuery({
@@ -606,7 +608,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
                     <td data-testid="sub-total">{formatMoney(totals.sub_total)}</td>
                   </tr>
                   <tr>
-                    <td>Tax ({Number(company.tax_rate ?? 8.25)}%)</td>
+                    <td>Tax ({taxRate}%)</td>
                     <td data-testid="tax-total">{formatMoney(totals.tax_total)}</td>
                   </tr>
                   <tr className="grand">
