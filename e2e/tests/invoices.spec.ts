@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, signUpApi, useToken } from './helpers';
 
 const TITOS = "TITO'S HANDMADE VODKA";
 
@@ -224,4 +224,14 @@ test('editing a saved invoice keeps its stamps and adds the difference; clone co
   await expect(page.getByRole('heading', { name: /New Invoice/ })).toBeVisible();
   await expect(page.getByTestId('customer-address')).toContainText('1316 S Congress Ave');
   await expect(page.getByLabel(`Quantity of ${TITOS}`)).toHaveValue('4');
+});
+
+test('a company without a usable stamp roll is told to add one before invoicing', async ({ page, request }) => {
+  const { token } = await signUpApi(request, 'Roll Less Owner');
+  await useToken(page, token);
+  await page.goto('/invoice/create');
+  await expect(
+    page.getByText('Stamp roll missing: Please add your current stamp roll before creating an invoice'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register roll' })).toHaveAttribute('href', '/stamp/roll');
 });
