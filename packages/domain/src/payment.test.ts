@@ -5,8 +5,6 @@ import {
   EMAIL_MSG,
   PAYMENT_MSG,
   documentUpdateSchema,
-  invoiceNumberLabel,
-  parseInvoiceNumber,
   paymentSchema,
   privateNoteSchema,
   remainingCents,
@@ -96,22 +94,5 @@ describe('email, document and note schemas', () => {
     [{}, DOCUMENT_MSG.noteEmpty],
   ])('note %j -> %s', (input, message) => {
     expect(firstMessage(privateNoteSchema.safeParse(input))).toBe(message);
-  });
-});
-
-describe('invoice numbers', () => {
-  it.each([
-    ['1001', { number: 1001 }],
-    ['1001B', { number: 1001, beer: true }],
-    ['12-1001b', { number: 1001, beer: true, customerId: 12 }],
-    ['x1', null],
-    ['0', null],
-  ])('%s', (raw, expected) => {
-    expect(parseInvoiceNumber(raw)).toEqual(expected);
-  });
-
-  it('labels beer invoices with B', () => {
-    expect(invoiceNumberLabel({ number: 7, beer: true })).toBe('7B');
-    expect(invoiceNumberLabel({ number: 7, beer: false, customer_id: 3 }, true)).toBe('3-7');
   });
 });

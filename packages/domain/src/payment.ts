@@ -151,30 +151,3 @@ export function statusFromPayments(opts: {
 export function remainingCents(total: number | string, payments: { amount: number | string }[]): number {
   return toCents(total) - payments.reduce((s, p) => s + toCents(p.amount), 0);
 }
-
-/** '1001B' for beer invoices; '{customerId}-{number}' with customer invoice numbering. */
-export function invoiceNumberLabel(
-  inv: { number: number; beer: boolean; customer_id?: number | null },
-  customerNumbering = false,
-): string {
-  const n = `${inv.number}${inv.beer ? 'B' : ''}`;
-  return customerNumbering && inv.customer_id ? `${inv.customer_id}-${n}` : n;
-}
-
-/**
- * Reads an invoice number as typed in a link or payload: '1001', '1001B' (beer) or
- * '{customerId}-1001B'. Answers null when it is not one.
- */
-export function parseInvoiceNumber(
-  raw: string | number,
-): { number: number; beer?: boolean; customerId?: number } | null {
-  const m = /^\s*(?:(\d+)-)?(\d+)([bB])?\s*$/.exec(String(raw));
-  if (!m) return null;
-  const number = Number(m[2]);
-  if (!Number.isSafeInteger(number) || number < 1) return null;
-  return {
-    number,
-    ...(m[3] ? { beer: true } : {}),
-    ...(m[1] ? { customerId: Number(m[1]) } : {}),
-  };
-}

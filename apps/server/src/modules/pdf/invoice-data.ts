@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { invoiceNumberLabel, parseInvoiceNumber } from '@dbo/domain/payment';
+import { displayNumber, parseInvoiceRef } from '@dbo/domain/invoice';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -22,9 +22,9 @@ export const INVOICE_NUMBER_INVALID = 'Invoice number is invalid';
  * over the absence of a suffix.
  */
 export async function invoiceByNumber(db: DbOrTx, companyId: number, raw: string | number, beer?: boolean) {
-  const parsed = parseInvoiceNumber(raw);
-  if (!parsed) throw badRequest(INVOICE_NUMBER_INVALID);
-  const isBeer = parsed.beer ?? beer ?? false;
+  const parsed = parseInvoiceRef(String(raw));
+  if (!parsed || parsed.number < 1) throw badRequest(INVOICE_NUMBER_INVALID);
+  const isBeer = parsed.beer || !!beer;
   const [row] = await db
     .select()
     .from(invoices)
@@ -73,7 +73,7 @@ export async function loadPrintableInvoice(db: DbOrTx, companyId: number, invoic
     id: inv.id,
     number: inv.number,
     beer: inv.beer,
-    number_label: invoiceNumberLabel(inv, customerNumbering),
+    number_label: displayNumber(inv, customerNumbering),
     status: inv.status,
     invoiced_at: inv.invoiced_at,
     due_at: inv.due_at,

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@dbo/domain/dates';
-import { invoiceNumberLabel } from '@dbo/domain/payment';
+import { displayNumber } from '@dbo/domain/invoice';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -55,7 +55,7 @@ function EmailGrid() {
         filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
         cellRenderer: (p: { data?: EmailRow }) => {
           if (!p.data) return null;
-          const label = invoiceNumberLabel(p.data, customerNumbering);
+          const label = displayNumber(p.data, customerNumbering);
           return (
             <Link to={`/invoice/${label}`}>
               <strong>#{label}</strong>

@@ -1,6 +1,6 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { invoiceNumberLabel } from '@dbo/domain/payment';
+import { displayNumber } from '@dbo/domain/invoice';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -60,7 +60,7 @@ function PaymentGrid() {
         filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
         cellRenderer: (p: { data?: PaymentRow }) => {
           if (!p.data) return null;
-          const label = invoiceNumberLabel(p.data, customerNumbering);
+          const label = displayNumber(p.data, customerNumbering);
           return (
             <Link to={`/invoice/${label}`}>
               <strong>#{label}</strong>
