@@ -66,7 +66,9 @@ test('activating a feature from the marketplace', async ({ page, request }) => {
   const card = page.getByTestId('feature-inventory');
   await expect(card.getByText('Inactive')).toBeVisible();
   await card.getByRole('button', { name: 'Activate' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Activate Inventory' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Activate' }).click();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
   await expect(page.getByTestId('feature-ai').getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   await page.getByTestId('feature-fintech').getByRole('button', { name: 'Request Access' }).click();
@@ -80,7 +82,9 @@ test('a revoked token opens the re-login dialog and keeps the page', async ({ pa
   await expect(page.getByRole('heading', { name: 'Features' })).toBeVisible();
   await request.post('/api/v1/auth/signout', { headers: authHeaders(owner.token) });
   await page.getByTestId('feature-reports').getByRole('button', { name: 'Activate' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Activate Reports' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Activate' }).click();
   const dialog = page.getByRole('dialog', { name: 'Please log back in.' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Log Me In' })).toBeDisabled();
