@@ -12,51 +12,13 @@
  * match run directly on the pool.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
-import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openDatabase } from '../apps/server/src/db/client.js';
+import { withBenchCompany } from './bench-company.js';
 
 const N = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
 async function main() {
-  let url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? '';
-  let dropDb: (() => Promise<void>) | null = null;
-  if (!url) {
-    const adminUrl = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `dbo_bench_products_${process.pid}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`);
-      await a.end();
-    };
-  }
-  const database = await openDatabase({ databaseUrl: url });
-  const raw = new pg.Pool({ connectionString: url, max: 2 });
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/dbo-bench-data' });
-  const app = await buildApp({ config, db: database.db, jwtSecret: 'bench-secret', logger: false });
-  await app.ready();
-  let companyId = 0;
-  try {
-    const email = `bench.${process.pid}.${Date.now()}@example.com`;
-    const signup = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/signup',
-      payload: { name: 'Bench Owner', title: 'Owner', email, password: 'bench-pass', confirm_password: 'bench-pass' },
-    });
-    const { access_token: token, user } = signup.json();
-    companyId = user.company_id;
-    const headers = { authorization: `Bearer ${token}` };
-
+  await withBenchCompany('dbo_bench_products', async ({ app, raw, companyId, headers }) => {
     console.log(`loading ${N.toLocaleString()} products for company ${companyId} ...`);
     const t0 = performance.now();
     await raw.query(
@@ -154,13 +116,7 @@ async function main() {
         `${c.name.padEnd(44)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${rows}`,
       );
     }
-  } finally {
-    if (companyId && !dropDb) await raw.query('delete from companies where id = $1', [companyId]);
-    await app.close();
-    await raw.end();
-    await database.close();
-    if (dropDb) await dropDb();
-  }
+  });
 }
 
 main().catch((err) => {
