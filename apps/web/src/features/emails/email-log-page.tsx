@@ -1,10 +1,9 @@
 import { formatDateTime } from '@dbo/domain/dates';
-import { displayNumber } from '@dbo/domain/invoice';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
-import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { FeatureGate } from '../../lib/feature-gate';
+import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 
@@ -21,14 +20,6 @@ interface EmailRow {
   created_at: string;
 }
 
-// rows are taller than the text: centre it vertically
-const middle = { cellStyle: { display: 'flex', alignItems: 'center' } };
-
-const text = {
-  filter: 'agTextColumnFilter',
-  filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
-};
-
 function EmailGrid() {
   const { feature } = useSession();
   const customerNumbering = feature('customer_invoice_numbering');
@@ -37,7 +28,7 @@ function EmailGrid() {
       {
         field: 'created_at',
         headerName: 'Sent',
-        ...middle,
+        ...centred,
         sort: 'desc',
         minWidth: 190,
         maxWidth: 210,
@@ -45,28 +36,11 @@ function EmailGrid() {
         filterParams: { maxValidDate: new Date() },
         valueFormatter: (p) => formatDateTime(p.value),
       },
-      {
-        colId: 'number',
-        field: 'number',
-        headerName: 'Invoice',
-        ...middle,
-        maxWidth: 150,
-        filter: 'agNumberColumnFilter',
-        filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
-        cellRenderer: (p: { data?: EmailRow }) => {
-          if (!p.data) return null;
-          const label = displayNumber(p.data, customerNumbering);
-          return (
-            <Link to={`/invoice/${label}`}>
-              <strong>#{label}</strong>
-            </Link>
-          );
-        },
-      },
-      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 200, ...text, ...middle },
-      { field: 'emailed_to', headerName: 'Emailed To', flex: 2, minWidth: 220, ...text, ...middle },
-      { field: 'notes', headerName: 'Notes', flex: 2, ...text, ...middle },
-      { field: 'user', headerName: 'Sent By', maxWidth: 180, ...text, ...middle },
+      invoiceLinkColumn<EmailRow>(customerNumbering, 150),
+      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 200, ...textFilter, ...centred },
+      { field: 'emailed_to', headerName: 'Emailed To', flex: 2, minWidth: 220, ...textFilter, ...centred },
+      { field: 'notes', headerName: 'Notes', flex: 2, ...textFilter, ...centred },
+      { field: 'user', headerName: 'Sent By', maxWidth: 180, ...textFilter, ...centred },
     ],
     [customerNumbering],
   );

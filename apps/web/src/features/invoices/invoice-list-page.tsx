@@ -9,6 +9,7 @@ import { useSession } from '../../app/session';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
 import { InvoiceStatusTag } from './invoice-status-tag';
 import { StatusSetFilter } from './status-set-filter';
@@ -53,8 +54,7 @@ export default function InvoiceListPage() {
             colId: 'customer_name',
             field: 'customer_name' as any,
             headerName: 'Customer',
-            filter: 'agTextColumnFilter',
-            filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+            ...textFilter,
             minWidth: 220,
             flex: 2,
             cellRenderer: (p: { data?: Invoice }) => {

@@ -1,11 +1,11 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { displayNumber } from '@dbo/domain/invoice';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { FeatureGate } from '../../lib/feature-gate';
+import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 
@@ -21,15 +21,6 @@ interface PaymentRow {
   note: string;
 }
 
-// rows are taller than the text: centre it vertically
-const middle = { cellStyle: { display: 'flex', alignItems: 'center' } };
-const middleRight = { cellStyle: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end' } };
-
-const text = {
-  filter: 'agTextColumnFilter',
-  filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
-};
-
 function PaymentGrid() {
   const { feature } = useSession();
   const [search] = useSearchParams();
@@ -43,42 +34,25 @@ function PaymentGrid() {
       {
         field: 'received_at',
         headerName: 'Received',
-        ...middle,
+        ...centred,
         sort: 'desc',
         maxWidth: 170,
         filter: 'agDateColumnFilter',
         filterParams: { maxValidDate: new Date(Date.now() + 3 * 86_400_000) },
         valueFormatter: (p) => formatDate(p.value),
       },
-      {
-        colId: 'number',
-        field: 'number',
-        headerName: 'Invoice',
-        ...middle,
-        maxWidth: 160,
-        filter: 'agNumberColumnFilter',
-        filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
-        cellRenderer: (p: { data?: PaymentRow }) => {
-          if (!p.data) return null;
-          const label = displayNumber(p.data, customerNumbering);
-          return (
-            <Link to={`/invoice/${label}`}>
-              <strong>#{label}</strong>
-            </Link>
-          );
-        },
-      },
-      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...text, ...middle },
+      invoiceLinkColumn<PaymentRow>(customerNumbering, 160),
+      { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...textFilter, ...centred },
       {
         field: 'amount',
         headerName: 'Amount',
-        ...middleRight,
+        ...centredRight,
         type: 'rightAligned',
         maxWidth: 160,
         filter: 'agNumberColumnFilter',
         valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
       },
-      { field: 'note', headerName: 'Note', flex: 2, ...text, ...middle },
+      { field: 'note', headerName: 'Note', flex: 2, ...textFilter, ...centred },
     ],
     [customerNumbering],
   );

@@ -1,0 +1,41 @@
+import { displayNumber } from '@dbo/domain/invoice';
+import type { ColDef } from 'ag-grid-community';
+import { Link } from 'react-router';
+
+/** Rows taller than their text: centre the cell content vertically. */
+export const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
+export const centredRight = { cellStyle: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end' } };
+
+/** A text column filtered by contains / equals / starts with. */
+export const textFilter = {
+  filter: 'agTextColumnFilter',
+  filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
+};
+
+interface InvoiceRef {
+  number: number;
+  beer: boolean;
+  customer_id?: number | null;
+}
+
+/** The invoice number (B suffix, customer numbering) linking to /invoice/{number}. */
+export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boolean, maxWidth: number): ColDef<T> {
+  return {
+    colId: 'number',
+    field: 'number' as ColDef<T>['field'],
+    headerName: 'Invoice',
+    ...centred,
+    maxWidth,
+    filter: 'agNumberColumnFilter',
+    filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+    cellRenderer: (p: { data?: T }) => {
+      if (!p.data) return null;
+      const label = displayNumber(p.data, customerNumbering);
+      return (
+        <Link to={`/invoice/${label}`}>
+          <strong>#{label}</strong>
+        </Link>
+      );
+    },
+  };
+}
