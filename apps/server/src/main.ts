@@ -25,7 +25,8 @@ async function main() {
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
   // Demo data only for the embedded database: a PostgreSQL server is someone's real data.
-  const seeded = config.seedDemo === 'auto' && !config.databaseUrl ? await seedDemoIfEmpty(database.db) : false;
+  const demo = config.seedDemo === 'auto' && !config.databaseUrl;
+  if (demo) await seedDemoIfEmpty(database.db);
   const app = await buildApp({
     config,
     db: database.db,
@@ -38,7 +39,7 @@ async function main() {
   console.log(
     `\nDistributor Back-office ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`,
   );
-  if (seeded || (config.seedDemo === 'auto' && !config.databaseUrl)) {
+  if (demo) {
     console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
   }
 
