@@ -1,9 +1,23 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `dbo-e2e-${process.pid}`);
+
+/**
+ * One temporary folder per run for the server's DATA_DIR and the screenshots. The runner creates
+ * it and puts it in the environment, so the workers (which load this file again) find the same
+ * one; it is removed when the runner exits (after the web server stopped), unless E2E_KEEP=1.
+ */
+if (!process.env.E2E_RUN_DIR) {
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-e2e-'));
+  process.env.E2E_RUN_DIR = runDir;
+  if (!process.env.E2E_KEEP) process.on('exit', () => fs.rmSync(runDir, { recursive: true, force: true }));
+  else console.log(`e2e data and screenshots kept in ${runDir}`);
+}
+process.env.E2E_DATA_DIR ??= path.join(process.env.E2E_RUN_DIR, 'data');
+const dataDir = process.env.E2E_DATA_DIR;
 
 /** Runs against the built app (`npm run build`), on a fresh embedded database with the demo data. */
 export default defineConfig({

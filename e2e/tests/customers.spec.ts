@@ -1,15 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { authHeaders, signUpApi, uniqueEmail, useToken } from './helpers';
+import { authHeaders, signUpApi, uniqueEmail, useToken, shotPath } from './helpers';
 
-/** The server's DATA_DIR: as playwright.config.ts names it (the runner is this worker's parent). */
+/** The server's outbox, in this run's DATA_DIR (playwright.config.ts puts it in the environment). */
 function outboxDirs(): string[] {
-  const dirs = [process.env.E2E_DATA_DIR, path.join(os.tmpdir(), `dbo-e2e-${process.ppid}`)].filter(
-    (d): d is string => !!d,
-  );
-  return dirs.map((d) => path.join(d, 'outbox'));
+  return [path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')];
 }
 
 /** The invitation e-mail's sign-up link, read from the outbox .eml files. */
@@ -73,12 +69,12 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await expect(page.getByText('Please enter a valid contact email')).toBeVisible();
   await page.getByLabel('Contact Email').fill('steve@continental.example');
   await page.getByLabel('Contact Name').fill('Steve W');
-  await page.screenshot({ path: '/tmp/a-customer-create.png', fullPage: true });
+  await page.screenshot({ path: shotPath('a-customer-create.png'), fullPage: true });
   await page.getByRole('button', { name: 'Create Customer' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('confirm-fields')).toContainText('MB100871');
   await expect(dialog.getByTestId('confirm-fields')).toContainText('steve@continental.example');
-  await page.screenshot({ path: '/tmp/a-customer-confirm.png' });
+  await page.screenshot({ path: shotPath('a-customer-confirm.png') });
   await (await confirmSave(page, /Yes, Create/)).click();
   await expect(page).toHaveURL(/\/customer$/);
 
@@ -89,7 +85,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   const drawer = page.locator('.ant-drawer');
   await expect(drawer.getByText('MB100871', { exact: true })).toBeVisible();
   await expect(drawer.getByTestId('permit-warnings')).toContainText(/TABC permit MB100871 (expires|has expired)/);
-  await page.screenshot({ path: '/tmp/a-customer-grid.png' });
+  await page.screenshot({ path: shotPath('a-customer-grid.png') });
   await drawer.getByRole('button', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/customer\/\d+\/edit$/);
   const customerId = Number(/customer\/(\d+)\/edit/.exec(page.url())?.[1]);
@@ -123,7 +119,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   const userRow = page.locator('.ag-row').filter({ hasText: email });
   await expect(userRow).toContainText('Pending invitation');
   await expect(userRow).toContainText('Enabled');
-  await page.screenshot({ path: '/tmp/a-customer-users.png' });
+  await page.screenshot({ path: shotPath('a-customer-users.png') });
 
   // complete the sign-up link from the e-mail
   const link = await invitationLink(email);
@@ -134,7 +130,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await expect(page.getByLabel('Full Name')).toHaveValue('Rosa Buyer');
   await page.getByLabel('Password', { exact: true }).fill('rosa-pass-1');
   await page.getByLabel('Confirm Password').fill('rosa-pass-1');
-  await page.screenshot({ path: '/tmp/a-customer-signup.png' });
+  await page.screenshot({ path: shotPath('a-customer-signup.png') });
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Welcome, Rosa Buyer')).toBeVisible();
   await page.getByRole('button', { name: 'Sign Out' }).click();
@@ -156,10 +152,10 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await expect(revokeRow).toContainText('Revoked');
   await expect(revokeRow.getByRole('button', { name: 'Re-activate' })).toBeVisible();
   await expect(page.locator('.ant-drawer-open')).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/a-customer-all-users.png' });
+  await page.screenshot({ path: shotPath('a-customer-all-users.png') });
   await revokeRow.getByText('Rosa Buyer').click();
   await expect(page.locator('.ant-drawer').getByText('Notifications')).toBeVisible();
-  await page.screenshot({ path: '/tmp/a-customer-user-drawer.png' });
+  await page.screenshot({ path: shotPath('a-customer-user-drawer.png') });
 
   // and the customer's sign-in is refused
   await page.goto('/signin');
@@ -167,7 +163,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await page.getByLabel('Password').fill('rosa-pass-1');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Your access has been revoked. Please contact your distributor.')).toBeVisible();
-  await page.screenshot({ path: '/tmp/a-customer-refused.png' });
+  await page.screenshot({ path: shotPath('a-customer-refused.png') });
 });
 
 test('remove a customer and the printable balance page', async ({ page, request }) => {

@@ -1,6 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type APIRequestContext, type Page, expect } from '@playwright/test';
 
-export const DEMO = { email: 'demo@lonestar-spirits.example', password: 'demo-pass-2026' };
+/** This run's temporary folder (playwright.config.ts): the server's DATA_DIR and screenshots. */
+export const runDir = () => process.env.E2E_RUN_DIR ?? '';
+
+/** Where a screenshot of this run goes (removed with the run's folder unless E2E_KEEP=1). */
+export function shotPath(name: string) {
+  const dir = path.join(runDir(), 'screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/** The demo login, whose password the server generated at its first start into DATA_DIR. */
+export const DEMO = {
+  email: 'demo@lonestar-spirits.example',
+  get password(): string {
+    const file = path.join(process.env.E2E_DATA_DIR ?? '', 'demo-login.txt');
+    const m = /^password: (.+)$/m.exec(fs.readFileSync(file, 'utf8'));
+    if (!m) throw new Error(`no demo password in ${file}`);
+    return m[1];
+  },
+};
 
 let n = 0;
 export const uniqueEmail = (p = 'e2e') => `${p}.${Date.now().toString(36)}.${++n}@example.com`;

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, signUpApi, useToken } from './helpers';
+import { signIn, signUpApi, useToken, shotPath } from './helpers';
 
 const TITOS = "TITO'S HANDMADE VODKA";
 
@@ -85,7 +85,7 @@ test('build an invoice with a scanned UPC, a stamp range, the $0.00 confirmation
   await searchAndPick(page, 'TOPO', 'TOPO CHICO');
   await page.getByLabel('Price of TOPO CHICO MINERAL WATER 24PK').fill('0');
   await page.getByLabel('Price of TOPO CHICO MINERAL WATER 24PK').blur();
-  await page.screenshot({ path: '/tmp/d2-builder.png', fullPage: true });
+  await page.screenshot({ path: shotPath('d2-builder.png'), fullPage: true });
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('zero-price-dialog')).toContainText('set to $0.00');
   await page.getByRole('button', { name: 'Fix Price' }).click();
@@ -99,7 +99,7 @@ test('build an invoice with a scanned UPC, a stamp range, the $0.00 confirmation
   await expect(page.getByTestId('invoice-stamps')).toContainText(`A${first}`);
   await expect(page.getByTestId('invoice-totals')).toContainText('$61.67');
   await expect(page.getByTestId('invoice-items')).toContainText(TITOS);
-  await page.screenshot({ path: '/tmp/d2-detail.png', fullPage: true });
+  await page.screenshot({ path: shotPath('d2-detail.png'), fullPage: true });
 
   // status change through the dialog; choosing the same value opens nothing
   await changeStatus(page, 'Draft', 'Delivered');
@@ -143,7 +143,7 @@ test('a beer invoice is numbered with a B suffix; a duplicate asks before creati
   await page.goto('/invoice');
   const grid = page.getByTestId('invoice-grid');
   await expect(grid.getByText(`#${number}`)).toBeVisible();
-  await page.screenshot({ path: '/tmp/d2-list.png', fullPage: true });
+  await page.screenshot({ path: shotPath('d2-list.png'), fullPage: true });
   await grid.getByText(`#${number}`).click();
   await expect(page).toHaveURL(new RegExp(`/invoice/${number}$`));
 });
@@ -189,7 +189,7 @@ test('the dashboard shows quick search, recent invoices and company stats', asyn
   await expect(page.getByTestId('recent-invoices')).toContainText('Continental Club');
   await page.getByText('Last 3 Months').click();
   await expect(page.getByTestId('company-stats')).toContainText('LONE STAR BEER');
-  await page.screenshot({ path: '/tmp/d2-dashboard.png', fullPage: true });
+  await page.screenshot({ path: shotPath('d2-dashboard.png'), fullPage: true });
 });
 
 test('editing a saved invoice keeps its stamps and adds the difference; clone copies customer and items', async ({

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { authHeaders, signIn } from './helpers';
+import { authHeaders, signIn, shotPath } from './helpers';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -89,7 +89,7 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await expect(item).toContainText('Signed at the back door');
   await item.getByRole('button', { name: 'Preview' }).click();
   await expect(page.getByTestId('document-preview').locator('iframe')).toBeVisible();
-  await page.screenshot({ path: '/tmp/e-document-preview.png' });
+  await page.screenshot({ path: shotPath('e-document-preview.png') });
   await page.keyboard.press('Escape');
 
   // a private note
@@ -111,7 +111,7 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await dialog.getByRole('button', { name: 'Add' }).click();
   await expect(dialog.getByTestId('email-recipients')).toContainText('ap@continental-club.example');
   await dialog.getByLabel('Email note').fill('Paid in full, thank you!');
-  await page.screenshot({ path: '/tmp/e-email-dialog.png' });
+  await page.screenshot({ path: shotPath('e-email-dialog.png') });
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Your email has been sent')).toBeVisible();
   await expect(share).toContainText('ap@continental-club.example');
@@ -120,7 +120,7 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
     'This Invoice has already been sent to',
   );
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: '/tmp/e-invoice-panels.png', fullPage: true });
+  await page.screenshot({ path: shotPath('e-invoice-panels.png'), fullPage: true });
 
   // the PDF button downloads the invoice PDF
   const download = page.waitForEvent('download');
@@ -131,10 +131,10 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await page.goto('/payment');
   await expect(page.getByTestId('payment-grid')).toContainText('Check #1201');
   await expect(page.getByTestId('payment-grid')).toContainText('$27.61');
-  await page.screenshot({ path: '/tmp/e-payment-grid.png' });
+  await page.screenshot({ path: shotPath('e-payment-grid.png') });
   await page.goto('/emails');
   await expect(page.getByTestId('email-grid')).toContainText('ap@continental-club.example');
-  await page.screenshot({ path: '/tmp/e-email-log.png' });
+  await page.screenshot({ path: shotPath('e-email-log.png') });
 
   // the public printable page by token marks itself ready
   const link = await (
@@ -145,7 +145,7 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await expect(printPage.locator('body[data-ready="true"]')).toHaveCount(1);
   await expect(printPage.getByTestId('print-invoice')).toContainText('Received by');
   await expect(printPage.getByTestId('print-invoice')).toContainText('$47.61');
-  await printPage.screenshot({ path: '/tmp/e-print.png', fullPage: true });
+  await printPage.screenshot({ path: shotPath('e-print.png'), fullPage: true });
   await printPage.goto('/invoice/pdf/not-a-real-token');
   await expect(printPage.getByText('Sorry, something went wrong!')).toBeVisible();
 });

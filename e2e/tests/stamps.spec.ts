@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { authHeaders, signIn } from './helpers';
+import { authHeaders, signIn, shotPath } from './helpers';
 
 test('stamps: register a roll with a warning, destroy a range with invoiced stamps, undo', async ({ page }) => {
   await signIn(page);
@@ -43,7 +43,7 @@ test('stamps: register a roll with a warning, destroy a range with invoiced stam
   const table = page.getByTestId('rolls-table');
   const row = table.getByRole('row', { name: /E1-E100/ });
   await expect(row).toContainText('100 of 100');
-  await page.screenshot({ path: '/tmp/c-rolls.png', fullPage: true });
+  await page.screenshot({ path: shotPath('c-rolls.png'), fullPage: true });
 
   // the status button toggles active
   await row.getByRole('button', { name: 'Active' }).click();
@@ -71,7 +71,7 @@ test('stamps: register a roll with a warning, destroy a range with invoiced stam
     `3 stamps NOT destroyed because they are in INVOICED status (invoice #${invoice.number})`,
   );
   await expect(result).toContainText('7 stamps destroyed and marked unavailable');
-  await page.screenshot({ path: '/tmp/c-destroy.png' });
+  await page.screenshot({ path: shotPath('c-destroy.png') });
 
   // again over the start of the range: all already destroyed
   await dialog.getByLabel('Stamp End').fill(String(s + 3));
@@ -83,7 +83,7 @@ test('stamps: register a roll with a warning, destroy a range with invoiced stam
   const grid = page.getByTestId('stamp-log-grid');
   await expect(grid).toContainText(`${label(s)}-${label(s + 3)}`);
   await expect(grid).toContainText('TORN IN TRANSIT');
-  await page.screenshot({ path: '/tmp/c-log.png' });
+  await page.screenshot({ path: shotPath('c-log.png') });
 
   // undo the last 3 destroyed
   await page.getByRole('tab', { name: 'Destroyed Stamps' }).click();
@@ -104,7 +104,7 @@ test('stamps: register a roll with a warning, destroy a range with invoiced stam
   const summary = page.getByTestId('stamp-summary');
   await expect(summary).toContainText((before - 4).toLocaleString('en-US'));
   await expect(summary).toContainText(`A${remaining.firstAvailableStamp}`);
-  await page.screenshot({ path: '/tmp/c-dashboard.png', fullPage: true });
+  await page.screenshot({ path: shotPath('c-dashboard.png'), fullPage: true });
 });
 
 test('stamps: a company without a roll is told to register one', async ({ page, request }) => {

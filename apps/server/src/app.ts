@@ -1,3 +1,5 @@
+import { fileOut } from '@dbo/domain/invoice';
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +10,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError } from 'fastify';
+import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -18,7 +20,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Db } from './db/client.js';
-import { HttpError } from './lib/errors.js';
+import { dataExceptionMessage, HttpError } from './lib/errors.js';
 import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createMailer } from './lib/mailer.js';
@@ -36,6 +38,8 @@ export interface BuildOptions {
   /** socket.io on the HTTP server (off in app.inject tests) */
   realtime?: boolean;
   logger?: boolean;
+  /** where the log lines go (tests read them); stdout when unset */
+  logStream?: { write(line: string): void };
 }
 
 type RoutesFn = (app: App) => Promise<void>;
@@ -68,16 +72,34 @@ async function discoverRouteModules(): Promise<{ privateModules: RoutesFn[]; pub
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: true,
+    // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise req.ip is the socket's
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // signed print tokens (/pdf/invoice/{token}) are longer than the default 100
     routerOptions: { maxParamLength: 1000 },
+    // Fastify's own request logging writes two lines per request; we write one (below)
+    logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onResponse', async (req, reply) => {
+    const ms = Math.round(reply.elapsedTime);
+    app.log.info(`${req.method} ${req.url} ${reply.statusCode} ${ms}ms`);
+    app.log.debug(
+      {
+        reqId: req.id,
+        req: { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   let emitter: AppDeps['emit'] = () => {};
+  let roomEmitter: AppDeps['emitToRoom'] = () => {};
   const deps: AppDeps = {
     config,
     db: opts.db,
@@ -85,6 +107,7 @@ export async function buildApp(opts: BuildOptions) {
       opts.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
     emit: (companyId, event, payload) => emitter(companyId, event, payload),
+    emitToRoom: (room, event, payload) => roomEmitter(room, event, payload),
   };
   app.decorate('deps', deps);
 
@@ -102,6 +125,8 @@ export async function buildApp(opts: BuildOptions) {
       const details = [...new Set(err.validation.map((v) => v.message))];
       return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: details[0], details });
     }
+    const dataException = dataExceptionMessage(err);
+    if (dataException) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: dataException });
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) req.log.error(err);
     return reply.code(status).send({
@@ -144,8 +169,10 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(
     async (api) => {
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
-      typed.get('/health', async () => ({ status: 'ok' }));
-      typed.get('/logo-files/:name', async (req, reply) => {
+      typed.get('/health', { schema: { response: { 200: z.object({ status: z.string() }) } } }, async () => ({
+        status: 'ok',
+      }));
+      typed.get('/logo-files/:name', { schema: { response: { 200: fileOut('Logo image') } } }, async (req, reply) => {
         const name = path.basename((req.params as { name: string }).name);
         return reply.header('cache-control', 'public, max-age=86400').sendFile(name, logoDir(config.dataDir));
       });
@@ -165,6 +192,14 @@ export async function buildApp(opts: BuildOptions) {
     serve: hasWeb,
     wildcard: false,
     index: false,
+    // the web build writes .br and .gz beside each asset; the client's Accept-Encoding picks one
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      // file names under assets/ carry a content hash: they never change, so cache them for a year
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {
@@ -173,6 +208,10 @@ export async function buildApp(opts: BuildOptions) {
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
   });
 
-  if (opts.realtime) emitter = await attachRealtime(app, config.redisUrl);
+  if (opts.realtime) {
+    const realtime = await attachRealtime(app, config.redisUrl);
+    emitter = realtime;
+    roomEmitter = realtime.toRoom;
+  }
   return app;
 }

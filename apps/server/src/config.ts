@@ -9,18 +9,23 @@ export const REPO_ROOT = path.resolve(SERVER_ROOT, '../..');
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** unset: 127.0.0.1 for the embedded database (a desk install), 0.0.0.0 with DATABASE_URL */
+  HOST: z.string().optional(),
   DATA_DIR: z.string().default(path.join(REPO_ROOT, 'data')),
   DATABASE_URL: z.string().optional(),
   JWT_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
+  APP_DOMAIN: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Distributor Back-office <no-reply@localhost>'),
   REDIS_URL: z.string().optional(),
   LOG_LEVEL: z.string().default('info'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-  RATE_LIMIT_AUTH: z.coerce.number().int().default(20),
+  RATE_LIMIT_AUTH: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_AUTH_ADDRESS: z.coerce.number().int().min(1).default(60),
+  /** proxies whose X-Forwarded-For is believed: addresses or CIDRs, comma-separated; none by default */
+  TRUST_PROXY: z.string().default(''),
 });
 
 export interface AppConfig {
@@ -30,25 +35,33 @@ export interface AppConfig {
   databaseUrl?: string;
   jwtSecret?: string;
   publicUrl: string;
+  /** the customer app lives at {subdomain}.{appDomain}; unset: only at /shop/{subdomain} */
+  appDomain?: string;
   smtpUrl?: string;
   mailFrom: string;
   redisUrl?: string;
   logLevel: string;
   seedDemo: 'auto' | 'never';
   webDist: string;
-  /** sign-in and reset requests per minute per address */
+  /** sign-in, reset and sign-up attempts per minute per email */
   rateLimitAuth: number;
+  /** sign-in and reset attempts per minute per client address (sign-up: rateLimitAuth) */
+  rateLimitAuthAddress: number;
+  /** proxy addresses/CIDRs trusted for X-Forwarded-For (Fastify `trustProxy`); empty: the socket's address */
+  trustProxy: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = envSchema.parse(env);
+  const databaseUrl = e.DATABASE_URL || undefined;
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST || (databaseUrl ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL || undefined,
+    databaseUrl,
     jwtSecret: e.JWT_SECRET,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    appDomain: e.APP_DOMAIN?.trim().toLowerCase() || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL || undefined,
@@ -56,5 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
     rateLimitAuth: e.RATE_LIMIT_AUTH,
+    rateLimitAuthAddress: e.RATE_LIMIT_AUTH_ADDRESS,
+    trustProxy: e.TRUST_PROXY.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

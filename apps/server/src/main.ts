@@ -4,7 +4,9 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { DEMO_LOGIN, seedDemoIfEmpty } from './seed/demo.js';
+import { restrictTree, secureDataDir } from './lib/data-dir.js';
+import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
+import { DEMO_SHOP } from './modules/orders/orders.seed.js';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR so restarts keep sessions. */
 function jwtSecret(dataDir: string, configured?: string): string {
@@ -19,29 +21,42 @@ function jwtSecret(dataDir: string, configured?: string): string {
 async function main() {
   const started = Date.now();
   const config = loadConfig();
-  fs.mkdirSync(config.dataDir, { recursive: true });
+  // before anything is written: DATA_DIR 0700, its files 0600, and so will be PGlite's
+  secureDataDir(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
   });
+  // PGlite writes its files 0666 whatever the umask: close them again
+  restrictTree(config.dataDir);
   // Demo data only for the embedded database: a PostgreSQL server is someone's real data.
-  const demo = config.seedDemo === 'auto' && !config.databaseUrl;
-  if (demo) await seedDemoIfEmpty(database.db);
+  const demo = shouldSeedDemo(config);
+  const demoLogin = demo ? await seedDemoIfEmpty(database.db, config.dataDir) : undefined;
   const app = await buildApp({
     config,
     db: database.db,
     jwtSecret: jwtSecret(config.dataDir, config.jwtSecret),
     realtime: true,
   });
-  app.addHook('onClose', async () => database.close());
+  app.addHook('onClose', async () => {
+    await database.close();
+    restrictTree(config.dataDir);
+  });
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
   console.log(
-    `\nDistributor Back-office ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`,
+    `\nDistributor Back-office listening on http://${config.host}:${config.port} (${where}) in ${Date.now() - started} ms`,
   );
-  if (demo) {
-    console.log(`Demo login: ${DEMO_LOGIN.email} / ${DEMO_LOGIN.password}\n`);
-  }
+  // the generated password is printed once, at the start that created it; then it is in the file
+  if (demoLogin) {
+    console.log(`Demo login: ${demoLogin.email} / ${demoLogin.password} (kept in ${demoLoginFile(config.dataDir)})`);
+    console.log(
+      `Demo shop: http://localhost:${config.port}/shop/${DEMO_SHOP.subdomain} ${DEMO_SHOP.email} / ${demoLogin.password}\n`,
+    );
+  } else if (demo && fs.existsSync(demoLoginFile(config.dataDir)))
+    console.log(
+      `Demo login: see ${demoLoginFile(config.dataDir)} (the shop user ${DEMO_SHOP.email} has the same password)\n`,
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -26,10 +26,21 @@ export const uniqueEmail = (prefix = 'user') =>
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   /** a real mailer (e.g. SMTP to a local sink) instead of the capturing one */
-  options: { mailer?: Mailer } = {},
+  options: {
+    mailer?: Mailer;
+    realtime?: boolean;
+    /** runs before app.ready(), e.g. to add hooks */
+    beforeReady?: (app: Awaited<ReturnType<typeof buildApp>>) => void;
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-data-'));
-  const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), rateLimitAuth: 1000, ...overrides };
+  const config = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
+    rateLimitAuth: 1000,
+    rateLimitAuthAddress: 1000,
+    ...overrides,
+  };
   const url = inject('databaseUrl');
   let database: Database;
   if (url) {
@@ -54,8 +65,11 @@ export async function createTestApp(
     db: database.db,
     mailer: options.mailer ?? mailer,
     jwtSecret: 'test-secret',
-    logger: false,
+    logger: !!options.logStream,
+    logStream: options.logStream,
+    realtime: options.realtime,
   });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

@@ -1,14 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { setHostSubdomain } from './features/customer-app/shop-context';
 import { Providers } from './app/providers';
-import { router } from './app/router';
+import { createAppRouter, createShopHostRouter } from './app/router';
+import { detectShopHost } from './app/shop-host';
 import { needsCacheClear } from './app/version-gate';
 import './styles.css';
 
-if (needsCacheClear() && window.location.pathname !== '/cache/clear') {
-  window.location.replace('/cache/clear');
-} else {
+async function start() {
+  const shop = await detectShopHost();
+  setHostSubdomain(shop);
+  const router = shop ? createShopHostRouter() : createAppRouter();
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <Providers>
@@ -16,4 +19,10 @@ if (needsCacheClear() && window.location.pathname !== '/cache/clear') {
       </Providers>
     </StrictMode>,
   );
+}
+
+if (needsCacheClear() && window.location.pathname !== '/cache/clear') {
+  window.location.replace('/cache/clear');
+} else {
+  void start();
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, LIMITS, timestampOut } from './primitives.js';
 
 export const MSG = {
   emailEmpty: "Email can't be an empty field",
@@ -11,7 +12,10 @@ export const MSG = {
   nameRequired: 'Name is required',
   titleRequired: 'Title is required',
   profileName: 'Name must be at least 3 characters',
-  profilePassword: 'Password must be at least 4 characters',
+  profilePassword: 'Password must be at least 5 characters',
+  currentPasswordRequired: 'Current password is required to set a new password',
+  currentPasswordWrong: 'Current password is incorrect',
+  tooManyAttempts: 'Too many attempts, please try again later',
   invalidCredentials: 'Invalid email or password',
   emailTaken: 'This email is already registered',
   resetTokenInvalid: 'This password reset link is invalid or has expired',
@@ -20,59 +24,102 @@ export const MSG = {
 // Any top-level domain: something@something.something, no spaces.
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The one password length rule (spec: the sign-in, sign-up and change-password forms). */
+export const PASSWORD_MIN = 5;
+/** Hashing cost grows with the input; nobody types more than this. */
+export const PASSWORD_MAX = 200;
+
 export const emailField = (message: string) =>
-  z
-    .string({ error: message })
+  boundedText('Email', LIMITS.shortText, message)
     .trim()
     .min(1, { error: message })
     .regex(EMAIL_RE, { error: message })
     .transform((s) => s.toLowerCase());
 
-const passwordField = z.string({ error: MSG.passwordEmpty }).min(5, { error: MSG.passwordEmpty });
+const password = (message: string) =>
+  boundedText('Password', PASSWORD_MAX, message).min(PASSWORD_MIN, { error: message });
+
+const passwordField = password(MSG.passwordEmpty);
 
 export const signInSchema = z.object({ email: emailField(MSG.emailEmpty), password: passwordField });
 export type SignInInput = z.input<typeof signInSchema>;
 
-export const signUpSchema = z
-  .object({
-    name: z.string({ error: MSG.nameRequired }).trim().min(1, { error: MSG.nameRequired }),
-    title: z.string({ error: MSG.titleRequired }).trim().min(1, { error: MSG.titleRequired }),
+/**
+ * A 'confirm password' check that runs as soon as both password fields are strings, whatever the
+ * other fields hold: a whole-object refinement would otherwise wait until every field passes, so
+ * the form could not show the mismatch next to another field's message (issue 22).
+ */
+function confirmMatches<T extends z.ZodObject>(schema: T, message: string) {
+  return schema.refine((v: Record<string, unknown>) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    error: message,
+    when: (payload) => {
+      const v = payload.value as Record<string, unknown> | undefined;
+      return typeof v?.password === 'string' && typeof v?.confirm_password === 'string';
+    },
+  });
+}
+
+export const signUpSchema = confirmMatches(
+  z.object({
+    name: boundedText('Name', LIMITS.shortText, MSG.nameRequired).trim().min(1, { error: MSG.nameRequired }),
+    title: boundedText('Title', LIMITS.shortText, MSG.titleRequired).trim().min(1, { error: MSG.titleRequired }),
     email: emailField(MSG.emailEmpty),
     password: passwordField,
-    confirm_password: z.string({ error: MSG.passwordsDoNotMatch }).min(1, { error: MSG.passwordsDoNotMatch }),
-    company_name: z.string().trim().max(200).optional(),
-  })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: MSG.passwordsDoNotMatch });
+    confirm_password: boundedText('Confirm password', PASSWORD_MAX, MSG.passwordsDoNotMatch).min(1, {
+      error: MSG.passwordsDoNotMatch,
+    }),
+    company_name: boundedText('Company name', 200).trim().optional(),
+  }),
+  MSG.passwordsDoNotMatch,
+);
 export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const resetRequestSchema = z.object({ email: emailField(MSG.resetEmail) });
 
-const strongPassword = z.string({ error: MSG.strongPassword }).min(5, { error: MSG.strongPassword });
+const strongPassword = password(MSG.strongPassword);
 
 /** The change-password form (new + confirm). */
-export const changePasswordFormSchema = z
-  .object({
+export const changePasswordFormSchema = confirmMatches(
+  z.object({
     password: strongPassword,
-    confirm_password: z.string({ error: MSG.confirmMatch }).min(5, { error: MSG.confirmMatch }),
-  })
-  .refine((v) => v.password === v.confirm_password, { path: ['confirm_password'], error: MSG.passwordsDontMatch });
+    confirm_password: password(MSG.confirmMatch),
+  }),
+  MSG.passwordsDontMatch,
+);
 
 /** PUT auth/password {token, password} */
 export const setPasswordSchema = z.object({
-  token: z.string({ error: MSG.resetTokenInvalid }).min(1, { error: MSG.resetTokenInvalid }),
+  token: boundedText('Token', 512, MSG.resetTokenInvalid).min(1, { error: MSG.resetTokenInvalid }),
   password: strongPassword,
 });
 
-/** PUT user {name, password} */
-export const profileSchema = z.object({
-  name: z.string({ error: MSG.profileName }).trim().min(3, { error: MSG.profileName }),
-  password: z
-    .string()
-    .optional()
-    .nullable()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || v.length >= 4, { error: MSG.profilePassword }),
-});
+/**
+ * PUT user {name, password?, current_password?}: a new password needs the current one (checked
+ * by the server); an empty password keeps the current one.
+ */
+export const profileSchema = z
+  .object({
+    name: boundedText('Name', LIMITS.shortText, MSG.profileName).trim().min(3, { error: MSG.profileName }),
+    password: boundedText('Password', PASSWORD_MAX)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || v.length >= PASSWORD_MIN, { error: MSG.profilePassword }),
+    current_password: boundedText('Current password', PASSWORD_MAX)
+      .optional()
+      .nullable()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .refine((v) => v.password === undefined || v.current_password !== undefined, {
+    path: ['current_password'],
+    error: MSG.currentPasswordRequired,
+    when: (payload) => {
+      const v = payload.value as Record<string, unknown> | undefined;
+      return typeof v?.password === 'string' && v.password.length > 0;
+    },
+  });
+export type ProfileInput = z.input<typeof profileSchema>;
 
 export const notificationSchema = z.object({
   notifications: z.object({
@@ -80,6 +127,74 @@ export const notificationSchema = z.object({
     app_notification: z.boolean(),
   }),
 });
+
+// ---- answers ----
+
+export const successOut = z.object({ success: z.boolean() });
+
+export const featureStateOut = z.object({
+  name: z.string(),
+  active: z.boolean(),
+  ignore_pricing: z.boolean(),
+  access_requested: z.boolean(),
+});
+
+export const logoOut = z.object({
+  id: z.number(),
+  path: z.string(),
+  originalname: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+});
+
+/** The company as the signed-in user sees it (no number counters). */
+export const sessionCompanyOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+  has_fintech: z.boolean(),
+  fintech_id: z.string(),
+  show_prices: z.boolean(),
+  sort_inv_products: z.boolean(),
+  default_invoice_note: z.string(),
+  starting_invoice_number: z.number(),
+  subdomain: z.string().nullable(),
+  default_invoice_status: z.string(),
+  default_logo_id: z.number().nullable(),
+  cash_on_delivery: z.boolean(),
+  stamp_threshold: z.number(),
+  tax_rate: z.number(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+  companyFeatures: z.array(featureStateOut),
+  logos: z.array(logoOut),
+});
+
+/** The signed-in user as validate_token, sign-in and PUT user answer it (never the hash). */
+export const sessionUserOut = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  email: z.string(),
+  name: z.string(),
+  title: z.string(),
+  role: z.string(),
+  app_notification: z.boolean(),
+  email_notification: z.boolean(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+  company: sessionCompanyOut,
+});
+
+export const tokenOut = z.object({ access_token: z.string(), user: sessionUserOut });
+export const userOut = z.object({ user: sessionUserOut });
+export const notificationOut = z.object({
+  notification: z.object({ email_notification: z.boolean(), app_notification: z.boolean() }),
+});
+export const notificationUpdatedOut = z.object({ notification: z.object({ user: sessionUserOut }) });
 
 export function initials(name: string | null | undefined): string {
   return (name ?? '')

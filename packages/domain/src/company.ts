@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULTS, INVOICE_STATUSES } from './constants.js';
+import { boundedText, dbId, LIMITS, noteText, timestampOut } from './primitives.js';
 
 export const COMPANY_MSG = {
   name: 'Company name is required',
@@ -17,69 +18,136 @@ export const COMPANY_MSG = {
   defaultInvoiceStatus: 'Default invoice status must be one of the invoice statuses',
 } as const;
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
-const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => v ?? '');
-const intLike = (message: string, min: number, max?: number) =>
-  z.coerce
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(max ?? Number.MAX_SAFE_INTEGER, { error: message });
+/** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
+const required = (message: string, label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max, message).trim().min(1, { error: message });
+const optionalText = (label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max)
+    .trim()
+    .nullish()
+    .transform((v) => v ?? '');
+const intLike = (message: string, min: number, max: number = LIMITS.maxId) =>
+  z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/**
+ * 0..100 with at most 2 decimals; numeric strings accepted. null and '' are refused (they are
+ * no rate; saving them as 0 would silently drop the tax). Absent: the default rate.
+ */
+const taxRate = z
+  .preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    z
+      .number({ error: COMPANY_MSG.taxRate })
+      .finite({ error: COMPANY_MSG.taxRate })
+      .min(0, { error: COMPANY_MSG.taxRate })
+      .max(100, { error: COMPANY_MSG.taxRate })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: COMPANY_MSG.taxRate }),
+  )
+  .default(DEFAULTS.taxRate);
 
 export interface CompanyRuleContext {
   /** subdomain is required only when the order feature is active */
   orderActive: boolean;
 }
 
+/** PUT /company/{id}: the company's settings, with the rules that need no context. */
+export const companyBodySchema = z
+  .object({
+    name: required(COMPANY_MSG.name, 'Company name'),
+    address: required(COMPANY_MSG.address, 'Address'),
+    city: required(COMPANY_MSG.city, 'City'),
+    state: required(COMPANY_MSG.state, 'State', 32),
+    zip: required(COMPANY_MSG.zip, 'Zip', 16),
+    tabc_id: required(COMPANY_MSG.tabcId, 'TABC ID', 32),
+    has_fintech: z.boolean().default(false),
+    fintech_id: optionalText('Fintech ID'),
+    show_prices: z.boolean().default(true),
+    sort_inv_products: z.boolean().default(false),
+    default_invoice_note: noteText('Default invoice note')
+      .trim()
+      .nullish()
+      .transform((v) => v ?? ''),
+    starting_invoice_number: intLike(COMPANY_MSG.startingInvoiceNumber, 1).default(DEFAULTS.startingInvoiceNumber),
+    subdomain: boundedText('Subdomain', 63, COMPANY_MSG.subdomainFormat)
+      .trim()
+      .toLowerCase()
+      .nullish()
+      .transform((v) => v || null),
+    default_invoice_status: z.enum(INVOICE_STATUSES, { error: COMPANY_MSG.defaultInvoiceStatus }).default('draft'),
+    default_logo_id: dbId('Default logo').nullish(),
+    cash_on_delivery: z.boolean().default(false),
+    stamp_threshold: intLike(COMPANY_MSG.stampThreshold, 1, 5000).default(DEFAULTS.stampThreshold),
+    tax_rate: taxRate,
+  })
+  .superRefine((v, c) => {
+    if (v.subdomain && !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(v.subdomain))
+      c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomainFormat });
+    if (v.has_fintech && !v.fintech_id)
+      c.addIssue({ code: 'custom', path: ['fintech_id'], message: COMPANY_MSG.fintechId });
+  });
+export type CompanyBody = z.output<typeof companyBodySchema>;
+
+/** The subdomain rule that depends on the company's features (the server checks it after parsing). */
+export function subdomainIssue(v: { subdomain: string | null }, ctx: CompanyRuleContext): string | null {
+  return ctx.orderActive && !v.subdomain ? COMPANY_MSG.subdomain : null;
+}
+
+/** The company form's whole rule: the body schema and the subdomain rule of the features. */
 export function companySchema(ctx: CompanyRuleContext) {
-  return z
-    .object({
-      name: required(COMPANY_MSG.name),
-      address: required(COMPANY_MSG.address),
-      city: required(COMPANY_MSG.city),
-      state: required(COMPANY_MSG.state),
-      zip: required(COMPANY_MSG.zip),
-      tabc_id: required(COMPANY_MSG.tabcId),
-      has_fintech: z.boolean().default(false),
-      fintech_id: optionalText,
-      show_prices: z.boolean().default(true),
-      sort_inv_products: z.boolean().default(false),
-      default_invoice_note: optionalText,
-      starting_invoice_number: intLike(COMPANY_MSG.startingInvoiceNumber, 1).default(DEFAULTS.startingInvoiceNumber),
-      subdomain: z
-        .string()
-        .trim()
-        .toLowerCase()
-        .nullish()
-        .transform((v) => v || null),
-      default_invoice_status: z.enum(INVOICE_STATUSES, { error: COMPANY_MSG.defaultInvoiceStatus }).default('draft'),
-      default_logo_id: z.coerce.number().int().positive().nullish(),
-      cash_on_delivery: z.boolean().default(false),
-      stamp_threshold: intLike(COMPANY_MSG.stampThreshold, 1, 5000).default(DEFAULTS.stampThreshold),
-      tax_rate: z.coerce
-        .number({ error: COMPANY_MSG.taxRate })
-        .min(0, { error: COMPANY_MSG.taxRate })
-        .max(100, { error: COMPANY_MSG.taxRate })
-        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: COMPANY_MSG.taxRate })
-        .default(DEFAULTS.taxRate),
-    })
-    .superRefine((v, c) => {
-      if (ctx.orderActive && !v.subdomain)
-        c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomain });
-      if (v.subdomain && !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(v.subdomain))
-        c.addIssue({ code: 'custom', path: ['subdomain'], message: COMPANY_MSG.subdomainFormat });
-      if (v.has_fintech && !v.fintech_id)
-        c.addIssue({ code: 'custom', path: ['fintech_id'], message: COMPANY_MSG.fintechId });
-    });
+  return companyBodySchema.superRefine((v, c) => {
+    const issue = subdomainIssue(v, ctx);
+    if (issue) c.addIssue({ code: 'custom', path: ['subdomain'], message: issue });
+  });
 }
 export type CompanyInput = z.input<ReturnType<typeof companySchema>>;
 export type CompanyValues = z.output<ReturnType<typeof companySchema>>;
 
 export const featureToggleSchema = z.object({
-  name: z.string().min(1),
+  name: boundedText('Feature', 64).min(1),
   active: z.boolean(),
 });
+
+// ---- answers ------------------------------------------------------------------------------------
+
+/** A company as the API answers it (the number counters stay inside). */
+export const companyOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+  has_fintech: z.boolean(),
+  fintech_id: z.string(),
+  show_prices: z.boolean(),
+  sort_inv_products: z.boolean(),
+  default_invoice_note: z.string(),
+  starting_invoice_number: z.number(),
+  subdomain: z.string().nullable(),
+  default_invoice_status: z.string(),
+  default_logo_id: z.number().nullable(),
+  cash_on_delivery: z.boolean(),
+  stamp_threshold: z.number(),
+  tax_rate: z.number(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+});
+
+export const logoOut = z.object({
+  id: z.number(),
+  path: z.string(),
+  originalname: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+});
+
+export const featureToggleOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  active: z.boolean(),
+  ignore_pricing: z.boolean(),
+  access_requested: z.boolean(),
+});
+
+export const successOut = z.object({ success: z.boolean() });

@@ -1,7 +1,9 @@
 import { z } from 'zod';
-import { emailField } from './auth.js';
+import { emailField, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { addDays, daysBetween, todayInTexas } from './dates.js';
+import { gridAnswer } from './grid.js';
+import { boundedText, calendarDay, dbId, LIMITS, moneyOut, timestampOut } from './primitives.js';
 
 export const CUSTOMER_MSG = {
   name: 'Name is required',
@@ -30,6 +32,7 @@ export const CUSTOMER_MSG = {
   invalidCredentials: 'Invalid email or password',
   passwordsDoNotMatch: 'Passwords do not match',
   passwordShort: "Password can't be an empty field",
+  preferencesEmpty: 'Choose at least one notification preference',
 } as const;
 
 /** Two letters, an optional hyphen, six digits: MB123456 or MB-123456. */
@@ -67,66 +70,72 @@ export function tabcIdFromAims(v: TabcIdParts): boolean {
   return !!(v.aims_license_type ?? '').trim() && Number.isInteger(aims) && aims >= 1 && v.aims_id !== '';
 }
 
-const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
-const optionalText = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v) => v ?? '');
+/** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
+const required = (message: string, label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max, message).trim().min(1, { error: message });
+const optionalText = (label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max)
+    .trim()
+    .nullish()
+    .transform((v) => v ?? '');
+/** int4 */
+const AIMS_ID_MAX = LIMITS.maxId;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An email (lower-cased) that fits an indexed text column: bounded, no NUL. */
+const boundedEmail = (message: string) => boundedText('Email', LIMITS.shortText, message).pipe(emailField(message));
 
 /** POST /customer and PUT /customer/{id}; the server applies the TABC id rule after parsing. */
 export const customerSchema = z
   .object({
-    name: required(CUSTOMER_MSG.name),
-    address: required(CUSTOMER_MSG.address),
-    city: required(CUSTOMER_MSG.city),
-    state: z
-      .string({ error: CUSTOMER_MSG.state })
+    name: required(CUSTOMER_MSG.name, 'Name'),
+    address: required(CUSTOMER_MSG.address, 'Address'),
+    city: required(CUSTOMER_MSG.city, 'City'),
+    state: boundedText('State', 32, CUSTOMER_MSG.state)
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : DEFAULTS.state)),
-    zip: required(CUSTOMER_MSG.zip),
-    tabc_id: optionalText,
+    zip: required(CUSTOMER_MSG.zip, 'Zip', 16),
+    tabc_id: optionalText('TABC ID', 32),
     aims_id: z
-      .union([z.number(), z.string()], { error: CUSTOMER_MSG.aimsId })
+      .union([z.number(), boundedText('AIMS ID', 32)], { error: CUSTOMER_MSG.aimsId })
       .nullish()
       .transform((v, c) => {
         if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
         const n = Number(v);
-        if (!Number.isInteger(n)) {
+        if (!Number.isInteger(n) || Math.abs(n) > AIMS_ID_MAX) {
           c.addIssue({ code: 'custom', message: CUSTOMER_MSG.aimsId });
           return z.NEVER;
         }
         return n;
       }),
-    aims_license_type: z
-      .string()
+    aims_license_type: boundedText('AIMS license type', 8)
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : null)),
-    ydk_est_id: z
-      .string()
+    ydk_est_id: boundedText('YDK establishment id')
       .trim()
       .nullish()
       .transform((v) => v || null),
-    contact_name: optionalText,
-    contact_email: optionalText.refine((v) => v === '' || EMAIL_RE.test(v), { error: CUSTOMER_MSG.contactEmail }),
-    contact_phone: optionalText,
+    contact_name: optionalText('Contact name'),
+    contact_email: optionalText('Contact email').refine((v) => v === '' || EMAIL_RE.test(v), {
+      error: CUSTOMER_MSG.contactEmail,
+    }),
+    contact_phone: optionalText('Contact phone'),
     cash_on_delivery: z.boolean().nullish().transform(Boolean),
     fintech_option: z.boolean().nullish().transform(Boolean),
-    fintech_id: optionalText,
-    product_price_tier_id: z.coerce
-      .number({ error: CUSTOMER_MSG.priceTier })
-      .int({ error: CUSTOMER_MSG.priceTier })
-      .positive({ error: CUSTOMER_MSG.priceTier })
-      .nullish()
-      .transform((v) => v ?? null),
-    service_start: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v.slice(0, 10) : null)),
+    fintech_id: optionalText('Fintech ID'),
+    product_price_tier_id: z.preprocess(
+      (v) => (v === '' ? null : v),
+      dbId('Price tier', CUSTOMER_MSG.priceTier)
+        .nullish()
+        .transform((v) => v ?? null),
+    ),
+    service_start: z.preprocess(
+      (v) => (v === '' ? null : v),
+      calendarDay('Service start')
+        .nullish()
+        .transform((v) => v ?? null),
+    ),
   })
   .superRefine((v, c) => {
     const fromAims = tabcIdFromAims(v);
@@ -162,7 +171,7 @@ export const CUSTOMER_FIELD_LABELS: [keyof CustomerValues | 'productPriceTier', 
 ];
 
 export const autoFillQuerySchema = z.object({
-  query: z.string({ error: CUSTOMER_MSG.autoFillQuery }).trim().min(DEFAULTS.quickSearchMinChars, {
+  query: boundedText('Query', 100, CUSTOMER_MSG.autoFillQuery).trim().min(DEFAULTS.quickSearchMinChars, {
     error: CUSTOMER_MSG.autoFillQuery,
   }),
 });
@@ -226,24 +235,29 @@ export const invitationSchema = z.object({
         .trim()
         .min(3, { error: CUSTOMER_MSG.invitationName })
         .max(40, { error: CUSTOMER_MSG.invitationName }),
-      email: emailField(CUSTOMER_MSG.invitationEmail),
-      tabc_id: z
-        .string()
+      email: boundedEmail(CUSTOMER_MSG.invitationEmail),
+      tabc_id: boundedText('TABC ID', 32)
         .trim()
         .nullish()
         .transform((v) => v || null),
     },
     { error: CUSTOMER_MSG.invitationName },
   ),
-  /** the customer id, or the customer object */
-  customer: z.union([z.coerce.number().int().positive(), z.looseObject({ id: z.coerce.number().int().positive() })], {
-    error: CUSTOMER_MSG.notFound,
-  }),
+  /** the customer id, or the customer object (only its id is read) */
+  customer: z.union(
+    [dbId('Customer', CUSTOMER_MSG.notFound), z.object({ id: dbId('Customer', CUSTOMER_MSG.notFound) })],
+    {
+      error: CUSTOMER_MSG.notFound,
+    },
+  ),
 });
 export type InvitationInput = z.input<typeof invitationSchema>;
 
 const customerUserRef = z.union(
-  [z.coerce.number().int().positive(), z.looseObject({ id: z.coerce.number().int().positive() })],
+  [
+    dbId('Customer user', CUSTOMER_MSG.userNotFound),
+    z.object({ id: dbId('Customer user', CUSTOMER_MSG.userNotFound) }),
+  ],
   { error: CUSTOMER_MSG.userNotFound },
 );
 export const refId = (v: number | { id: number }) => (typeof v === 'number' ? v : v.id);
@@ -251,29 +265,31 @@ export const refId = (v: number | { id: number }) => (typeof v === 'number' ? v 
 export const revokeSchema = z.object({ revoke: z.boolean(), customerUser: customerUserRef });
 export const permissionSchema = z.object({ permission: z.boolean(), customerUser: customerUserRef });
 export const notificationPreferencesSchema = z.object({
-  preferences: z.object({
-    app_notification: z.boolean().optional(),
-    email_notification: z.boolean().optional(),
-    sms_notification: z.boolean().optional(),
-  }),
+  preferences: z
+    .object({
+      app_notification: z.boolean().optional(),
+      email_notification: z.boolean().optional(),
+      sms_notification: z.boolean().optional(),
+    })
+    .refine((p) => Object.values(p).some((v) => v !== undefined), { error: CUSTOMER_MSG.preferencesEmpty }),
   customerUser: customerUserRef,
 });
 
 /** The customer app's sign-up page (/signup?name&email&tabc_id&token). */
 export const customerSignUpSchema = z
   .object({
-    token: z.string({ error: CUSTOMER_MSG.invitationInvalid }).min(1, { error: CUSTOMER_MSG.invitationInvalid }),
+    token: boundedText('Token', 128, CUSTOMER_MSG.invitationInvalid).min(1, { error: CUSTOMER_MSG.invitationInvalid }),
     name: z
       .string({ error: CUSTOMER_MSG.invitationName })
       .trim()
       .min(3, { error: CUSTOMER_MSG.invitationName })
       .max(40, { error: CUSTOMER_MSG.invitationName }),
-    email: emailField(CUSTOMER_MSG.invitationEmail),
-    phone_number: optionalText,
-    password: z.string({ error: CUSTOMER_MSG.passwordShort }).min(5, { error: CUSTOMER_MSG.passwordShort }),
-    confirm_password: z
-      .string({ error: CUSTOMER_MSG.passwordsDoNotMatch })
-      .min(1, { error: CUSTOMER_MSG.passwordsDoNotMatch }),
+    email: boundedEmail(CUSTOMER_MSG.invitationEmail),
+    phone_number: optionalText('Phone number'),
+    password: boundedText('Password', 200, CUSTOMER_MSG.passwordShort).min(5, { error: CUSTOMER_MSG.passwordShort }),
+    confirm_password: boundedText('Password', 200, CUSTOMER_MSG.passwordsDoNotMatch).min(1, {
+      error: CUSTOMER_MSG.passwordsDoNotMatch,
+    }),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],
@@ -310,3 +326,144 @@ export const isPendingInvitation = (u: { last_sign_in_at?: string | Date | null 
 
 /** Invoices that count toward the balance: issued (not draft), not cancelled, not fully paid. */
 export const BALANCE_EXCLUDED_STATUSES = ['draft', 'paid', 'cancelled'] as const;
+
+/** POST /customer-app/signin: the staff sign-in fields, bounded, and the company's subdomain. */
+export const customerSignInSchema = signInSchema.extend({
+  email: boundedEmail("Email can't be an empty field"),
+  password: boundedText('Password', 200).pipe(signInSchema.shape.password),
+  subdomain: boundedText('Subdomain', 63).trim().nullish(),
+});
+
+// ---- answers ------------------------------------------------------------------------------------
+
+export const priceTierBriefOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  percentage: z.number(),
+  color: z.string(),
+  is_base_tier: z.boolean(),
+});
+
+/** A customer as the API answers it. */
+export const customerOut = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+  aims_id: z.number().nullable(),
+  aims_license_type: z.string().nullable(),
+  ydk_est_id: z.string().nullable(),
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  cash_on_delivery: z.boolean(),
+  fintech_option: z.boolean(),
+  fintech_id: z.string(),
+  product_price_tier_id: z.number().nullable(),
+  service_start: z.string().nullable(),
+  deleted_at: timestampOut.nullable(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+  deleted: z.boolean(),
+  productPriceTier: priceTierBriefOut.nullable(),
+});
+export const customerGridOut = gridAnswer(customerOut);
+
+export const customerBriefOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  tabc_id: z.string(),
+  deleted_at: timestampOut.nullable(),
+});
+
+/** A customer user (customer-app account) as staff and the customer app see it. */
+export const customerUserOut = z.object({
+  id: z.number(),
+  company_id: z.number(),
+  customer_id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  phone_number: z.string(),
+  is_enable: z.boolean(),
+  revoked: z.boolean(),
+  app_notification: z.boolean(),
+  email_notification: z.boolean(),
+  sms_notification: z.boolean(),
+  invited_at: timestampOut.nullable(),
+  invitation_updated_at: timestampOut.nullable(),
+  signed_up_at: timestampOut.nullable(),
+  last_sign_in_at: timestampOut.nullable(),
+  created_at: timestampOut,
+  access: z.enum(['Enabled', 'Disabled', 'Revoked']),
+  pending_invitation: z.boolean(),
+  emailInvitation: z.object({ invited_at: timestampOut, updated_at: timestampOut.nullable() }).nullable(),
+  userActivity: z.object({ last_sign_in_at: timestampOut.nullable(), signed_up_at: timestampOut.nullable() }),
+  customer: customerBriefOut.nullable(),
+});
+export const customerUserGridOut = gridAnswer(customerUserOut);
+
+export const customerUserSessionOut = z.object({ access_token: z.string(), customerUser: customerUserOut });
+
+export const establishmentSuggestionOut = z.object({
+  license_type: z.string(),
+  license_id: z.string(),
+  tabc_id: z.string(),
+  trade_name: z.string(),
+  owner: z.string(),
+  address: z.string(),
+  city: z.string(),
+  county: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  status: z.string(),
+  issue_date: z.string().nullable(),
+  expiration_date: z.string().nullable(),
+  name: z.string(),
+  aims_license_type: z.string().nullable(),
+  aims_id: z.number().nullable(),
+});
+
+export const tabcExpirationOut = z.object({
+  tabc_id: z.string(),
+  expiration_date: z.string().nullable(),
+  isExpired: z.boolean(),
+  expiringInDays: z.number().nullable(),
+  delinquency: z.object({ effective_date: z.string() }).nullable(),
+});
+
+export const balanceInvoiceOut = z.object({
+  id: z.number(),
+  number: z.number(),
+  beer: z.boolean(),
+  invoiced_at: z.string(),
+  due_at: z.string().nullable(),
+  total: moneyOut,
+  paid_total: moneyOut,
+  owing: moneyOut,
+  status: z.string(),
+});
+
+export const customerBalanceOut = z.object({
+  summary: z.object({ owing: moneyOut }),
+  invoices: z.array(balanceInvoiceOut),
+  customer: customerOut,
+});
+
+export const balancePrintOut = customerBalanceOut.extend({
+  company: z.object({
+    id: z.number(),
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    tabc_id: z.string(),
+  }),
+  generated_at: z.string(),
+});

@@ -9,6 +9,7 @@ import {
   privateNoteSchema,
   remainingCents,
   sendInvoiceEmailSchema,
+  statusBeforePayments,
   statusFromPayments,
 } from './payment.js';
 
@@ -61,6 +62,29 @@ describe('statusFromPayments', () => {
   it('remaining is total minus payments in cents', () => {
     expect(remainingCents('100.10', [{ amount: '0.10' }, { amount: 50 }])).toBe(5000);
     expect(remainingCents('10.00', [{ amount: '10.01' }])).toBe(-1);
+  });
+});
+
+describe('statusBeforePayments', () => {
+  const h = (old_status: string | null, new_status: string) => ({ old_status, new_status });
+  it.each([
+    ['no history', [], null],
+    ['the status payments moved it from', [h('delivered', 'paid')], 'delivered'],
+    [
+      'the latest entry into a money status wins',
+      [h('payment_due', 'partially_paid'), h('delivered', 'paid')],
+      'payment_due',
+    ],
+    [
+      'a move between money statuses is skipped',
+      [h('partially_paid', 'paid'), h('invoiced', 'partially_paid')],
+      'invoiced',
+    ],
+    ['entries into other statuses are ignored', [h('draft', 'delivered')], null],
+    ['a first status (no old) is ignored', [h(null, 'paid')], null],
+    ['cancelled is never restored', [h('cancelled', 'paid')], null],
+  ])('%s', (_name, history, expected) => {
+    expect(statusBeforePayments(history)).toBe(expected);
   });
 });
 

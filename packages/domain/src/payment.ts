@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { DATE_LIMITS, type InvoiceStatus } from './constants.js';
-import { notLaterThanDaysAhead, toDay } from './dates.js';
+import { notLaterThanDaysAhead } from './dates.js';
 import { toCents } from './money.js';
+import { gridAnswer } from './grid.js';
+import { fileOut } from './invoice.js';
+import { LIMITS, boundedText, calendarDay, isCalendarDay, noteText, timestampOut } from './primitives.js';
 
 export const PAYMENT_MSG = {
   receivedAtRequired: 'Received date is required',
@@ -44,7 +47,7 @@ export const DOCUMENT_MSG = {
 export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 // Amounts arrive as numbers or numeric strings ("12.50"); stored as numeric(12,2).
-const MAX_AMOUNT = 999_999_999.99;
+const MAX_AMOUNT = LIMITS.maxMoney;
 
 const amountField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
@@ -58,20 +61,18 @@ const amountField = z.preprocess(
 );
 
 const receivedAtField = z
-  .string({ error: PAYMENT_MSG.receivedAtRequired })
-  .trim()
-  .min(1, { error: PAYMENT_MSG.receivedAtRequired })
-  .refine((v) => !Number.isNaN(Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v)), {
-    error: PAYMENT_MSG.receivedAtRequired,
-  })
-  .transform((v) => toDay(v))
-  .refine((v) => notLaterThanDaysAhead(v, DATE_LIMITS.paymentDaysAhead), { error: PAYMENT_MSG.receivedAtAhead });
+  .preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    calendarDay('Received date', PAYMENT_MSG.receivedAtRequired),
+  )
+  .refine((v) => !isCalendarDay(v) || notLaterThanDaysAhead(v, DATE_LIMITS.paymentDaysAhead), {
+    error: PAYMENT_MSG.receivedAtAhead,
+  });
 
 export const paymentSchema = z.object({
   received_at: receivedAtField,
   amount: amountField,
-  note: z
-    .string()
+  note: noteText('Note')
     .trim()
     .nullish()
     .transform((v) => v ?? ''),
@@ -83,8 +84,7 @@ export type PaymentValues = z.output<typeof paymentSchema>;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** One recipient as typed into the send dialog. */
-export const emailAddressSchema = z
-  .string({ error: EMAIL_MSG.invalid })
+export const emailAddressSchema = boundedText('Email', LIMITS.shortText, EMAIL_MSG.invalid)
   .trim()
   .regex(EMAIL_RE, { error: EMAIL_MSG.invalid })
   .transform((s) => s.toLowerCase());
@@ -97,10 +97,8 @@ export const sendInvoiceEmailSchema = z.object({
     .min(1, { error: EMAIL_MSG.empty })
     .max(20)
     .transform((list) => [...new Set(list)]),
-  notes: z
-    .string()
+  notes: noteText('Notes')
     .trim()
-    .max(5000)
     .nullish()
     .transform((v) => v ?? ''),
   beer: z.boolean().optional(),
@@ -108,18 +106,18 @@ export const sendInvoiceEmailSchema = z.object({
 export type SendInvoiceEmailInput = z.input<typeof sendInvoiceEmailSchema>;
 
 export const documentUpdateSchema = z.object({
-  originalname: z.string({ error: DOCUMENT_MSG.nameEmpty }).trim().min(1, { error: DOCUMENT_MSG.nameEmpty }).max(255),
-  note: z
-    .string()
+  originalname: boundedText('File name', LIMITS.shortText, DOCUMENT_MSG.nameEmpty)
     .trim()
-    .max(5000)
+    .min(1, { error: DOCUMENT_MSG.nameEmpty }),
+  note: noteText('Note')
+    .trim()
     .nullish()
     .transform((v) => v ?? ''),
 });
 export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
 
 export const privateNoteSchema = z.object({
-  note: z.string({ error: DOCUMENT_MSG.noteEmpty }).trim().min(1, { error: DOCUMENT_MSG.noteEmpty }).max(5000),
+  note: boundedText('Note', LIMITS.longText, DOCUMENT_MSG.noteEmpty).trim().min(1, { error: DOCUMENT_MSG.noteEmpty }),
 });
 
 const MONEY_STATUSES: InvoiceStatus[] = ['paid', 'partially_paid'];
@@ -151,3 +149,126 @@ export function statusFromPayments(opts: {
 export function remainingCents(total: number | string, payments: { amount: number | string }[]): number {
   return toCents(total) - payments.reduce((s, p) => s + toCents(p.amount), 0);
 }
+
+/**
+ * The status an invoice had before payments moved it to paid / partially_paid, from its status
+ * history newest first: the latest entry into a money status that came from an ordinary status.
+ */
+export function statusBeforePayments(
+  historyNewestFirst: readonly { old_status: string | null; new_status: string }[],
+): string | null {
+  const entry = historyNewestFirst.find(
+    (h) => isMoneyStatus(h.new_status) && h.old_status && !isMoneyStatus(h.old_status) && h.old_status !== 'cancelled',
+  );
+  return entry?.old_status ?? null;
+}
+
+// ---- answers ------------------------------------------------------------------------------------
+
+/** The invoice's money after a payment change. */
+export const invoiceMoneyOut = z.object({
+  id: z.number(),
+  number: z.number(),
+  beer: z.boolean(),
+  status: z.string(),
+  total: z.number(),
+  paid_total: z.number(),
+  remaining: z.number(),
+});
+/** GET /invoice/{id}/payment (a list of these) */
+export const paymentOut = z.object({
+  id: z.number(),
+  invoice_id: z.number(),
+  amount: z.number(),
+  received_at: z.string(),
+  note: z.string(),
+  user_id: z.number().nullable(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+});
+/** POST / PUT /invoice/{id}/payment[/{paymentId}] */
+export const paymentSavedOut = paymentOut.extend({ invoice: invoiceMoneyOut });
+/** DELETE /invoice/{id}/payment/{paymentId} */
+export const paymentDeletedOut = z.object({ success: z.boolean(), id: z.number(), invoice: invoiceMoneyOut });
+/** GET /invoice/payment/grid */
+export const paymentGridOut = gridAnswer(
+  z.object({
+    id: z.number(),
+    invoice_id: z.number(),
+    number: z.number(),
+    beer: z.boolean(),
+    status: z.string(),
+    customer_id: z.number(),
+    customer: z.string(),
+    amount: z.number(),
+    received_at: z.string(),
+    note: z.string(),
+    created_at: timestampOut,
+  }),
+);
+
+/** An invoice document as the API answers it (path: the preview URL). */
+export const documentOut = z.object({
+  id: z.number(),
+  invoice_id: z.number(),
+  originalname: z.string(),
+  filename: z.string(),
+  note: z.string(),
+  mimetype: z.string(),
+  size: z.number(),
+  path: z.string(),
+  created_at: timestampOut,
+  updated_at: timestampOut,
+  updatedAt: timestampOut,
+});
+export const documentUpdatedOut = z.object({ document: documentOut, success: z.boolean() });
+export const documentDeletedOut = z.object({ success: z.boolean(), id: z.number() });
+/** GET /invoice/document/{id}/preview: the file itself (sent as a Buffer) */
+export const documentFileOut = fileOut('The document file (PDF or image)');
+
+/** GET/POST/DELETE /invoice/{id}/note */
+export const invoiceNotesOut = z.object({
+  notes: z.array(
+    z.object({
+      id: z.number(),
+      invoice_id: z.number(),
+      note: z.string(),
+      user_id: z.number().nullable(),
+      user: z.string().nullable(),
+      created_at: timestampOut,
+      createdAt: timestampOut,
+    }),
+  ),
+});
+
+/** An invoice email log entry. */
+export const emailLogOut = z.object({
+  id: z.number(),
+  invoice_id: z.number(),
+  beer: z.boolean(),
+  emailed_to: z.string(),
+  notes: z.string(),
+  user_id: z.number().nullable(),
+  created_at: timestampOut,
+  invoice: z.object({ number: z.number(), beer: z.boolean() }).optional(),
+});
+/** POST /invoice/{number}/email */
+export const emailSentOut = z.object({ success: z.boolean(), message: z.string(), email: emailLogOut });
+/** GET /invoice/{id}/email */
+export const invoiceEmailsOut = z.array(emailLogOut.extend({ user: z.string().nullable() }));
+/** GET /invoice/email/grid */
+export const emailGridOut = gridAnswer(
+  z.object({
+    id: z.number(),
+    invoice_id: z.number(),
+    number: z.number(),
+    beer: z.boolean(),
+    customer_id: z.number(),
+    customer: z.string(),
+    emailed_to: z.string(),
+    notes: z.string(),
+    user: z.string().nullable(),
+    created_at: timestampOut,
+    invoice: z.object({ number: z.number(), beer: z.boolean() }),
+  }),
+);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fromCents, toCents } from './money.js';
+import { boundedText, dbId, timestampOut } from './primitives.js';
 
 /** A recorded price change of a product (null customer_id: applies to every customer). */
 export interface PriceChangeLike {
@@ -146,35 +147,69 @@ export const PRICE_TIER_MSG = {
   duplicate: (name: string) => `A price tier named ${name} already exists`,
 } as const;
 
-export const priceTierSchema = z.object({
-  name: z.preprocess(
-    (v) => (v === undefined || v === null ? PRICE_TIER_DEFAULTS.name : v),
-    z.string({ error: PRICE_TIER_MSG.name }).trim().min(1, { error: PRICE_TIER_MSG.name }).max(64),
-  ),
-  percentage: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? PRICE_TIER_DEFAULTS.percentage : v),
-    z.coerce
-      .number({ error: PRICE_TIER_MSG.percentage })
-      .refine((n) => Number.isFinite(n) && n >= -100 && n <= 1000 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-        error: PRICE_TIER_MSG.percentage,
-      }),
-  ),
-  color: z.preprocess(
-    (v) => (v === undefined || v === null || v === '' ? PRICE_TIER_DEFAULTS.color : String(v).trim().toLowerCase()),
-    z
-      .string()
-      .refine((c) => c !== 'green', { error: PRICE_TIER_MSG.green })
-      .refine((c) => c === 'green' || (PRICE_TIER_COLORS as readonly string[]).includes(c), {
-        error: PRICE_TIER_MSG.color,
-      }),
-  ),
-});
+const tierName = boundedText('Tier name', 64, PRICE_TIER_MSG.name).trim().min(1, { error: PRICE_TIER_MSG.name });
+const tierPercentage = z.coerce
+  .number({ error: PRICE_TIER_MSG.percentage })
+  .refine((n) => Number.isFinite(n) && n >= -100 && n <= 1000 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+    error: PRICE_TIER_MSG.percentage,
+  });
+const tierColor = z
+  .string({ error: PRICE_TIER_MSG.color })
+  .max(32, { error: PRICE_TIER_MSG.color })
+  .transform((c) => c.trim().toLowerCase())
+  .refine((c) => c !== 'green', { error: PRICE_TIER_MSG.green })
+  .refine((c) => c === 'green' || (PRICE_TIER_COLORS as readonly string[]).includes(c), {
+    error: PRICE_TIER_MSG.color,
+  });
+
+/** POST /product/price-tier (no body: a tier of the defaults). */
+export const priceTierSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    name: z.preprocess((v) => (v === undefined || v === null ? PRICE_TIER_DEFAULTS.name : v), tierName),
+    percentage: z.preprocess(
+      (v) => (v === undefined || v === null || v === '' ? PRICE_TIER_DEFAULTS.percentage : v),
+      tierPercentage,
+    ),
+    color: z.preprocess((v) => (v === undefined || v === null || v === '' ? PRICE_TIER_DEFAULTS.color : v), tierColor),
+  }),
+);
 export type PriceTierInput = z.input<typeof priceTierSchema>;
 export type PriceTierValues = z.output<typeof priceTierSchema>;
+
+/** PUT /product/price-tier/{id}: fields left out (or null/'') keep their stored values. */
+export const priceTierPatchSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    name: z.preprocess((v) => (v === null ? undefined : v), tierName.optional()),
+    percentage: z.preprocess((v) => (v === null || v === '' ? undefined : v), tierPercentage.optional()),
+    color: z.preprocess((v) => (v === null || v === '' ? undefined : v), tierColor.optional()),
+  }),
+);
+export type PriceTierPatch = z.output<typeof priceTierPatchSchema>;
 
 export const priceTierRemoveSchema = z.object({
   migrating_price_tier_id: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
-    z.coerce.number().int().positive().optional(),
+    dbId('Price tier', PRICE_TIER_MSG.notFound).optional(),
   ),
+});
+
+// ---- answers ------------------------------------------------------------------------------------
+
+export const priceTierOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  percentage: z.number(),
+  color: z.string(),
+  is_base_tier: z.boolean(),
+  created_at: timestampOut,
+});
+export const priceTierWithCountOut = priceTierOut.extend({ customer_count: z.number() });
+export const tierCustomerCountOut = z.object({ price_tier_id: z.number(), name: z.string(), count: z.number() });
+export const priceTierRemovedOut = z.object({
+  success: z.boolean(),
+  id: z.number(),
+  migrating_price_tier_id: z.number(),
+  migrated_customers: z.number(),
 });

@@ -26,6 +26,7 @@
 import { z } from 'zod';
 import { DATE_LIMITS } from './constants.js';
 import { notLaterThanDaysAhead } from './dates.js';
+import { boundedText, dbId, isCalendarDay, LIMITS, noteText, timestampOut } from './primitives.js';
 
 export const STAMP_ROLL_LIMITS = { max: 10000, min: 80, multiples: [80, 500] } as const;
 
@@ -36,6 +37,7 @@ export const STAMP_MSG = {
   fromMin: 'Stamp Start must be a whole number of at least 1',
   to: 'Stamp End is required',
   toMin: 'Stamp roll must end in a larger value than the start',
+  toMax: `Stamp End must be at most ${LIMITS.maxId}`,
   active: 'Active must be 0, 1, true or false',
   onlyActive: 'Only the active flag of a stamp roll can be updated',
   finishedActivate: 'A finished stamp roll can not be activated',
@@ -67,40 +69,45 @@ const wholeNumber = (required: string, invalid: string) =>
     z
       .number({ error: (i) => (i.input === undefined ? required : invalid) })
       .int({ error: invalid })
-      .min(1, { error: invalid }),
+      .min(1, { error: invalid })
+      .max(LIMITS.maxId, { error: invalid }),
   );
+
+/** A stamp roll's end: a whole number within int4 (stamp numbers are int4). */
+const stampEnd = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
+  z
+    .number({ error: (i) => (i.input === undefined ? STAMP_MSG.to : STAMP_MSG.toMin) })
+    .int({ error: STAMP_MSG.toMin })
+    .max(LIMITS.maxId, { error: STAMP_MSG.toMax }),
+);
 
 const activeFlag = z
   .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], { error: STAMP_MSG.active })
   .transform((v) => v === true || v === 1 || v === '1');
 
 /** Roll registration (form and POST /stamp/roll's `roll`). */
-export function stampRollSchema(now: Date = new Date()) {
+export function stampRollSchema(now?: Date) {
   return z
     .object({
-      prefix: z
-        .string()
+      prefix: boundedText('Prefix', 16)
         .nullish()
         .transform((v) => (v ?? '').trim().toUpperCase()),
-      received_at: z.string({ error: STAMP_MSG.receivedAt }).transform((raw, c) => {
+      received_at: boundedText('Receive Date', 64, STAMP_MSG.receivedAt).transform((raw, c) => {
         const v = raw.trim().slice(0, 10);
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(Date.parse(v))) {
+        if (!isCalendarDay(v)) {
           c.addIssue({ code: 'custom', message: STAMP_MSG.receivedAt });
           return z.NEVER;
         }
-        if (!notLaterThanDaysAhead(v, DATE_LIMITS.stampRollDaysAhead, now)) {
+        // 'now' at parse time: a route schema lives as long as the server
+        if (!notLaterThanDaysAhead(v, DATE_LIMITS.stampRollDaysAhead, now ?? new Date())) {
           c.addIssue({ code: 'custom', message: STAMP_MSG.receivedAtLate });
           return z.NEVER;
         }
         return v;
       }),
       from: wholeNumber(STAMP_MSG.from, STAMP_MSG.fromMin),
-      to: z.preprocess(
-        (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-        z
-          .number({ error: (i) => (i.input === undefined ? STAMP_MSG.to : STAMP_MSG.toMin) })
-          .int({ error: STAMP_MSG.toMin }),
-      ),
+      to: stampEnd,
       /** the server variant: 0, 1 or boolean; a new roll is active unless told otherwise */
       active: activeFlag.optional().default(true),
     })
@@ -113,13 +120,18 @@ export type StampRollInput = z.input<ReturnType<typeof stampRollSchema>>;
 export type StampRollValues = z.output<ReturnType<typeof stampRollSchema>>;
 
 /** PUT /stamp/roll/{id}: a server update accepts only `active`. */
-export const stampRollUpdateSchema = z
-  .looseObject({ active: activeFlag })
-  .superRefine((v, c) => {
-    if (Object.keys(v).some((k) => k !== 'active'))
-      c.addIssue({ code: 'custom', path: [], message: STAMP_MSG.onlyActive });
-  })
-  .transform((v) => ({ active: v.active }));
+export const stampRollUpdateSchema = z.preprocess(
+  (v) => v ?? {},
+  z
+    .object({ active: activeFlag })
+    // other keys are read only to be refused with the rule's message; they go no further
+    .catchall(z.unknown())
+    .superRefine((v, c) => {
+      if (Object.keys(v).some((k) => k !== 'active'))
+        c.addIssue({ code: 'custom', path: [], message: STAMP_MSG.onlyActive });
+    })
+    .transform((v) => ({ active: v.active })),
+);
 
 export const rollStampCount = (from: number, to: number) => to - from + 1;
 
@@ -139,27 +151,24 @@ export function stampRollWarnings(from: unknown, to: unknown): string[] {
 }
 
 /** The destroy tool: PUT /stamp/roll/{rollId}/assign {roll_id, from, to, note}. */
-export const stampDestroySchema = z
-  .object({
-    roll_id: z.coerce.number({ error: STAMP_MSG.rollId }).int({ error: STAMP_MSG.rollId }).min(1, {
-      error: STAMP_MSG.rollId,
-    }),
-    from: wholeNumber(STAMP_MSG.from, STAMP_MSG.fromMin),
-    to: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v.trim()) : v),
-      z
-        .number({ error: (i) => (i.input === undefined ? STAMP_MSG.to : STAMP_MSG.toMin) })
-        .int({ error: STAMP_MSG.toMin }),
-    ),
-    note: z
-      .string()
-      .nullish()
-      .transform((v) => (v ?? '').trim().toUpperCase()),
-  })
-  .superRefine((v, c) => {
-    if (Number.isInteger(v.from) && Number.isInteger(v.to) && v.to < v.from)
-      c.addIssue({ code: 'custom', path: ['to'], message: STAMP_MSG.toMin });
-  });
+const destroyShape = {
+  roll_id: dbId('Stamp roll', STAMP_MSG.rollId),
+  from: wholeNumber(STAMP_MSG.from, STAMP_MSG.fromMin),
+  to: stampEnd,
+  note: noteText('Note')
+    .nullish()
+    .transform((v) => (v ?? '').trim().toUpperCase()),
+};
+const endAfterStart = (v: { from: number; to: number }, c: z.RefinementCtx) => {
+  if (Number.isInteger(v.from) && Number.isInteger(v.to) && v.to < v.from)
+    c.addIssue({ code: 'custom', path: ['to'], message: STAMP_MSG.toMin });
+};
+export const stampDestroySchema = z.object(destroyShape).superRefine(endAfterStart);
+/** PUT /stamp/roll/{rollId}/assign: a range of the roll in the address (roll_id may be left out). */
+export const stampDestroyBodySchema = z
+  .object({ ...destroyShape, roll_id: destroyShape.roll_id.optional() })
+  .superRefine(endAfterStart);
+export type StampDestroyBody = z.output<typeof stampDestroyBodySchema>;
 export type StampDestroyInput = z.input<typeof stampDestroySchema>;
 
 /**
@@ -363,3 +372,97 @@ export function builderRangeErrors(
   }
   return out;
 }
+
+// ---- answers ------------------------------------------------------------------------------------
+
+export const stampSequenceOut = z.object({
+  roll_id: z.number(),
+  prefix: z.string(),
+  from: z.number(),
+  to: z.number(),
+  count: z.number(),
+});
+
+export const stampRollOut = z.object({
+  id: z.number(),
+  prefix: z.string(),
+  from: z.number(),
+  to: z.number(),
+  received_at: z.string(),
+  finished_at: timestampOut.nullable(),
+  active: z.boolean(),
+  finished: z.boolean(),
+  created_at: timestampOut,
+  stampsCount: z.number(),
+  totalCount: z.number(),
+  invoicedCount: z.number(),
+  destroyedCount: z.number(),
+  firstAvailable: z.number().nullable(),
+  lastAvailable: z.number().nullable(),
+  usable: z.boolean(),
+  sequences: z.array(stampSequenceOut),
+});
+export const stampRollCreatedOut = stampRollOut.extend({ roll: stampRollOut, warnings: z.array(z.string()) });
+
+export const stampRemainingOut = z.object({
+  availableStampCount: z.number(),
+  firstAvailableStamp: z.number().nullable(),
+  totalStampCount: z.number(),
+  currentRoll: stampRollOut.nullable(),
+  usableRollCount: z.number(),
+  rollCount: z.number(),
+  stamp_threshold: z.number(),
+  low: z.boolean(),
+});
+
+/** A stamp log entry (GET /invoice/stamp/grid rows). */
+export const stampLogRowOut = z.object({
+  id: z.number(),
+  roll_id: z.number(),
+  prefix: z.string(),
+  from: z.number(),
+  to: z.number(),
+  count: z.number(),
+  status: z.string(),
+  note: z.string(),
+  invoice_id: z.number().nullable(),
+  invoice_number: z.string().nullable(),
+  beer: z.boolean().nullable(),
+  logged_at: timestampOut,
+  released_at: timestampOut.nullable(),
+  user_id: z.number().nullable(),
+  user: z.string().nullable(),
+});
+
+export const stampDestroyResultOut = z.object({
+  roll_id: z.number(),
+  from: z.number(),
+  to: z.number(),
+  note: z.string(),
+  destroyed: z.number(),
+  entries: z.array(
+    z.object({
+      status: z.enum(['AVAILABLE', 'INVOICED', 'DESTROYED']),
+      total: z.number(),
+      invoice_numbers: z.array(z.string()),
+      destroyed: z.boolean(),
+      message: z.string(),
+    }),
+  ),
+  messages: z.array(z.string()),
+});
+
+export const destroyedEntryOut = z.object({
+  id: z.number(),
+  roll_id: z.number(),
+  prefix: z.string(),
+  from: z.number(),
+  to: z.number(),
+  note: z.string(),
+  logged_at: timestampOut,
+  user: z.string().nullable(),
+  count: z.number(),
+  status: z.literal('DESTROYED'),
+});
+
+export const undoDestroyOut = z.object({ success: z.boolean(), restored: z.number(), ids: z.array(z.number()) });

@@ -18,6 +18,9 @@ export interface Database {
 
 export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
+/** pg_advisory_lock key held while migrating, so processes starting together take turns. */
+export const MIGRATION_LOCK_KEY = 7_391_420_118;
+
 export interface OpenOptions {
   databaseUrl?: string;
   /** PGlite data directory; in memory when absent */
@@ -37,7 +40,24 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzle(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(db as any, { migrationsFolder: MIGRATIONS_DIR });
+      // One connection holds the lock and runs the migrator: the first process migrates, the
+      // others wait, then find nothing left to apply (two at once crashed creating drizzle's table).
+      try {
+        const conn = await pool.connect();
+        try {
+          await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migrate(drizzle(conn, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+          } finally {
+            await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          conn.release();
+        }
+      } catch (err) {
+        await pool.end().catch(() => {});
+        throw err;
+      }
     }
     return { db, kind: 'pg', close: () => pool.end() };
   }

@@ -1,9 +1,32 @@
-import { GRID_MSG, type ColumnFilter, type GridQuery, type SimpleFilter, type SortModelItem } from '@dbo/domain/grid';
-import { type AnyColumn, type SQL, and, or, sql } from 'drizzle-orm';
+/**
+ * The grid builder: AG Grid's filterModel / sortModel / startRow / endRow turned into SQL over a
+ * whitelist of columns, and `runGrid`, which answers a grid's page and count in one place.
+ *
+ * Only OWN keys of a whitelist are columns (a model naming 'constructor' or 'toString' is an unknown
+ * column, a 400), and every filter value is checked against its column's type before it reaches
+ * SQL: a fraction on an integer column, an impossible day or an unknown filter type is a 400.
+ */
+import {
+  GRID_MSG,
+  type ColumnFilter,
+  type CombinedFilter,
+  type GridQuery,
+  type SimpleFilter,
+  type SortModelItem,
+} from '@dbo/domain/grid';
+import { isCalendarDay, LIMITS } from '@dbo/domain/primitives';
+import { type AnyColumn, Column, type SQL, and, is, or, sql } from 'drizzle-orm';
+import type { PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import { badRequest } from '../lib/errors.js';
+import type { DbOrTx } from './client.js';
 
-/** date: a calendar date column; timestamp: compared as its calendar day in Texas */
-export type GridColumnType = 'text' | 'number' | 'date' | 'timestamp' | 'set' | 'boolean';
+/**
+ * text, set, boolean; number (numeric); integer (int4: whole numbers within int4 only; a `number`
+ * column that is a Drizzle integer/serial column is taken as integer too); date (a calendar date
+ * column); timestamp (compared as its calendar day in Texas).
+ */
+export type GridColumnType = 'text' | 'number' | 'integer' | 'date' | 'timestamp' | 'set' | 'boolean';
 export interface GridColumn {
   /** the column or SQL expression the grid column reads */
   expr: AnyColumn | SQL;
@@ -14,21 +37,37 @@ export interface GridColumn {
 }
 export type GridColumns = Record<string, GridColumn>;
 
+/** The whitelisted column of a model key, or a 400. Inherited keys ('constructor') are not columns. */
+export function gridColumn(columns: GridColumns, key: string): GridColumn {
+  if (!Object.hasOwn(columns, key)) throw badRequest(GRID_MSG.unknownColumn(key));
+  return columns[key];
+}
+
+const INT_COLUMN_TYPES = new Set(['PgInteger', 'PgSerial', 'PgSmallInt', 'PgSmallSerial']);
+const isIntegerColumn = (c: GridColumn) =>
+  c.type === 'integer' || (c.type === 'number' && is(c.expr, Column) && INT_COLUMN_TYPES.has(c.expr.columnType));
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function num(v: unknown): number {
-  const n = Number(v);
-  if (v === null || v === undefined || v === '' || !Number.isFinite(n)) throw badRequest(GRID_MSG.badModel);
+/** numeric(12,2) and friends: far past any stored amount, still exact in a double */
+const MAX_NUMBER = 1e15;
+
+/** A number filter value: finite; for an integer column a whole number within int4. */
+export function gridNumber(v: unknown, integer = false): number {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  if (!Number.isFinite(n) || Math.abs(n) > MAX_NUMBER) throw badRequest(GRID_MSG.badModel);
+  if (integer && (!Number.isInteger(n) || Math.abs(n) > LIMITS.maxId)) throw badRequest(GRID_MSG.badModel);
   return n;
 }
 
-function day(v: unknown): string {
-  const s = String(v ?? '').slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) throw badRequest(GRID_MSG.badModel);
+/** A date filter value: a real calendar day 1900..2100 ('YYYY-MM-DD', optionally with a time). */
+function gridDay(v: unknown): string {
+  const s = typeof v === 'string' ? v.slice(0, 10) : '';
+  if (!isCalendarDay(s)) throw badRequest(GRID_MSG.badModel);
   return s;
 }
 
-function textCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL | undefined {
+function textCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL {
   const v = f.filter === undefined || f.filter === null ? '' : String(f.filter);
   switch (f.type ?? 'contains') {
     case 'contains':
@@ -52,22 +91,23 @@ function textCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL | undefined {
   }
 }
 
-function numberCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL | undefined {
+function numberCondition(e: AnyColumn | SQL, f: SimpleFilter, integer: boolean): SQL {
+  const n = (v: unknown) => gridNumber(v, integer);
   switch (f.type ?? 'equals') {
     case 'equals':
-      return sql`${e} = ${num(f.filter)}`;
+      return sql`${e} = ${n(f.filter)}`;
     case 'notEqual':
-      return sql`${e} <> ${num(f.filter)}`;
+      return sql`${e} <> ${n(f.filter)}`;
     case 'lessThan':
-      return sql`${e} < ${num(f.filter)}`;
+      return sql`${e} < ${n(f.filter)}`;
     case 'lessThanOrEqual':
-      return sql`${e} <= ${num(f.filter)}`;
+      return sql`${e} <= ${n(f.filter)}`;
     case 'greaterThan':
-      return sql`${e} > ${num(f.filter)}`;
+      return sql`${e} > ${n(f.filter)}`;
     case 'greaterThanOrEqual':
-      return sql`${e} >= ${num(f.filter)}`;
+      return sql`${e} >= ${n(f.filter)}`;
     case 'inRange':
-      return sql`${e} between ${num(f.filter)} and ${num(f.filterTo)}`;
+      return sql`${e} between ${n(f.filter)} and ${n(f.filterTo)}`;
     case 'blank':
       return sql`${e} is null`;
     case 'notBlank':
@@ -81,12 +121,12 @@ function numberCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL | undefined {
  * Dates compare as calendar days. Timestamps are bounded by the Texas day's start and end so the
  * index on the column is used.
  */
-function dateCondition(e: AnyColumn | SQL, f: SimpleFilter, timestamp: boolean): SQL | undefined {
+function dateCondition(e: AnyColumn | SQL, f: SimpleFilter, timestamp: boolean): SQL {
   const begin = (d: string) =>
     timestamp ? sql`(${d}::date::timestamp at time zone 'America/Chicago')` : sql`${d}::date`;
   const after = (d: string) =>
     timestamp ? sql`((${d}::date + 1)::timestamp at time zone 'America/Chicago')` : sql`(${d}::date + 1)`;
-  const d = () => day(f.dateFrom ?? f.filter);
+  const d = () => gridDay(f.dateFrom ?? f.filter);
   switch (f.type ?? 'equals') {
     case 'equals': {
       const v = d();
@@ -105,7 +145,7 @@ function dateCondition(e: AnyColumn | SQL, f: SimpleFilter, timestamp: boolean):
     case 'greaterThanOrEqual':
       return sql`${e} >= ${begin(d())}`;
     case 'inRange':
-      return sql`(${e} >= ${begin(day(f.dateFrom))} and ${e} < ${after(day(f.dateTo))})`;
+      return sql`(${e} >= ${begin(gridDay(f.dateFrom))} and ${e} < ${after(gridDay(f.dateTo))})`;
     case 'blank':
       return sql`${e} is null`;
     case 'notBlank':
@@ -115,7 +155,7 @@ function dateCondition(e: AnyColumn | SQL, f: SimpleFilter, timestamp: boolean):
   }
 }
 
-function simpleCondition(column: GridColumn, f: SimpleFilter): SQL | undefined {
+function simpleCondition(column: GridColumn, f: SimpleFilter): SQL {
   const e = column.expr;
   if (column.type === 'set' || f.filterType === 'set') {
     if (!Array.isArray(f.values)) throw badRequest(GRID_MSG.badModel);
@@ -130,17 +170,23 @@ function simpleCondition(column: GridColumn, f: SimpleFilter): SQL | undefined {
     const b = v === true || v === 'true' || v === 1 || v === '1';
     return sql`${e} = ${b}`;
   }
-  if (column.type === 'number') return numberCondition(e, f);
+  if (column.type === 'number' || column.type === 'integer') return numberCondition(e, f, isIntegerColumn(column));
   if (column.type === 'date' || column.type === 'timestamp') return dateCondition(e, f, column.type === 'timestamp');
   return textCondition(e, f);
 }
 
-function columnCondition(column: GridColumn, f: ColumnFilter): SQL | undefined {
-  if ('conditions' in f && Array.isArray(f.conditions)) {
-    const parts = f.conditions.map((c) => simpleCondition(column, c)).filter((c): c is SQL => !!c);
+const isCombined = (f: ColumnFilter): f is CombinedFilter => 'conditions' in f && Array.isArray(f.conditions);
+
+/**
+ * One column's filter (simple, or AND/OR of simple ones) as SQL. `condition` turns one simple
+ * filter into SQL; by default the column's type decides.
+ */
+export function combineFilter(f: ColumnFilter, condition: (s: SimpleFilter) => SQL): SQL | undefined {
+  if (isCombined(f)) {
+    const parts = f.conditions.map(condition);
     return f.operator === 'OR' ? or(...parts) : and(...parts);
   }
-  return simpleCondition(column, f as SimpleFilter);
+  return condition(f);
 }
 
 export interface GridClauses {
@@ -150,29 +196,32 @@ export interface GridClauses {
   offset: number;
 }
 
+export interface GridClauseOptions {
+  defaultSort: SortModelItem[];
+  /** a unique column: keeps paging stable when sort values repeat */
+  tieBreaker: AnyColumn | SQL;
+}
+
 /**
  * Turns AG Grid's filterModel/sortModel/startRow/endRow into SQL over a whitelist of columns.
- * An unknown column is a 400. `tieBreaker` keeps paging stable when sort values repeat.
+ * An unknown column (or one not filterable/sortable) is a 400.
  */
-export function gridClauses(
-  q: GridQuery,
-  columns: GridColumns,
-  opts: { defaultSort: SortModelItem[]; tieBreaker: AnyColumn | SQL; extraFilters?: Record<string, unknown> },
-): GridClauses {
+export function gridClauses(q: GridQuery, columns: GridColumns, opts: GridClauseOptions): GridClauses {
   const conditions: SQL[] = [];
-  for (const [key, f] of Object.entries(q.filterModel)) {
-    const column = columns[key];
-    if (!column || column.filterable === false) throw badRequest(GRID_MSG.unknownColumn(key));
+  for (const key of Object.keys(q.filterModel)) {
+    const column = gridColumn(columns, key);
+    if (column.filterable === false) throw badRequest(GRID_MSG.unknownColumn(key));
+    const f = q.filterModel[key];
     if (!f || typeof f !== 'object') throw badRequest(GRID_MSG.badModel);
-    const c = columnCondition(column, f);
+    const c = combineFilter(f, (s) => simpleCondition(column, s));
     if (c) conditions.push(c);
   }
   const sort = q.sortModel.length ? q.sortModel : opts.defaultSort;
   const orderBy: SQL[] = [];
   let tieDir: 'asc' | 'desc' = 'desc';
   for (const s of sort) {
-    const column = columns[s.colId];
-    if (!column || column.sortable === false) throw badRequest(GRID_MSG.unknownColumn(s.colId));
+    const column = gridColumn(columns, s.colId);
+    if (column.sortable === false) throw badRequest(GRID_MSG.unknownColumn(s.colId));
     orderBy.push(s.sort === 'asc' ? sql`${column.expr} asc nulls first` : sql`${column.expr} desc nulls last`);
     tieDir = s.sort;
   }
@@ -183,4 +232,125 @@ export function gridClauses(
     limit: q.endRow - q.startRow,
     offset: q.startRow,
   };
+}
+
+// ---- the runner ---------------------------------------------------------------------------------
+
+export interface GridJoin {
+  table: PgTable;
+  on: SQL;
+  kind: 'inner' | 'left';
+  /**
+   * Grid column keys that read this table. When given, the count joins the table only while a
+   * filter names one of them (a to-one join cannot change the count otherwise). Absent: the count
+   * always joins it (e.g. the scope reads the joined table).
+   */
+  countOnlyFor?: string[];
+}
+
+export interface GridSpec<TSelect extends SelectedFields> {
+  /** the page's select list (a Drizzle selection object) */
+  select: TSelect;
+  /** the grid's base table */
+  from: PgTable;
+  /** joins of the page, in order; the count uses them too (see `GridJoin.countOnlyFor`) */
+  joins?: GridJoin[];
+  /** the whitelist: model key -> column */
+  columns: GridColumns;
+  query: GridQuery;
+  defaultSort: SortModelItem[];
+  /** a unique column: keeps paging stable when sort values repeat */
+  tieBreaker: AnyColumn | SQL;
+  /**
+   * Conditions AND-ed with the grid's filters: the tenant (company) scope first, then any fixed
+   * or route-parameter filter. Undefined entries are skipped.
+   */
+  scope: (SQL | undefined)[];
+  /**
+   * Past this many matching rows, the count is the planner's estimate and the answer carries
+   * `count_estimated: true` (keeps a filter over a million rows from counting them all).
+   * Absent: the count is exact.
+   */
+  countCap?: number;
+}
+
+/** A row as Drizzle selects `TSelect` (left-joined columns are not marked nullable: use sql<T | null>). */
+export type GridRow<TSelect extends SelectedFields> = SelectResult<TSelect, 'partial', Record<string, 'not-null'>>;
+
+export interface GridPage<T> {
+  rows: T[];
+  count: number;
+  count_estimated?: true;
+}
+
+/** The part of Drizzle's dynamic select the runner uses (its generic types do not survive TSelect). */
+type Dynamic = PromiseLike<unknown[]> & {
+  innerJoin(t: PgTable, on: SQL): Dynamic;
+  leftJoin(t: PgTable, on: SQL): Dynamic;
+  where(w: SQL | undefined): Dynamic;
+  orderBy(...o: SQL[]): Dynamic;
+  limit(n: number): Dynamic;
+  offset(n: number): Dynamic;
+  getSQL(): SQL;
+  as(alias: string): ReturnType<ReturnType<ReturnType<DbOrTx['select']>['from']>['as']>;
+};
+function applyJoins(query: unknown, joins: GridJoin[]): Dynamic {
+  let q = query as Dynamic;
+  for (const j of joins) q = j.kind === 'inner' ? q.innerJoin(j.table, j.on) : q.leftJoin(j.table, j.on);
+  return q;
+}
+
+async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
+  const res = await db.execute(sql`explain (format json) ${query}`);
+  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
+}
+
+/**
+ * A grid's answer: the page of rows (filtered, sorted, paged by the query over the whitelist),
+ * then the count of all matching rows, both under the same scope and joins.
+ *
+ *   const { rows, count } = await runGrid(db, {
+ *     select: { c: customers, tier: priceTiers.name },
+ *     from: customers,
+ *     joins: [{ table: priceTiers, on: eq(priceTiers.id, customers.product_price_tier_id), kind: 'left', countOnlyFor: ['productPriceTier'] }],
+ *     columns, query: q, defaultSort: [{ colId: 'name', sort: 'asc' }], tieBreaker: customers.id,
+ *     scope: [eq(customers.company_id, companyId), isNull(customers.deleted_at)],
+ *   });
+ *
+ * `rows` come as Drizzle selects them (map them to the answer's shape after).
+ */
+export async function runGrid<TSelect extends SelectedFields>(
+  db: DbOrTx,
+  spec: GridSpec<TSelect>,
+): Promise<GridPage<GridRow<TSelect>>> {
+  const g = gridClauses(spec.query, spec.columns, { defaultSort: spec.defaultSort, tieBreaker: spec.tieBreaker });
+  const where = and(...spec.scope, g.where);
+  const joins = spec.joins ?? [];
+  const pageQuery = applyJoins(db.select(spec.select).from(spec.from).$dynamic(), joins);
+  const rows = (await pageQuery
+    .where(where)
+    .orderBy(...g.orderBy)
+    .limit(g.limit)
+    .offset(g.offset)) as GridRow<TSelect>[];
+
+  const filtered = Object.keys(spec.query.filterModel);
+  const countJoins = joins.filter((j) => !j.countOnlyFor || j.countOnlyFor.some((k) => filtered.includes(k)));
+  const matching = () => applyJoins(db.select({ one: sql`1` }).from(spec.from).$dynamic(), countJoins).where(where);
+  const page: GridPage<GridRow<TSelect>> = { rows, count: 0 };
+  if (spec.countCap === undefined) {
+    const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(matching().as('matching'));
+    page.count = Number(n);
+    return page;
+  }
+  const capped = matching().limit(spec.countCap + 1);
+  const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(capped.as('capped'));
+  page.count = Number(n);
+  if (page.count > spec.countCap) {
+    page.count = Math.max(await estimateRows(db, matching().getSQL()), spec.countCap + 1);
+    page.count_estimated = true;
+  }
+  return page;
 }

@@ -24,3 +24,19 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (e?.cause) return isUniqueViolation(e.cause, constraint);
   return false;
 }
+
+/**
+ * The net under the request schemas: a PostgreSQL 'data exception' (SQLSTATE class 22: a value out
+ * of range, an impossible date, a string too long...) is bad input, not a server fault. Answers the
+ * 400 message (naming the column when the driver says which), or null for any other error.
+ */
+export function dataExceptionMessage(err: unknown): string | null {
+  let e = err as { code?: string; column?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code)) {
+      return e.column ? `Invalid value for ${e.column}` : 'Invalid value in the request';
+    }
+    e = e.cause as typeof e;
+  }
+  return null;
+}

@@ -19,6 +19,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** emits a real-time event to every signed-in user of a company */
   emit(companyId: number, event: string, payload?: unknown): void;
+  /** emits a real-time event to one room (lib/realtime-rooms.ts: a customer user's own room) */
+  emitToRoom(room: string, event: string, payload?: unknown): void;
 }
 
 declare module 'fastify' {

@@ -32,3 +32,16 @@ export function randomToken(bytes = 32): string {
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
+
+let dummy: Promise<string> | undefined;
+
+/**
+ * Checks a password for an account that does not exist against a throw-away hash with the same
+ * parameters, so an unknown email costs the same scrypt work as a known one and the answer time
+ * does not tell which emails have an account. Always false.
+ */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummy ??= hashPassword(randomToken());
+  await verifyPassword(password, await dummy);
+  return false;
+}

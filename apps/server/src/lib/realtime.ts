@@ -2,8 +2,30 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { TokenPayload } from '../modules/auth/auth.plugin.js';
 import { findLiveSession } from '../modules/auth/auth.service.js';
+import type { AppDeps } from './http.js';
+import { joinCustomerRoom } from './realtime-rooms.js';
 
 const room = (companyId: number) => `company:${companyId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+const userRoom = (userId: number) => `user:${userId}`;
+
+/** The socket.io server of each app (keyed by its deps, which every route sees). */
+const servers = new WeakMap<AppDeps, Server>();
+
+/**
+ * Closes the sockets opened with these sessions' tokens (sign-out, a password change). Through the
+ * Redis adapter this reaches the sockets held by every server process.
+ */
+export function disconnectSessions(deps: AppDeps, sessionIds: string[]) {
+  const io = servers.get(deps);
+  if (io && sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}
+
+/** Closes every socket of these users (a password reset revokes all their sessions). */
+export function disconnectUsers(deps: AppDeps, userIds: number[]) {
+  const io = servers.get(deps);
+  if (io && userIds.length > 0) io.in(userIds.map(userRoom)).disconnectSockets(true);
+}
 
 /**
  * socket.io on the app's HTTP server (websocket transport, token in the handshake). With REDIS_URL
@@ -26,19 +48,27 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     try {
       const token = String(socket.handshake.auth?.token ?? '');
       const payload = app.jwt.verify<TokenPayload>(token);
+      if (await joinCustomerRoom(app.deps.db, socket, payload)) return next();
       const session = await findLiveSession(app.deps.db, payload.jti);
       if (!session) return next(new Error('Unauthorized'));
       socket.data.companyId = session.company_id;
-      await socket.join(room(session.company_id));
+      await socket.join([room(session.company_id), sessionRoom(session.id), userRoom(session.user_id)]);
       next();
     } catch {
       next(new Error('Unauthorized'));
     }
   });
+  servers.set(app.deps, io);
   app.addHook('onClose', async () => {
+    servers.delete(app.deps);
     await io.close();
   });
-  return (companyId: number, event: string, payload?: unknown) => {
+  const emit = (companyId: number, event: string, payload?: unknown) => {
     io.to(room(companyId)).emit(event, payload ?? {});
   };
+  return Object.assign(emit, {
+    toRoom: (name: string, event: string, payload?: unknown) => {
+      io.to(name).emit(event, payload ?? {});
+    },
+  });
 }

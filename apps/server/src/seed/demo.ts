@@ -1,16 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { hashPassword } from '../lib/passwords.js';
+import { hashPassword, randomToken } from '../lib/passwords.js';
 import { companies, companyFeatures, users } from '../modules/company/company.tables.js';
 import { customers } from '../modules/customers/customers.tables.js';
-import { priceTiers, products } from '../modules/products/products.tables.js';
+import { priceTiers } from '../modules/customers/customers.tables.js';
+import { products } from '../modules/products/products.tables.js';
 import { stampRolls } from '../modules/stamps/stamps.tables.js';
 import { createRollStamps } from '../modules/stamps/stamps.ledger.js';
 import { seedDemoInvoices } from '../modules/invoices/invoices.seed.js';
+import { seedDemoInventory } from '../modules/inventory/inventory.seed.js';
+import { seedDemoOrders } from '../modules/orders/orders.seed.js';
 import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
-export const DEMO_LOGIN = { email: 'demo@lonestar-spirits.example', password: 'demo-pass-2026' };
+export const DEMO_EMAIL = 'demo@lonestar-spirits.example';
+/** Where the demo's generated password is kept (mode 0600) for the person who started the server. */
+export const demoLoginFile = (dataDir: string) => path.join(dataDir, 'demo-login.txt');
+
+/**
+ * Demo data only on the embedded database (a desk install): a PostgreSQL server named by
+ * DATABASE_URL is someone's real data and never gets a company with a known login.
+ */
+export function shouldSeedDemo(config: { seedDemo: 'auto' | 'never'; databaseUrl?: string }): boolean {
+  return config.seedDemo === 'auto' && !config.databaseUrl;
+}
+
+/** Reads the demo login written at the first start, if any. */
+export function readDemoLogin(dataDir: string): { email: string; password: string } | undefined {
+  const file = demoLoginFile(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const text = fs.readFileSync(file, 'utf8');
+  const email = /^email: (.+)$/m.exec(text)?.[1];
+  const password = /^password: (.+)$/m.exec(text)?.[1];
+  return email && password ? { email, password } : undefined;
+}
 
 const DEMO_CUSTOMERS = [
   ['The Broken Spoke', '3201 S Lamar Blvd', 'Austin', '78704', 'MB', 100234, 'Janet White'],
@@ -36,11 +61,27 @@ const DEMO_PRODUCTS: [string, string, string, string, string, string][] = [
   ['TOPO CHICO MINERAL WATER 24PK', 'N/A', '12OZ', '21.99', '16.50', '021136010114'],
 ];
 
-/** A realistic demo company on the first start of an empty embedded database. */
-export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
+/**
+ * A realistic demo company on the first start of an empty embedded database. Its password is
+ * random, generated here, kept in DATA_DIR/demo-login.txt (0600) and answered so the start can
+ * print it once; undefined when the database was not empty.
+ */
+export async function seedDemoIfEmpty(
+  db: Db,
+  dataDir: string,
+): Promise<{ email: string; password: string } | undefined> {
   const [{ n }] = await db.select({ n: count() }).from(companies);
-  if (Number(n) > 0) return false;
-  const passwordHash = await hashPassword(DEMO_LOGIN.password);
+  if (Number(n) > 0) return undefined;
+  const login = { email: DEMO_EMAIL, password: randomToken(12) };
+  const passwordHash = await hashPassword(login.password);
+  // kept before the data, so a crash in between never leaves a demo nobody can sign in to
+  fs.writeFileSync(
+    demoLoginFile(dataDir),
+    `Demo login (generated at the first start)\nemail: ${login.email}\npassword: ${login.password}\n`,
+    { mode: 0o600 },
+  );
+  fs.chmodSync(demoLoginFile(dataDir), 0o600);
+
   await db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
@@ -59,7 +100,7 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
     await tx.insert(users).values([
       {
         company_id: company.id,
-        email: DEMO_LOGIN.email,
+        email: login.email,
         name: 'Dana Whitfield',
         title: 'Owner',
         role: 'owner',
@@ -129,5 +170,8 @@ export async function seedDemoIfEmpty(db: Db): Promise<boolean> {
   // it reads the customers, products, stock and stamp roll seeded above)
   const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
   if (demoCompany) await seedDemoInvoices(db, demoCompany.id);
-  return true;
+  // inventory: a restock and a shelf count leaving some items under their reorder level (keep after the invoices)
+  if (demoCompany) await seedDemoInventory(db, demoCompany.id);
+  if (demoCompany) await seedDemoOrders(db, demoCompany.id, login.password);
+  return login;
 }

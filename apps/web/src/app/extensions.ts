@@ -1,3 +1,4 @@
+import type { InvoiceStatus } from '@dbo/domain/constants';
 import type { FeatureName } from '@dbo/domain/features';
 import type { ComponentType } from 'react';
 
@@ -28,12 +29,24 @@ export interface SettingsPanel {
   Component: ComponentType;
 }
 
+/** The invoice a panel is given (GET /invoice/{id or number}): the fields panels read. */
+export interface PanelInvoice {
+  id: number;
+  number: number;
+  beer: boolean;
+  display_number?: string;
+  status: InvoiceStatus;
+  total: string | number;
+  paid_total?: string | number;
+  customer?: { contact_email?: string };
+}
+
 export interface InvoicePanel {
   key: string;
   order: number;
   feature?: FeatureName;
   /** the loaded invoice (GET /invoice/{id or number}) and a callback to reload it */
-  Component: ComponentType<{ invoice: any; reload: () => void }>;
+  Component: ComponentType<{ invoice: PanelInvoice; reload: () => void }>;
 }
 
 function collect<T extends { order: number }>(

@@ -19,6 +19,9 @@ import { Avatar, Badge, Button, Flex, Layout, Menu, Modal, Typography } from 'an
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
+import { useStaffRealtime } from './realtime';
+import { screenBuilt } from './screens';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { useSession } from './session';
 
@@ -27,7 +30,7 @@ const COLLAPSE_KEY = 'dbo.navCollapsed';
 
 function usePlacedOrderCount(enabled: boolean) {
   return useQuery({
-    queryKey: ['order', 'count'],
+    queryKey: queryKeys.orders.count,
     queryFn: () => http.get<{ count: number }>('/order/count'),
     enabled,
     refetchInterval: 60_000,
@@ -68,7 +71,8 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [logoutOpen, setLogoutOpen] = useState(false);
-  const orderCount = usePlacedOrderCount(feature('order')).data?.count ?? 0;
+  useStaffRealtime();
+  const orderCount = usePlacedOrderCount(feature('order') && screenBuilt('order')).data?.count ?? 0;
 
   useEffect(() => {
     document.title = orderCount > 0 ? `${APP_NAME} (${orderCount})` : APP_NAME;
@@ -77,22 +81,36 @@ export function AppLayout() {
   const features = user?.company.companyFeatures;
   const items = [
     { key: '/dashboard', icon: <DashboardOutlined />, label: 'Dashboard' },
-    {
-      key: '/order',
-      icon: <ShoppingCartOutlined />,
-      label: (
-        <Flex justify="space-between" align="center">
-          Order
-          {orderCount > 0 && <Badge count={orderCount} color="red" style={{ marginLeft: 8 }} />}
-        </Flex>
-      ),
-    },
+    ...(screenBuilt('order')
+      ? [
+          {
+            key: '/order',
+            icon: <ShoppingCartOutlined />,
+            label: (
+              <Flex justify="space-between" align="center">
+                Order
+                {orderCount > 0 && (
+                  <Badge
+                    count={orderCount}
+                    color="red"
+                    style={{ marginLeft: 8 }}
+                    data-testid="order-badge"
+                    aria-label={`${orderCount} placed orders`}
+                  />
+                )}
+              </Flex>
+            ),
+          },
+        ]
+      : []),
     { key: '/customer', icon: <TeamOutlined />, label: 'Customers' },
     { key: '/invoice', icon: <FileTextOutlined />, label: 'Invoices' },
     { key: '/payment', icon: <DollarOutlined />, label: 'Payments' },
     { key: '/stamp', icon: <BarcodeOutlined />, label: 'Stamps' },
     { key: '/product', icon: <AppstoreOutlined />, label: 'Products' },
-    ...(isPosActive(features) ? [] : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
+    ...(isPosActive(features) || !screenBuilt('inventory')
+      ? []
+      : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
   ];
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;

@@ -7,6 +7,8 @@ import type { RouteObject } from 'react-router';
 export interface FeatureRoutes {
   privateRoutes?: RouteObject[];
   publicRoutes?: RouteObject[];
+  /** the whole app when the page is served on a company's subdomain ({subdomain}.{APP_DOMAIN}) */
+  hostRoutes?: RouteObject[];
 }
 
 /** A lazy route whose module's default export is the page. */

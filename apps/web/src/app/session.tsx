@@ -1,22 +1,12 @@
-import { isFeatureActive, type CompanyFeatureState, type FeatureName } from '@dbo/domain/features';
+import type { sessionUserOut } from '@dbo/domain/auth';
+import { isFeatureActive, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { getToken, http, request, setToken, setUnauthorizedHandler } from '../lib/api';
+import { getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from '../lib/api';
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  title: string;
-  role: string;
-  company_id: number;
-  company: Record<string, any> & {
-    id: number;
-    name: string;
-    companyFeatures: (CompanyFeatureState & { access_requested?: boolean })[];
-    logos: { id: number; path: string; originalname: string }[];
-  };
-}
+/** The signed-in user as validate_token, sign-in, sign-up and PUT user answer it (the domain's answer schema). */
+export type SessionUser = z.output<typeof sessionUserOut>;
 
 type Status = 'checking' | 'signedIn' | 'signedOut';
 
@@ -96,7 +86,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           public: true,
         });
         await acceptToken(res.access_token, res.user);
-        if (expired) await queryClient.invalidateQueries();
+        if (expired) {
+          notifyReauthenticated();
+          await queryClient.invalidateQueries();
+        }
         return res.user;
       },
       acceptToken,

@@ -1,12 +1,21 @@
 export const API_BASE = '/api/v1';
 export const TOKEN_KEY = 'dbo.token';
 
+/** The error body every route answers; some carry more (a 409 duplicate names the invoice). */
+export interface ApiErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string;
+  details?: string[];
+  [key: string]: unknown;
+}
+
 export class ApiError extends Error {
   constructor(
     public status: number,
     message: string,
     public details: string[] = [],
-    public body: any = undefined,
+    public body: ApiErrorBody | undefined = undefined,
   ) {
     super(message);
   }
@@ -15,6 +24,16 @@ export class ApiError extends Error {
 let onUnauthorized: () => void = () => {};
 export function setUnauthorizedHandler(fn: () => void) {
   onUnauthorized = fn;
+}
+
+/** Screens that hold data outside TanStack Query (AG Grid datasources) reload after a re-login. */
+const reauthListeners = new Set<() => void>();
+export function onReauthenticated(fn: () => void): () => void {
+  reauthListeners.add(fn);
+  return () => reauthListeners.delete(fn);
+}
+export function notifyReauthenticated() {
+  for (const fn of reauthListeners) fn();
 }
 
 export const getToken = () => localStorage.getItem(TOKEN_KEY);
@@ -44,11 +63,13 @@ export interface RequestOptions {
   public?: boolean;
   /** a 401 here is an answer, not an expired session (token check, sign-out) */
   quiet401?: boolean;
+  /** send this bearer instead of the staff token (the customer app's own session); implies quiet401 */
+  token?: string | null;
 }
 
-export async function request<T = any>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
+export async function request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
-  const token = getToken();
+  const token = opts.token !== undefined ? opts.token : getToken();
   if (token && !opts.public) headers.authorization = `Bearer ${token}`;
   let body: BodyInit | undefined;
   if (opts.body instanceof FormData) body = opts.body;
@@ -62,9 +83,9 @@ export async function request<T = any>(method: string, path: string, opts: Reque
     body,
     signal: opts.signal,
   });
-  if (res.status === 401 && !opts.public && !opts.quiet401) onUnauthorized();
+  if (res.status === 401 && !opts.public && !opts.quiet401 && opts.token === undefined) onUnauthorized();
   if (!res.ok) {
-    let data: any;
+    let data: ApiErrorBody | undefined;
     try {
       data = await res.json();
     } catch {
@@ -80,10 +101,10 @@ export async function request<T = any>(method: string, path: string, opts: Reque
 }
 
 export const http = {
-  get: <T = any>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
-  post: <T = any>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
-  put: <T = any>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
-  del: <T = any>(path: string, body?: unknown, query?: Query) => request<T>('DELETE', path, { body, query }),
+  get: <T = unknown>(path: string, query?: Query, signal?: AbortSignal) => request<T>('GET', path, { query, signal }),
+  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} }),
+  put: <T = unknown>(path: string, body?: unknown) => request<T>('PUT', path, { body: body ?? {} }),
+  del: <T = unknown>(path: string, body?: unknown, query?: Query) => request<T>('DELETE', path, { body, query }),
 };
 
 /** Server errors are read from a details list, else a message, else the error's own message. */

@@ -12,6 +12,12 @@ export const textFilter = {
   filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
 };
 
+/** One condition and a Reset button: the customers, products and stamp log grids. */
+const resettable = { buttons: ['reset'], maxNumConditions: 1 };
+export const textResetFilter = { filter: 'agTextColumnFilter', filterParams: resettable };
+export const numberResetFilter = { filter: 'agNumberColumnFilter', filterParams: resettable };
+export const dateResetFilter = { filter: 'agDateColumnFilter', filterParams: resettable };
+
 interface InvoiceRef {
   number: number;
   beer: boolean;

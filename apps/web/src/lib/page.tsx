@@ -6,7 +6,7 @@ export function Page({ title, actions, children }: { title: ReactNode; actions?:
   return (
     <div className="page">
       <Flex justify="space-between" align="center" wrap gap={12} style={{ marginBottom: 16 }}>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {title}
         </Typography.Title>
         <Flex gap={8} wrap>

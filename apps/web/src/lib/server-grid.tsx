@@ -1,6 +1,8 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dbo/domain/constants';
 import {
+  type CellEditRequestEvent,
   type ColDef,
+  type FilterModel,
   ColumnAutoSizeModule,
   CellStyleModule,
   CustomFilterModule,
@@ -20,8 +22,8 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { Alert } from 'antd';
-import { forwardRef, useCallback, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { errorMessage, http } from './api';
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { errorMessage, http, onReauthenticated } from './api';
 
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
@@ -39,9 +41,16 @@ ModuleRegistry.registerModules([
 
 const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: '#8b1e3f' });
 
+export interface GridModels {
+  filterModel: Record<string, unknown>;
+  sortModel: { colId: string; sort: 'asc' | 'desc' }[];
+}
+
 export interface ServerGridHandle {
   refresh(): void;
   api(): GridApi | undefined;
+  /** the filter and sort the grid last asked the server for: exports use them to match the screen */
+  models(): GridModels;
 }
 
 export interface ServerGridProps<T> {
@@ -58,9 +67,18 @@ export interface ServerGridProps<T> {
   onRowClicked?: (row: T) => void;
   height?: number | string;
   getRowStyle?: (row: T | undefined) => Record<string, string> | undefined;
-  initialFilterModel?: Record<string, unknown>;
+  initialFilterModel?: FilterModel;
   testId?: string;
+  /** every answer of the endpoint (for totals it sends beside rows and count) */
+  onLoaded?: (answer: GridAnswer<T>) => void;
+  /**
+   * Editable cells: the grid does not change the row itself (readOnlyEdit); the handler saves and
+   * then sets the row with `e.node.setData`, so a refused edit simply leaves the old value.
+   */
+  onCellEditRequest?: (e: CellEditRequestEvent<T>) => void;
 }
+
+export type GridAnswer<T> = { rows: T[]; count: number } & Record<string, unknown>;
 
 /**
  * AG Grid's infinite row model with server-side filter, sort and paging. Rows are fetched in
@@ -71,20 +89,28 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
   const [error, setError] = useState<string | null>(null);
   const paramsKey = JSON.stringify(props.params ?? {});
   const extraKey = JSON.stringify(props.extraFilterModel ?? {});
+  const modelsRef = useRef<GridModels>({ filterModel: {}, sortModel: [] });
+  const onLoadedRef = useRef(props.onLoaded);
+  onLoadedRef.current = props.onLoaded;
 
   const datasource = useMemo<IDatasource>(
     () => ({
       getRows: async (p) => {
         try {
           setError(null);
-          const res = await http.get<{ rows: T[]; count: number }>(props.url, {
+          const models: GridModels = {
+            filterModel: { ...p.filterModel, ...JSON.parse(extraKey) },
+            sortModel: p.sortModel.map((s) => ({ colId: s.colId, sort: s.sort })),
+          };
+          modelsRef.current = models;
+          const res = await http.get<GridAnswer<T>>(props.url, {
             startRow: p.startRow,
             endRow: p.endRow,
-            filterModel: { ...p.filterModel, ...JSON.parse(extraKey) },
-            sortModel: p.sortModel,
+            ...models,
             ...JSON.parse(paramsKey),
           });
           p.successCallback(res.rows, res.count);
+          onLoadedRef.current?.(res);
           if (res.count === 0) apiRef.current?.showNoRowsOverlay();
           else apiRef.current?.hideOverlay();
         } catch (err) {
@@ -96,15 +122,26 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
     [props.url, paramsKey, extraKey],
   );
 
+  // rows that failed with 401 while the session was expired load again once the user signs back in
+  useEffect(
+    () =>
+      onReauthenticated(() => {
+        setError(null);
+        apiRef.current?.purgeInfiniteCache();
+      }),
+    [],
+  );
+
   useImperativeHandle(ref, () => ({
     refresh: () => apiRef.current?.purgeInfiniteCache(),
     api: () => apiRef.current as GridApi | undefined,
+    models: () => modelsRef.current,
   }));
 
   const onGridReady = useCallback(
     (e: GridReadyEvent<T>) => {
       apiRef.current = e.api;
-      if (props.initialFilterModel) e.api.setFilterModel(props.initialFilterModel as any);
+      if (props.initialFilterModel) e.api.setFilterModel(props.initialFilterModel);
     },
     [props.initialFilterModel],
   );
@@ -134,7 +171,9 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           onRowClicked={(e) => e.data && props.onRowClicked?.(e.data)}
           getRowStyle={props.getRowStyle ? (p) => props.getRowStyle?.(p.data) : undefined}
           overlayNoRowsTemplate={`<span>${props.noRowsText ?? 'No rows'}</span>`}
-          suppressCellFocus={!props.onRowClicked}
+          suppressCellFocus={!props.onRowClicked && !props.onCellEditRequest}
+          readOnlyEdit={!!props.onCellEditRequest}
+          onCellEditRequest={props.onCellEditRequest}
         />
       </div>
     </div>

@@ -16,3 +16,17 @@ export function zodRule(schema: z.ZodType, field: string, extra?: () => Record<s
     },
   });
 }
+
+/**
+ * The form's values once every field passes, else null. antd rejects validateFields() when a
+ * field is invalid and already shows the messages under the fields; the rejection is not an
+ * error to throw out of a click handler (it would be an uncaught promise rejection).
+ */
+export async function validValues<T>(form: FormInstance<T>): Promise<T | null> {
+  try {
+    return await form.validateFields();
+  } catch (err) {
+    if (err && typeof err === 'object' && 'errorFields' in err) return null;
+    throw err;
+  }
+}

@@ -1,8 +1,8 @@
 import type { ActivityModule, ActivityType } from '@dbo/domain/constants';
 import type { GridQuery } from '@dbo/domain/grid';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { gridClauses, type GridColumns } from '../../db/grid.js';
+import { type GridColumns, runGrid } from '../../db/grid.js';
 import { users } from '../company/company.tables.js';
 import { activities } from './activity.tables.js';
 
@@ -36,13 +36,8 @@ const columns: GridColumns = {
 };
 
 export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) {
-  const g = gridClauses(q, columns, {
-    defaultSort: [{ colId: 'created_at', sort: 'desc' }],
-    tieBreaker: activities.id,
-  });
-  const where = and(eq(activities.company_id, companyId), g.where);
-  const rows = await db
-    .select({
+  return runGrid(db, {
+    select: {
       id: activities.id,
       success: activities.success,
       module: activities.module,
@@ -50,17 +45,13 @@ export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) 
       info: activities.info,
       created_at: activities.created_at,
       user: sql<string | null>`${users.name}`,
-    })
-    .from(activities)
-    .leftJoin(users, eq(users.id, activities.user_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(activities)
-    .leftJoin(users, eq(users.id, activities.user_id))
-    .where(where);
-  return { rows, count: Number(n) };
+    },
+    from: activities,
+    joins: [{ table: users, on: eq(users.id, activities.user_id), kind: 'left', countOnlyFor: ['user'] }],
+    columns,
+    query: q,
+    defaultSort: [{ colId: 'created_at', sort: 'desc' }],
+    tieBreaker: activities.id,
+    scope: [eq(activities.company_id, companyId)],
+  });
 }

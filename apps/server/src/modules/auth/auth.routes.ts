@@ -1,16 +1,24 @@
 import {
+  notificationOut,
   notificationSchema,
+  notificationUpdatedOut,
   profileSchema,
   resetRequestSchema,
   setPasswordSchema,
   signInSchema,
   signUpSchema,
+  successOut,
+  tokenOut,
+  userOut,
 } from '@dbo/domain/auth';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
+import { disconnectSessions, disconnectUsers } from '../../lib/realtime.js';
 import { users } from '../company/company.tables.js';
+import { AttemptLimiter, limitBy } from './auth.limits.js';
 import {
   createResetToken,
   createSession,
@@ -25,33 +33,54 @@ import {
 async function issueToken(app: App, user: { id: number; company_id: number }) {
   const session = await createSession(app.deps.db, user);
   const access_token = app.jwt.sign({ sub: String(user.id), cid: user.company_id, jti: session.id });
-  return { access_token, user: await userProfile(app.deps.db, user.id) };
+  const profile = await userProfile(app.deps.db, user.id);
+  if (!profile) throw notFound();
+  return { access_token, user: profile };
 }
+
+const MINUTE = 60_000;
+const byAddress = (req: FastifyRequest) => `address:${req.ip}`;
+const byEmail = (req: FastifyRequest) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? `email:${email.toLowerCase()}` : undefined;
+};
 
 /** Sign-in, sign-up and password reset: no token needed. */
 export async function publicRoutes(app: App) {
-  const limit = {
-    rateLimit: {
-      max: app.deps.config.rateLimitAuth,
-      timeWindow: '1 minute',
-      keyGenerator: (req: { ip: string; body?: unknown }) =>
-        `${req.ip}:${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
+  const { rateLimitAuth, rateLimitAuthAddress } = app.deps.config;
+  // Counted after validation: per email whatever the address, per address whatever the email.
+  const perEmail = new AttemptLimiter(rateLimitAuth, MINUTE);
+  const perAddress = new AttemptLimiter(rateLimitAuthAddress, MINUTE);
+  const signUpsPerAddress = new AttemptLimiter(rateLimitAuth, MINUTE);
+  const attempts = limitBy([
+    [perEmail, byEmail],
+    [perAddress, byAddress],
+  ]);
+
+  app.post(
+    '/auth/signin',
+    { schema: { tags: ['auth'], body: signInSchema, response: { 200: tokenOut } }, preHandler: attempts },
+    async (req) => {
+      const user = await signIn(app.deps.db, req.body.email, req.body.password);
+      return issueToken(app, user);
     },
-  };
+  );
 
-  app.post('/auth/signin', { schema: { tags: ['auth'], body: signInSchema }, config: limit }, async (req) => {
-    const user = await signIn(app.deps.db, req.body.email, req.body.password);
-    return issueToken(app, user);
-  });
-
-  app.post('/auth/signup', { schema: { tags: ['auth'], body: signUpSchema } }, async (req) => {
-    const user = await signUp(app.deps.db, req.body);
-    return issueToken(app, user);
-  });
+  app.post(
+    '/auth/signup',
+    {
+      schema: { tags: ['auth'], body: signUpSchema, response: { 200: tokenOut } },
+      preHandler: limitBy([[signUpsPerAddress, byAddress]]),
+    },
+    async (req) => {
+      const user = await signUp(app.deps.db, req.body);
+      return issueToken(app, user);
+    },
+  );
 
   app.post(
     '/auth/reset-request',
-    { schema: { tags: ['auth'], body: resetRequestSchema }, config: limit },
+    { schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: successOut } }, preHandler: attempts },
     async (req) => {
       const reset = await createResetToken(app.deps.db, req.body.email);
       // The answer is the same for unknown addresses, so the form can't be used to probe accounts.
@@ -68,40 +97,71 @@ export async function publicRoutes(app: App) {
     },
   );
 
-  app.put('/auth/password', { schema: { tags: ['auth'], body: setPasswordSchema } }, async (req) => {
-    await resetPassword(app.deps.db, req.body.token, req.body.password);
-    return { success: true };
-  });
+  app.put(
+    '/auth/password',
+    {
+      schema: { tags: ['auth'], body: setPasswordSchema, response: { 200: successOut } },
+      preHandler: limitBy([[perAddress, byAddress]]),
+    },
+    async (req) => {
+      const userId = await resetPassword(app.deps.db, req.body.token, req.body.password);
+      disconnectUsers(app.deps, [userId]);
+      return { success: true };
+    },
+  );
 }
 
 export async function privateRoutes(app: App) {
-  app.get('/validate_token', { schema: { tags: ['auth'] } }, async (req) => {
+  // guessing the current password with a stolen token is limited like sign-in
+  const passwordChanges = new AttemptLimiter(app.deps.config.rateLimitAuth, MINUTE);
+  const byUserChangingPassword = (req: FastifyRequest) =>
+    (req.body as { password?: unknown } | undefined)?.password ? `user:${req.auth.userId}` : undefined;
+
+  app.get('/validate_token', { schema: { tags: ['auth'], response: { 200: userOut } } }, async (req) => {
     const user = await userProfile(app.deps.db, req.auth.userId);
     if (!user) throw notFound();
     return { user };
   });
 
-  app.post('/auth/signout', { schema: { tags: ['auth'] } }, async (req) => {
+  app.post('/auth/signout', { schema: { tags: ['auth'], response: { 200: successOut } } }, async (req) => {
     await revokeSession(app.deps.db, req.auth.sessionId);
+    // a socket opened with this token stops receiving the company's events
+    disconnectSessions(app.deps, [req.auth.sessionId]);
     return { success: true };
   });
 
-  app.put('/user', { schema: { tags: ['auth'], body: profileSchema } }, async (req) => {
-    await updateProfile(app.deps.db, req.auth.userId, req.body);
-    return { user: await userProfile(app.deps.db, req.auth.userId) };
-  });
+  app.put(
+    '/user',
+    {
+      schema: { tags: ['auth'], body: profileSchema, response: { 200: userOut } },
+      preHandler: limitBy([[passwordChanges, byUserChangingPassword]]),
+    },
+    async (req) => {
+      const { revokedSessions } = await updateProfile(app.deps.db, req.auth, req.body);
+      disconnectSessions(app.deps, revokedSessions);
+      const user = await userProfile(app.deps.db, req.auth.userId);
+      if (!user) throw notFound();
+      return { user };
+    },
+  );
 
-  app.get('/company/notification', { schema: { tags: ['auth'] } }, async (req) => {
+  app.get('/company/notification', { schema: { tags: ['auth'], response: { 200: notificationOut } } }, async (req) => {
     const [u] = await app.deps.db
       .select({ email_notification: users.email_notification, app_notification: users.app_notification })
       .from(users)
       .where(eq(users.id, req.auth.userId));
+    if (!u) throw notFound();
     return { notification: u };
   });
 
-  app.put('/company/notification', { schema: { tags: ['auth'], body: notificationSchema } }, async (req) => {
-    await app.deps.db.update(users).set(req.body.notifications).where(eq(users.id, req.auth.userId));
-    const user = await userProfile(app.deps.db, req.auth.userId);
-    return { notification: { user } };
-  });
+  app.put(
+    '/company/notification',
+    { schema: { tags: ['auth'], body: notificationSchema, response: { 200: notificationUpdatedOut } } },
+    async (req) => {
+      await app.deps.db.update(users).set(req.body.notifications).where(eq(users.id, req.auth.userId));
+      const user = await userProfile(app.deps.db, req.auth.userId);
+      if (!user) throw notFound();
+      return { notification: { user } };
+    },
+  );
 }

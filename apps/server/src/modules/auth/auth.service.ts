@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { MSG } from '@dbo/domain/auth';
 import { FEATURES } from '@dbo/domain/features';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
+import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { companies, companyFeatures, logos, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
@@ -73,7 +73,9 @@ export async function signIn(db: Db, email: string, password: string) {
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  if (!u || !(await verifyPassword(password, u.password_hash))) {
+  // an unknown email pays the same hash work as a known one: the timing tells nothing
+  const ok = u ? await verifyPassword(password, u.password_hash) : await verifyAgainstDummy(password);
+  if (!u || !ok) {
     if (u)
       await recordActivity(db, {
         companyId: u.company_id,
@@ -160,8 +162,30 @@ export async function resetPassword(db: Db, token: string, password: string) {
   });
 }
 
-export async function updateProfile(db: Db, userId: number, input: { name: string; password?: string }) {
+/**
+ * Name and, with the current password, a new password. A new password signs out every other
+ * session of the user (answered so their sockets can be closed); this one stays signed in.
+ */
+export async function updateProfile(
+  db: Db,
+  auth: { userId: number; sessionId: string },
+  input: { name: string; password?: string; current_password?: string },
+): Promise<{ revokedSessions: string[] }> {
   const set: Partial<typeof users.$inferInsert> = { name: input.name, updated_at: new Date() };
-  if (input.password) set.password_hash = await hashPassword(input.password);
-  await db.update(users).set(set).where(eq(users.id, userId));
+  if (input.password) {
+    if (!input.current_password) throw badRequest(MSG.currentPasswordRequired);
+    const [u] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
+    if (!u || !(await verifyPassword(input.current_password, u.hash))) throw badRequest(MSG.currentPasswordWrong);
+    set.password_hash = await hashPassword(input.password);
+  }
+  return db.transaction(async (tx) => {
+    await tx.update(users).set(set).where(eq(users.id, auth.userId));
+    if (!set.password_hash) return { revokedSessions: [] };
+    const revoked = await tx
+      .update(sessions)
+      .set({ revoked_at: new Date() })
+      .where(and(eq(sessions.user_id, auth.userId), isNull(sessions.revoked_at), ne(sessions.id, auth.sessionId)))
+      .returning({ id: sessions.id });
+    return { revokedSessions: revoked.map((r) => r.id) };
+  });
 }

@@ -111,14 +111,55 @@ describe('profile and notifications', () => {
   it('updates the name and password with the profile rules', async () => {
     const owner = await signUpCompany(ctx);
     expect((await owner.api.put('/user', { name: 'Al' })).body.message).toBe('Name must be at least 3 characters');
-    expect((await owner.api.put('/user', { name: 'Alan', password: '123' })).body.message).toBe(
-      'Password must be at least 4 characters',
-    );
+    // one length rule everywhere: 5, as sign-in, sign-up and the change-password form
+    const short = await owner.api.put('/user', { name: 'Alan', password: '1234', current_password: owner.password });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe('Password must be at least 5 characters');
     const ok = await owner.api.put('/user', { name: '  Alan Smith  ', password: '' });
     expect(ok.status).toBe(200);
     expect(ok.body.user.name).toBe('Alan Smith');
-    expect((await owner.api.put('/user', { name: 'Alan Smith', password: 'newp' })).status).toBe(200);
-    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: 'newpa' })).status).toBe(400);
+    const changed = await owner.api.put('/user', {
+      name: 'Alan Smith',
+      password: 'newpa',
+      current_password: owner.password,
+    });
+    expect(changed.status).toBe(200);
+    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(400);
+    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: 'newpa' })).status).toBe(200);
+  });
+
+  it('needs the current password to set a new one', async () => {
+    const owner = await signUpCompany(ctx);
+    const missing = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe('Current password is required to set a new password');
+    const wrong = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde', current_password: 'nope!' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Current password is incorrect');
+    // the password did not change
+    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(200);
+    expect((await client(ctx).post('/auth/signin', { email: owner.email, password: 'abcde' })).status).toBe(400);
+  });
+
+  it('signs out every other session of the user on a new password, and keeps this one', async () => {
+    const owner = await signUpCompany(ctx);
+    const other = await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password });
+    const otherApi = client(ctx, other.body.access_token);
+    const someoneElse = await signUpCompany(ctx);
+    expect((await otherApi.get('/validate_token')).status).toBe(200);
+    // a name change alone signs nobody out
+    expect((await owner.api.put('/user', { name: 'Alan Smith' })).status).toBe(200);
+    expect((await otherApi.get('/validate_token')).status).toBe(200);
+
+    const res = await owner.api.put('/user', {
+      name: 'Alan Smith',
+      password: 'fresh-pass',
+      current_password: owner.password,
+    });
+    expect(res.status).toBe(200);
+    expect((await otherApi.get('/validate_token')).status).toBe(401);
+    expect((await owner.api.get('/validate_token')).status).toBe(200);
+    expect((await someoneElse.api.get('/validate_token')).status).toBe(200);
   });
 
   it('keeps app and email notification choices', async () => {

@@ -1,6 +1,15 @@
-import { featureToggleSchema } from '@dbo/domain/company';
-import { FEATURES } from '@dbo/domain/features';
-import { gridQuerySchema } from '@dbo/domain/grid';
+import { activityGridOut } from '@dbo/domain/activity';
+import {
+  companyBodySchema,
+  companyOut,
+  featureToggleOut,
+  featureToggleSchema,
+  logoOut,
+  successOut,
+} from '@dbo/domain/company';
+import { FEATURES, featureOut } from '@dbo/domain/features';
+import { gridQuery } from '@dbo/domain/grid';
+import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
@@ -17,40 +26,59 @@ import {
   updateCompany,
 } from './company.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const tags = ['company'];
 
 export async function privateRoutes(app: App) {
   const { db, config } = app.deps;
 
-  app.get('/company', { schema: { tags: ['company'] } }, async (req) => {
+  app.get('/company', { schema: { tags, response: { 200: companyOut } } }, async (req) => {
     return publicCompany(await getCompany(db, req.auth.companyId));
   });
 
-  app.put('/company/:id', { schema: { tags: ['company'], params: idParams, body: z.looseObject({}) } }, async (req) => {
-    if (req.params.id !== req.auth.companyId) throw notFound('Company not found');
-    const company = await updateCompany(db, req.auth.companyId, req.auth.userId, req.body);
-    app.deps.emit(req.auth.companyId, 'company:update', { id: company.id });
-    return company;
-  });
+  app.put(
+    '/company/:id',
+    { schema: { tags, params: idParams, body: companyBodySchema, response: { 200: companyOut } } },
+    async (req) => {
+      if (req.params.id !== req.auth.companyId) throw notFound('Company not found');
+      const company = await updateCompany(db, req.auth.companyId, req.auth.userId, req.body);
+      app.deps.emit(req.auth.companyId, 'company:update', { id: company.id });
+      return company;
+    },
+  );
 
-  app.get('/company/features', { schema: { tags: ['company'] } }, async (req) => {
+  app.get('/company/features', { schema: { tags, response: { 200: z.array(featureOut) } } }, async (req) => {
     const profile = await userProfile(db, req.auth.userId);
     const states = profile?.company.companyFeatures ?? [];
-    return FEATURES.map((f) => ({ ...f, ...states.find((s) => s.name === f.name) }));
+    return FEATURES.map((f) => ({
+      active: false,
+      ignore_pricing: false,
+      access_requested: false,
+      ...f,
+      ...states.find((s) => s.name === f.name),
+    }));
   });
 
-  app.post('/company/feature', { schema: { tags: ['company'], body: featureToggleSchema } }, async (req) => {
-    const feature = await toggleFeature(db, req.auth.companyId, req.auth.userId, req.body.name, req.body.active);
-    app.deps.emit(req.auth.companyId, 'company:update', { feature: feature.name });
-    if (feature.name === 'order') app.deps.emit(req.auth.companyId, 'order:feature', { active: feature.active });
-    return feature;
-  });
+  app.post(
+    '/company/feature',
+    { schema: { tags, body: featureToggleSchema, response: { 200: featureToggleOut } } },
+    async (req) => {
+      const feature = await toggleFeature(db, req.auth.companyId, req.auth.userId, req.body.name, req.body.active);
+      app.deps.emit(req.auth.companyId, 'company:update', { feature: feature.name });
+      if (feature.name === 'order') app.deps.emit(req.auth.companyId, 'order:feature', { active: feature.active });
+      return feature;
+    },
+  );
 
-  app.get('/company/logo', { schema: { tags: ['company'] } }, async (req) => ({
-    logos: await listLogos(db, req.auth.companyId),
-  }));
+  app.get(
+    '/company/logo',
+    { schema: { tags, response: { 200: z.object({ logos: z.array(logoOut) }) } } },
+    async (req) => ({
+      logos: await listLogos(db, req.auth.companyId),
+    }),
+  );
 
-  app.post('/company/logo', { schema: { tags: ['company'] } }, async (req) => {
+  // multipart: the file is read from the stream, not declared as a body schema
+  app.post('/company/logo', { schema: { tags, response: { 200: logoOut } } }, async (req) => {
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (file?.fieldname !== 'logo') throw badRequest(COMPANY_ERRORS.logoMissing);
     const buffer = await file.toBuffer().catch(() => {
@@ -58,17 +86,19 @@ export async function privateRoutes(app: App) {
     });
     if (file.file.truncated) throw badRequest(COMPANY_ERRORS.logoSize);
     return saveLogo(db, config.dataDir, req.auth.companyId, req.auth.userId, {
-      filename: file.filename,
+      filename: file.filename.slice(0, 255),
       mimetype: file.mimetype,
       buffer,
     });
   });
 
-  app.delete('/company/logo/:id', { schema: { tags: ['company'], params: idParams } }, async (req) =>
+  app.delete('/company/logo/:id', { schema: { tags, params: idParams, response: { 200: successOut } } }, async (req) =>
     removeLogo(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
   );
 
-  app.get('/user/user-activity/grid', { schema: { tags: ['activity'], querystring: gridQuerySchema } }, async (req) =>
-    activityGrid(db, req.auth.companyId, req.query),
+  app.get(
+    '/user/user-activity/grid',
+    { schema: { tags: ['activity'], querystring: gridQuery(), response: { 200: activityGridOut } } },
+    async (req) => activityGrid(db, req.auth.companyId, req.query),
   );
 }

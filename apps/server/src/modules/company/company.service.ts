@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { companySchema, type CompanyValues } from '@dbo/domain/company';
-import { featureDefinition, type FeatureName } from '@dbo/domain/features';
+import { type CompanyBody, subdomainIssue } from '@dbo/domain/company';
+import { type CompanyFeatureState, featureDefinition, type FeatureName } from '@dbo/domain/features';
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { publicCompany, publicLogo } from '../auth/auth.service.js';
+import { ensureInventoryItems } from '../inventory/inventory.ledger.js';
 import { companies, companyFeatures, logos } from './company.tables.js';
 
 export const COMPANY_ERRORS = {
@@ -37,6 +37,18 @@ export async function activeFeatureNames(db: DbOrTx, companyId: number): Promise
   return new Set(rows.map((r) => r.name));
 }
 
+/** Every feature state row of the company (name, active, ignore_pricing). */
+export async function companyFeatureStates(db: DbOrTx, companyId: number): Promise<CompanyFeatureState[]> {
+  return db
+    .select({
+      name: companyFeatures.name,
+      active: companyFeatures.active,
+      ignore_pricing: companyFeatures.ignore_pricing,
+    })
+    .from(companyFeatures)
+    .where(eq(companyFeatures.company_id, companyId));
+}
+
 export async function isFeatureOn(db: DbOrTx, companyId: number, name: FeatureName): Promise<boolean> {
   return (await activeFeatureNames(db, companyId)).has(name);
 }
@@ -47,15 +59,10 @@ export async function getCompany(db: DbOrTx, companyId: number) {
   return c;
 }
 
-/** Validates against the rules that depend on the company's features, then saves. */
-export async function updateCompany(db: Db, companyId: number, userId: number, body: unknown) {
-  const orderActive = await isFeatureOn(db, companyId, 'order');
-  const parsed = companySchema({ orderActive }).safeParse(body);
-  if (!parsed.success) {
-    const details = [...new Set(parsed.error.issues.map((i) => i.message))];
-    throw badRequest(details[0], details);
-  }
-  const v: CompanyValues = parsed.data;
+/** Checks the rule that depends on the company's features, then saves. */
+export async function updateCompany(db: Db, companyId: number, userId: number, v: CompanyBody) {
+  const issue = subdomainIssue(v, { orderActive: await isFeatureOn(db, companyId, 'order') });
+  if (issue) throw badRequest(issue, [issue]);
   if (v.default_logo_id) {
     const [l] = await db
       .select({ id: logos.id })
@@ -77,8 +84,6 @@ export async function updateCompany(db: Db, companyId: number, userId: number, b
   }
 }
 
-export type CompanyUpdate = z.input<ReturnType<typeof companySchema>>;
-
 export async function toggleFeature(db: Db, companyId: number, userId: number, name: string, active: boolean) {
   const def = featureDefinition(name);
   if (!def) throw badRequest(COMPANY_ERRORS.unknownFeature);
@@ -97,6 +102,7 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
     .values({ company_id: companyId, name, active: requestOnly ? false : active, ...values })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: values })
     .returning();
+  if (name === 'inventory' && row.active) await ensureInventoryItems(db, companyId);
   if (!requestOnly && existing?.active !== active) {
     await recordActivity(db, {
       companyId,

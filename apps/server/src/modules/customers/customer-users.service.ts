@@ -1,11 +1,12 @@
 import { CUSTOMER_MSG, accessLabel, isPendingInvitation, refId, type CustomerSignUpInput } from '@dbo/domain/customer';
 import type { GridQuery } from '@dbo/domain/grid';
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { gridClauses, type GridColumns } from '../../db/grid.js';
+import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
+import { getCompany } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { customers, customerUsers } from './customers.tables.js';
 import { findCustomer } from './customers.service.js';
@@ -77,29 +78,20 @@ const userGridColumns: GridColumns = {
  * whole list (spec shape); with startRow/endRow it answers the grid's {rows, count}.
  */
 export async function allCustomerUsers(db: DbOrTx, companyId: number, q: GridQuery, customerId?: number) {
-  const g = gridClauses(q, userGridColumns, {
+  const { rows, count } = await runGrid(db, {
+    select: { u: customerUsers, c: customerBrief },
+    from: customerUsers,
+    joins: [{ table: customers, on: eq(customers.id, customerUsers.customer_id), kind: 'inner' }],
+    columns: userGridColumns,
+    query: q,
     defaultSort: [{ colId: 'created_at', sort: 'desc' }],
     tieBreaker: customerUsers.id,
+    scope: [
+      eq(customerUsers.company_id, companyId),
+      customerId ? eq(customerUsers.customer_id, customerId) : undefined,
+    ],
   });
-  const where = and(
-    eq(customerUsers.company_id, companyId),
-    customerId ? eq(customerUsers.customer_id, customerId) : undefined,
-    g.where,
-  );
-  const rows = await db
-    .select({ u: customerUsers, c: customerBrief })
-    .from(customerUsers)
-    .innerJoin(customers, eq(customers.id, customerUsers.customer_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(customerUsers)
-    .innerJoin(customers, eq(customers.id, customerUsers.customer_id))
-    .where(where);
-  return { rows: rows.map((r) => publicCustomerUser(r.u, r.c)), count: Number(n) };
+  return { rows: rows.map((r) => publicCustomerUser(r.u, r.c)), count };
 }
 
 async function findUser(db: DbOrTx, companyId: number, id: number) {
@@ -159,7 +151,7 @@ export async function inviteCustomerUser(
       type: 'CREATE',
       info: { customerId: customer.id, customerUser: u.id, invitation: u.email },
     });
-    const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+    const company = await getCompany(db, companyId);
     const mail: InvitationMail = {
       to: u.email,
       name: u.name,
@@ -197,7 +189,7 @@ export async function resendInvitation(db: Db, companyId: number, userId: number
     type: 'UPDATE',
     info: { customerUser: id, invitation: 'resent' },
   });
-  const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const company = await getCompany(db, companyId);
   const mail: InvitationMail = {
     to: row.email,
     name: row.name,

@@ -1,19 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { signInSchema } from '@dbo/domain/auth';
 import {
   CUSTOMER_MSG,
   autoFillQuerySchema,
+  balancePrintOut,
+  customerBalanceOut,
+  customerGridOut,
+  customerOut,
+  customerSchema,
+  customerSignInSchema,
   customerSignUpSchema,
+  customerUserGridOut,
+  customerUserOut,
+  customerUserSessionOut,
+  establishmentSuggestionOut,
   invitationSchema,
   notificationPreferencesSchema,
   permissionSchema,
+  priceTierBriefOut,
   refId,
   revokeSchema,
+  tabcExpirationOut,
 } from '@dbo/domain/customer';
-import { gridQuerySchema } from '@dbo/domain/grid';
+import { gridQuery } from '@dbo/domain/grid';
+import { boundedText, dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
+import { customerUserRoom } from '../../lib/realtime-rooms.js';
 import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { balancePdf, balancePrintData, customerBalance, customerOwing } from './balance.service.js';
 import {
@@ -41,9 +54,10 @@ import {
   updateCustomer,
 } from './customers.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const customerIdParams = z.object({ customerId: z.coerce.number().int().positive() });
+const customerIdParams = z.object({ customerId: dbId('Customer') });
 const tags = ['customer'];
+const invitationOut = z.object({ customerUser: customerUserOut, success: z.boolean() });
+const usersGridQuery = gridQuery({ customerId: optionalQueryId('customerId') });
 
 /** Customer-app tokens are signed by the same key but carry kind 'customer'; staff routes refuse them. */
 interface CustomerTokenPayload {
@@ -65,108 +79,173 @@ function customerToken(app: App, u: { id: number; company_id: number }) {
 export async function privateRoutes(app: App) {
   const { db, config } = app.deps;
 
-  app.get('/customer', { schema: { tags } }, async (req) => listCustomers(db, req.auth.companyId));
-
-  app.get('/customer/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) =>
-    customerGrid(db, req.auth.companyId, req.query),
+  app.get('/customer', { schema: { tags, response: { 200: z.array(customerOut) } } }, async (req) =>
+    listCustomers(db, req.auth.companyId),
   );
 
-  app.post('/customer', { schema: { tags, body: z.looseObject({}) } }, async (req) => {
-    const c = await createCustomer(db, req.auth.companyId, req.auth.userId, req.body);
-    return c;
-  });
-
-  app.get('/customer/auto-fill-suggestions', { schema: { tags, querystring: autoFillQuerySchema } }, async (req) =>
-    autoFillSuggestions(db, req.query.query),
+  app.get(
+    '/customer/grid',
+    { schema: { tags, querystring: gridQuery(), response: { 200: customerGridOut } } },
+    async (req) => customerGrid(db, req.auth.companyId, req.query),
   );
 
-  app.get('/customer/all-users', { schema: { tags } }, async (req) => {
-    const res = await allCustomerUsers(db, req.auth.companyId, gridQuerySchema.parse({ startRow: 0, endRow: 400 }));
+  app.post('/customer', { schema: { tags, body: customerSchema, response: { 200: customerOut } } }, async (req) =>
+    createCustomer(db, req.auth.companyId, req.auth.userId, req.body),
+  );
+
+  app.get(
+    '/customer/auto-fill-suggestions',
+    { schema: { tags, querystring: autoFillQuerySchema, response: { 200: z.array(establishmentSuggestionOut) } } },
+    async (req) => autoFillSuggestions(db, req.query.query),
+  );
+
+  app.get('/customer/all-users', { schema: { tags, response: { 200: z.array(customerUserOut) } } }, async (req) => {
+    const res = await allCustomerUsers(db, req.auth.companyId, gridQuery().parse({ startRow: 0, endRow: 400 }));
     return res.rows;
   });
 
   /** The users grid; with customerId only that customer's users (/customer/{customerId}/user). */
-  app.get('/customer/all-users/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) => {
-    const customerId = Number((req.query as { customerId?: unknown }).customerId) || undefined;
-    if (customerId) await findCustomer(db, req.auth.companyId, customerId);
-    return allCustomerUsers(db, req.auth.companyId, req.query, customerId);
-  });
+  app.get(
+    '/customer/all-users/grid',
+    { schema: { tags, querystring: usersGridQuery, response: { 200: customerUserGridOut } } },
+    async (req) => {
+      const { customerId } = req.query;
+      if (customerId) await findCustomer(db, req.auth.companyId, customerId);
+      return allCustomerUsers(db, req.auth.companyId, req.query, customerId);
+    },
+  );
 
   /** The company's price tiers, for the customer form's tier choice. */
-  app.get('/customer/price-tiers', { schema: { tags } }, async (req) => listPriceTiers(db, req.auth.companyId));
+  app.get('/customer/price-tiers', { schema: { tags, response: { 200: z.array(priceTierBriefOut) } } }, async (req) =>
+    listPriceTiers(db, req.auth.companyId),
+  );
 
-  app.put('/customer/user-invitation-revoke', { schema: { tags, body: revokeSchema } }, async (req) => {
-    const u = await setRevoked(db, req.auth.companyId, req.auth.userId, refId(req.body.customerUser), req.body.revoke);
-    app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
-    return u;
-  });
+  app.put(
+    '/customer/user-invitation-revoke',
+    { schema: { tags, body: revokeSchema, response: { 200: customerUserOut } } },
+    async (req) => {
+      const u = await setRevoked(
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        refId(req.body.customerUser),
+        req.body.revoke,
+      );
+      app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
+      // the customer user's own sockets: the customer app signs a revoked or disabled user out
+      app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', {
+        id: u.id,
+        revoked: u.revoked,
+        is_enable: u.is_enable,
+      });
+      return u;
+    },
+  );
 
-  app.put('/customer/user-permission', { schema: { tags, body: permissionSchema } }, async (req) => {
-    const u = await setPermission(
-      db,
-      req.auth.companyId,
-      req.auth.userId,
-      refId(req.body.customerUser),
-      req.body.permission,
-    );
-    app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
-    return u;
-  });
+  app.put(
+    '/customer/user-permission',
+    { schema: { tags, body: permissionSchema, response: { 200: customerUserOut } } },
+    async (req) => {
+      const u = await setPermission(
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        refId(req.body.customerUser),
+        req.body.permission,
+      );
+      app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
+      // the customer user's own sockets: the customer app signs a revoked or disabled user out
+      app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', {
+        id: u.id,
+        revoked: u.revoked,
+        is_enable: u.is_enable,
+      });
+      return u;
+    },
+  );
 
-  app.post('/customer/user-invitation', { schema: { tags, body: invitationSchema } }, async (req) => {
-    const { user, mail } = await inviteCustomerUser(
-      db,
-      req.auth.companyId,
-      req.auth.userId,
-      config.publicUrl,
-      req.body,
-    );
-    await app.deps.mailer.send(invitationMessage(mail));
-    return { customerUser: user, success: true };
-  });
+  app.post(
+    '/customer/user-invitation',
+    { schema: { tags, body: invitationSchema, response: { 200: invitationOut } } },
+    async (req) => {
+      const { user, mail } = await inviteCustomerUser(
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        config.publicUrl,
+        req.body,
+      );
+      await app.deps.mailer.send(invitationMessage(mail));
+      return { customerUser: user, success: true };
+    },
+  );
 
   // Staff can send a fresh link when the first one got lost or expired.
-  app.post('/customer/user-invitation/:id/resend', { schema: { tags, params: idParams } }, async (req) => {
-    const { user, mail } = await resendInvitation(
-      db,
-      req.auth.companyId,
-      req.auth.userId,
-      config.publicUrl,
-      req.params.id,
-    );
-    await app.deps.mailer.send(invitationMessage(mail));
-    return { customerUser: user, success: true };
-  });
+  app.post(
+    '/customer/user-invitation/:id/resend',
+    { schema: { tags, params: idParams, response: { 200: invitationOut } } },
+    async (req) => {
+      const { user, mail } = await resendInvitation(
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        config.publicUrl,
+        req.params.id,
+      );
+      await app.deps.mailer.send(invitationMessage(mail));
+      return { customerUser: user, success: true };
+    },
+  );
 
-  app.get('/customer/:id', { schema: { tags, params: idParams } }, async (req) =>
+  app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>
     findCustomer(db, req.auth.companyId, req.params.id),
   );
 
-  app.put('/customer/:id', { schema: { tags, params: idParams, body: z.looseObject({}) } }, async (req) =>
-    updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+  app.put(
+    '/customer/:id',
+    { schema: { tags, params: idParams, body: customerSchema, response: { 200: customerOut } } },
+    async (req) => updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
   );
 
-  app.delete('/customer/:id', { schema: { tags, params: idParams } }, async (req) =>
-    removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id),
+  app.delete(
+    '/customer/:id',
+    { schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } } },
+    async (req) => removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id),
   );
 
-  app.get('/customer/:id/tabc-expiration', { schema: { tags, params: idParams } }, async (req, reply) => {
-    reply.header('cache-control', 'private, max-age=600');
-    return customerTabcExpiration(db, req.auth.companyId, req.params.id);
-  });
-
-  app.get('/customer/:id/check-balance', { schema: { tags, params: idParams } }, async (req) =>
-    customerOwing(db, req.auth.companyId, req.params.id),
+  app.get(
+    '/customer/:id/tabc-expiration',
+    { schema: { tags, params: idParams, response: { 200: tabcExpirationOut } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'private, max-age=600');
+      return customerTabcExpiration(db, req.auth.companyId, req.params.id);
+    },
   );
 
-  app.get('/customer/:id/balance', { schema: { tags, params: idParams } }, async (req) =>
-    customerBalance(db, req.auth.companyId, req.params.id),
+  app.get(
+    '/customer/:id/check-balance',
+    { schema: { tags, params: idParams, response: { 200: z.object({ owing: z.number() }) } } },
+    async (req) => customerOwing(db, req.auth.companyId, req.params.id),
+  );
+
+  app.get(
+    '/customer/:id/balance',
+    { schema: { tags, params: idParams, response: { 200: customerBalanceOut } } },
+    async (req) => customerBalance(db, req.auth.companyId, req.params.id),
   );
 
   /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
   app.post(
     '/customer/:id/balance/pdf',
-    { schema: { tags, params: idParams, body: z.object({ format: z.enum(['pdf', 'url']).optional() }).optional() } },
+    {
+      schema: {
+        tags,
+        params: idParams,
+        body: z.object({ format: z.enum(['pdf', 'url']).optional() }).optional(),
+        // 200 is the PDF itself, or with format 'url' the printable page's link
+        response: { 200: z.union([z.object({ url: z.string(), token: z.string() }), z.instanceof(Buffer)]) },
+      },
+    },
     async (req, reply) => {
       const data = await balancePrintData(db, req.auth.companyId, req.params.id);
       if (req.body?.format === 'url') {
@@ -182,13 +261,15 @@ export async function privateRoutes(app: App) {
     },
   );
 
-  app.get('/customer/:customerId/user', { schema: { tags, params: customerIdParams } }, async (req) =>
-    listCustomerUsers(db, req.auth.companyId, req.params.customerId),
+  app.get(
+    '/customer/:customerId/user',
+    { schema: { tags, params: customerIdParams, response: { 200: z.array(customerUserOut) } } },
+    async (req) => listCustomerUsers(db, req.auth.companyId, req.params.customerId),
   );
 
   app.put(
     '/customer/:id/notification-preferences',
-    { schema: { tags, params: idParams, body: notificationPreferencesSchema } },
+    { schema: { tags, params: idParams, body: notificationPreferencesSchema, response: { 200: customerUserOut } } },
     async (req) => {
       const userId = refId(req.body.customerUser);
       // the path names the customer; the user must be one of that customer's users
@@ -208,8 +289,9 @@ export async function publicRoutes(app: App) {
     {
       schema: {
         tags,
-        params: z.object({ token: z.string() }),
+        params: z.object({ token: boundedText('Token', 1000) }),
         querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        response: { 200: z.union([balancePrintOut, z.instanceof(Buffer)]) },
       },
     },
     async (req, reply) => {
@@ -232,15 +314,19 @@ export async function publicRoutes(app: App) {
   };
 
   /** Completes an invitation: the token from the e-mailed link and a password create the account. */
-  app.post('/customer-app/signup', { schema: { tags, body: customerSignUpSchema }, config: limit }, async (req) => {
-    const user = await completeSignUp(db, req.body);
-    return { access_token: customerToken(app, user), customerUser: user };
-  });
+  app.post(
+    '/customer-app/signup',
+    { schema: { tags, body: customerSignUpSchema, response: { 200: customerUserSessionOut } }, config: limit },
+    async (req) => {
+      const user = await completeSignUp(db, req.body);
+      return { access_token: customerToken(app, user), customerUser: user };
+    },
+  );
 
   app.post(
     '/customer-app/signin',
     {
-      schema: { tags, body: signInSchema.extend({ subdomain: z.string().trim().nullish() }) },
+      schema: { tags, body: customerSignInSchema, response: { 200: customerUserSessionOut } },
       config: limit,
     },
     async (req) => {
@@ -250,16 +336,20 @@ export async function publicRoutes(app: App) {
   );
 
   /** The signed-in customer user; a revoked or disabled user's token stops working at once. */
-  app.get('/customer-app/me', { schema: { tags } }, async (req) => {
-    let payload: CustomerTokenPayload;
-    try {
-      payload = await req.jwtVerify<CustomerTokenPayload>();
-    } catch {
-      throw unauthorized();
-    }
-    if (payload.kind !== 'customer') throw unauthorized();
-    const user = await customerUserSession(db, payload.cu);
-    if (!user) throw unauthorized();
-    return { customerUser: user };
-  });
+  app.get(
+    '/customer-app/me',
+    { schema: { tags, response: { 200: z.object({ customerUser: customerUserOut }) } } },
+    async (req) => {
+      let payload: CustomerTokenPayload;
+      try {
+        payload = await req.jwtVerify<CustomerTokenPayload>();
+      } catch {
+        throw unauthorized();
+      }
+      if (payload.kind !== 'customer') throw unauthorized();
+      const user = await customerUserSession(db, payload.cu);
+      if (!user) throw unauthorized();
+      return { customerUser: user };
+    },
+  );
 }

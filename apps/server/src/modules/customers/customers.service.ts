@@ -1,19 +1,11 @@
-import {
-  CUSTOMER_MSG,
-  customerSchema,
-  isPermitCode,
-  normalizeTabcId,
-  tabcExpiration,
-  type CustomerValues,
-} from '@dbo/domain/customer';
+import { CUSTOMER_MSG, isPermitCode, normalizeTabcId, tabcExpiration, type CustomerValues } from '@dbo/domain/customer';
 import type { GridQuery } from '@dbo/domain/grid';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { gridClauses, type GridColumns } from '../../db/grid.js';
+import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { priceTiers } from '../products/products.tables.js';
-import { customers, customerUsers, establishments } from './customers.tables.js';
+import { customers, customerUsers, establishments, priceTiers } from './customers.tables.js';
 import { tabcPermitData } from './tabc.service.js';
 
 type CustomerRow = typeof customers.$inferSelect;
@@ -34,15 +26,6 @@ export function publicCustomer(c: CustomerRow, tier?: TierRow) {
     deleted: !!c.deleted_at,
     productPriceTier: tier?.id ? { ...tier, percentage: Number(tier.percentage) } : null,
   };
-}
-
-function parseCustomer(body: unknown): CustomerValues {
-  const parsed = customerSchema.safeParse(body);
-  if (!parsed.success) {
-    const details = [...new Set(parsed.error.issues.map((i) => i.message))];
-    throw badRequest(details[0], details);
-  }
-  return parsed.data;
 }
 
 /** A price tier may only be one of the company's own. */
@@ -101,26 +84,27 @@ const gridColumns: GridColumns = {
 };
 
 export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) {
-  const g = gridClauses(q, gridColumns, { defaultSort: [{ colId: 'name', sort: 'asc' }], tieBreaker: customers.id });
-  const where = and(eq(customers.company_id, companyId), isNull(customers.deleted_at), g.where);
-  const rows = await db
-    .select({ c: customers, tier: tierColumns })
-    .from(customers)
-    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(customers)
-    .leftJoin(priceTiers, eq(priceTiers.id, customers.product_price_tier_id))
-    .where(where);
-  return { rows: rows.map((r) => publicCustomer(r.c, r.tier as TierRow)), count: Number(n) };
+  const { rows, count } = await runGrid(db, {
+    select: { c: customers, tier: tierColumns },
+    from: customers,
+    joins: [
+      {
+        table: priceTiers,
+        on: eq(priceTiers.id, customers.product_price_tier_id),
+        kind: 'left',
+        countOnlyFor: ['productPriceTier'],
+      },
+    ],
+    columns: gridColumns,
+    query: q,
+    defaultSort: [{ colId: 'name', sort: 'asc' }],
+    tieBreaker: customers.id,
+    scope: [eq(customers.company_id, companyId), isNull(customers.deleted_at)],
+  });
+  return { rows: rows.map((r) => publicCustomer(r.c, r.tier as TierRow)), count };
 }
 
-export async function createCustomer(db: Db, companyId: number, userId: number, body: unknown) {
-  const v = parseCustomer(body);
+export async function createCustomer(db: Db, companyId: number, userId: number, v: CustomerValues) {
   return db.transaction(async (tx) => {
     await checkTier(tx, companyId, v.product_price_tier_id);
     const [row] = await tx
@@ -138,9 +122,8 @@ export async function createCustomer(db: Db, companyId: number, userId: number, 
   });
 }
 
-export async function updateCustomer(db: Db, companyId: number, userId: number, id: number, body: unknown) {
+export async function updateCustomer(db: Db, companyId: number, userId: number, id: number, v: CustomerValues) {
   await findCustomer(db, companyId, id);
-  const v = parseCustomer(body);
   return db.transaction(async (tx) => {
     await checkTier(tx, companyId, v.product_price_tier_id);
     await tx
@@ -202,14 +185,7 @@ export async function autoFillSuggestions(db: DbOrTx, query: string, limit = 10)
     issue_date: establishments.issue_date,
     expiration_date: establishments.expiration_date,
   };
-  let rows: {
-    license_type: string;
-    license_id: string;
-    tabc_id: string;
-    trade_name: string;
-    address: string;
-    city: string;
-  }[];
+  let rows: Omit<typeof establishments.$inferSelect, 'search_text' | 'updated_at'>[];
   if (isPermitCode(q)) {
     rows = await db
       .select(select)

@@ -4,24 +4,43 @@ import {
   date,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../company/company.tables.js';
-import { priceTiers } from '../products/products.tables.js';
+import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
+
+/**
+ * Price tiers belong to customers: a tier is how a customer is classed (the customer form picks it);
+ * products' pricing reads it through the customers module, so every import runs products -> customers.
+ */
+export const priceTiers = pgTable(
+  'price_tiers',
+  {
+    id: idColumn(),
+    company_id: companyIdColumn(),
+    name: text('name').notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 2 }).notNull().default('10'),
+    color: varchar('color', { length: 32 }).notNull().default('blue'),
+    is_base_tier: boolean('is_base_tier').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('price_tiers_company_idx').on(t.company_id),
+    // one base tier per company, created on demand without races
+    uniqueIndex('price_tiers_company_base_uq').on(t.company_id).where(sql`${t.is_base_tier}`),
+  ],
+);
 
 export const customers = pgTable(
   'customers',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
@@ -41,8 +60,8 @@ export const customers = pgTable(
     service_start: date('service_start', { mode: 'string' }),
     /** Removal is soft so the customer's invoices stay readable ('Deleted customer!'). */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     index('customers_company_name_idx').on(t.company_id, sql`lower(${t.name})`),
@@ -54,10 +73,8 @@ export const customers = pgTable(
 export const customerUsers = pgTable(
   'customer_users',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -75,7 +92,7 @@ export const customerUsers = pgTable(
     invitation_updated_at: timestamp('invitation_updated_at', { withTimezone: true }),
     signed_up_at: timestamp('signed_up_at', { withTimezone: true }),
     last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('customer_users_company_email_uq').on(t.company_id, sql`lower(${t.email})`),
@@ -103,7 +120,7 @@ export const establishments = pgTable(
     issue_date: date('issue_date', { mode: 'string' }),
     expiration_date: date('expiration_date', { mode: 'string' }),
     search_text: text('search_text').notNull().default(''),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.license_type, t.license_id] }),
@@ -120,7 +137,7 @@ export const delinquents = pgTable(
   {
     tabc_id: varchar('tabc_id', { length: 32 }).notNull(),
     effective_date: date('effective_date', { mode: 'string' }).notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.tabc_id, t.effective_date] })],
 );

@@ -13,8 +13,7 @@ import {
 } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
-import { priceTiers } from '../products/products.tables.js';
-import { customers, delinquents, establishments } from './customers.tables.js';
+import { customers, delinquents, establishments, priceTiers } from './customers.tables.js';
 import {
   TABC_DELINQUENT_SAMPLE_FILE,
   TABC_SAMPLE_FILE,

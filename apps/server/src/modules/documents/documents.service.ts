@@ -7,8 +7,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
-import { invoiceDocuments, invoiceNotes } from '../invoices/invoices.tables.js';
-import { ownInvoice } from '../payments/payments.service.js';
+import { invoiceDocuments, invoiceNotes } from './documents.tables.js';
+import { findInvoice } from '../invoices/invoice-lookup.service.js';
 
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const NOTE_NOT_FOUND = 'Note not found';
@@ -53,7 +53,7 @@ export function publicDocument(d: DocumentRow) {
 }
 
 export async function listDocuments(db: DbOrTx, companyId: number, invoiceId: number) {
-  await ownInvoice(db, companyId, invoiceId);
+  await findInvoice(db, companyId, { id: invoiceId });
   const rows = await db
     .select()
     .from(invoiceDocuments)
@@ -79,7 +79,7 @@ export async function saveDocument(
   invoiceId: number,
   file: { filename: string; buffer: Buffer; note: string },
 ) {
-  const inv = await ownInvoice(db, companyId, invoiceId);
+  const inv = await findInvoice(db, companyId, { id: invoiceId });
   if (file.buffer.length === 0) throw badRequest(DOCUMENT_MSG.fileMissing);
   if (file.buffer.length > DOCUMENT_MAX_BYTES) throw badRequest(DOCUMENT_MSG.fileSize);
   const type = sniffDocumentType(file.buffer);
@@ -148,7 +148,7 @@ export async function updateDocument(
       .set({ originalname: v.originalname, note: v.note, updated_at: new Date() })
       .where(eq(invoiceDocuments.id, d.id))
       .returning();
-    const inv = await ownInvoice(tx, companyId, d.invoice_id);
+    const inv = await findInvoice(tx, companyId, { id: d.invoice_id });
     await recordActivity(tx, {
       companyId,
       userId,
@@ -164,7 +164,7 @@ export async function deleteDocument(db: Db, dataDir: string, companyId: number,
   const d = await ownDocument(db, companyId, id);
   await db.transaction(async (tx) => {
     await tx.delete(invoiceDocuments).where(eq(invoiceDocuments.id, d.id));
-    const inv = await ownInvoice(tx, companyId, d.invoice_id);
+    const inv = await findInvoice(tx, companyId, { id: d.invoice_id });
     await recordActivity(tx, {
       companyId,
       userId,
@@ -198,7 +198,7 @@ export async function listNotes(db: DbOrTx, companyId: number, invoiceId: number
 
 export async function addNote(db: Db, companyId: number, userId: number, invoiceId: number, note: string) {
   return db.transaction(async (tx) => {
-    const inv = await ownInvoice(tx, companyId, invoiceId);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId });
     await tx.insert(invoiceNotes).values({ company_id: companyId, invoice_id: inv.id, note, user_id: userId });
     await recordActivity(tx, {
       companyId,
@@ -213,7 +213,7 @@ export async function addNote(db: Db, companyId: number, userId: number, invoice
 
 export async function deleteNote(db: Db, companyId: number, userId: number, invoiceId: number, noteId: number) {
   return db.transaction(async (tx) => {
-    const inv = await ownInvoice(tx, companyId, invoiceId);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId });
     const deleted = await tx
       .delete(invoiceNotes)
       .where(

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { makeInvoice } from '../../../test/payments-fixtures.js';
-import { invoiceDocuments } from '../invoices/invoices.tables.js';
+import { invoiceDocuments } from './documents.tables.js';
 
 let ctx: TestContext;
 let owner: SignedUp;

@@ -11,10 +11,11 @@ import type { Mailer } from '../../lib/mailer.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
-import { emailLogs, invoices } from '../invoices/invoices.tables.js';
-import { ownInvoice } from '../payments/payments.service.js';
-import { invoiceByNumber, loadPrintableInvoice, logoFile, type PrintableInvoice } from '../pdf/invoice-data.js';
-import { renderInvoicePdf } from '../pdf/invoice-pdf.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { emailLogs } from './email.tables.js';
+import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import { loadPrintableInvoice, type PrintableInvoice } from '../invoices/invoice-read.service.js';
+import { invoicePdf } from '../pdf/pdf.service.js';
 
 type LogRow = typeof emailLogs.$inferSelect;
 
@@ -57,15 +58,15 @@ export async function sendInvoiceEmail(
   dataDir: string,
   opts: { companyId: number; userId: number; number: string; emails: string[]; notes: string; beer?: boolean },
 ) {
-  const inv = await invoiceByNumber(db, opts.companyId, opts.number, opts.beer);
+  const inv = await findInvoice(db, opts.companyId, { number: opts.number, beer: opts.beer });
   const data = await loadPrintableInvoice(db, opts.companyId, inv.id);
-  const pdf = await renderInvoicePdf(data, await logoFile(dataDir, data.logo));
+  const { pdf, filename } = await invoicePdf(dataDir, data);
   const message = invoiceEmailMessage(data, opts.notes);
   try {
     await mailer.send({
       to: opts.emails,
       ...message,
-      attachments: [{ filename: `invoice-${data.number_label}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
     });
   } catch {
     throw badRequest(EMAIL_MSG.failed);
@@ -96,7 +97,7 @@ export async function sendInvoiceEmail(
 }
 
 export async function invoiceEmails(db: DbOrTx, companyId: number, invoiceId: number) {
-  const inv = await ownInvoice(db, companyId, invoiceId);
+  const inv = await findInvoice(db, companyId, { id: invoiceId });
   const rows = await db
     .select({ log: emailLogs, user: users.name })
     .from(emailLogs)

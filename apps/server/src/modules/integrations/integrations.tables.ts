@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, serial, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companies } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
@@ -31,3 +31,16 @@ export const syncLogs = pgTable(
     index('sync_logs_invoice_idx').on(t.invoice_id),
   ],
 );
+
+/** Fintech, MPower and Clover records per invoice. */
+export const mpowerInvoices = pgTable('mpower_invoices', {
+  invoice_id: integer('invoice_id')
+    .primaryKey()
+    .references(() => invoices.id, { onDelete: 'cascade' }),
+  company_id: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  response: jsonb('response'),
+  error: text('error'),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

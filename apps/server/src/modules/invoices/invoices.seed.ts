@@ -8,8 +8,10 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
-import { invoiceStatusHistory, invoices, payments } from './invoices.tables.js';
-import { changeInvoiceStatus, saveInvoice } from './invoices.service.js';
+import { payments } from '../payments/payments.tables.js';
+import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+import { saveInvoice } from './invoice-save.service.js';
+import { changeInvoiceStatus } from './invoice-status.service.js';
 
 interface DemoInvoice {
   daysAgo: number;

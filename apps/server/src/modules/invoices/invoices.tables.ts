@@ -4,7 +4,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   numeric,
   pgTable,
   serial,
@@ -113,101 +112,3 @@ export const invoiceStatusHistory = pgTable(
   },
   (t) => [index('invoice_status_history_invoice_idx').on(t.invoice_id, t.created_at)],
 );
-
-export const invoiceDocuments = pgTable(
-  'invoice_documents',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    originalname: text('originalname').notNull(),
-    filename: text('filename').notNull(),
-    path: text('path').notNull(),
-    mimetype: text('mimetype').notNull(),
-    size: integer('size').notNull(),
-    note: text('note').notNull().default(''),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('invoice_documents_invoice_idx').on(t.invoice_id)],
-);
-
-export const invoiceNotes = pgTable(
-  'invoice_notes',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    note: text('note').notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('invoice_notes_invoice_idx').on(t.invoice_id)],
-);
-
-export const emailLogs = pgTable(
-  'email_logs',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    emailed_to: text('emailed_to').notNull(),
-    notes: text('notes').notNull().default(''),
-    beer: boolean('beer').notNull().default(false),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('email_logs_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
-    index('email_logs_invoice_idx').on(t.invoice_id),
-  ],
-);
-
-export const payments = pgTable(
-  'payments',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    received_at: date('received_at', { mode: 'string' }).notNull(),
-    note: text('note').notNull().default(''),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('payments_company_received_idx').on(t.company_id, t.received_at.desc(), t.id.desc()),
-    index('payments_invoice_idx').on(t.invoice_id),
-  ],
-);
-
-/** Fintech, MPower and Clover records per invoice. */
-export const mpowerInvoices = pgTable('mpower_invoices', {
-  invoice_id: integer('invoice_id')
-    .primaryKey()
-    .references(() => invoices.id, { onDelete: 'cascade' }),
-  company_id: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
-  response: jsonb('response'),
-  error: text('error'),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -1,14 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { orders } from './orders.tables.js';
+import { placedOrderCount } from './orders.service.js';
 
 export async function privateRoutes(app: App) {
-  /** The placed-order count behind the navigation badge and the page title. */
-  app.get('/order/count', { schema: { tags: ['orders'] } }, async (req) => {
-    const [{ n }] = await app.deps.db
-      .select({ n: count() })
-      .from(orders)
-      .where(and(eq(orders.company_id, req.auth.companyId), eq(orders.status, 'placed')));
-    return { count: Number(n) };
-  });
+  app.get(
+    '/order/count',
+    { schema: { tags: ['orders'], response: { 200: z.object({ count: z.number() }) } } },
+    async (req) => placedOrderCount(app.deps.db, req.auth.companyId),
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   index,
@@ -23,7 +24,8 @@ export const orders = pgTable(
     company_id: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    order_number: integer('order_number').notNull(),
+    /** assigned when placed; a draft (the customer user's cart) has none */
+    order_number: integer('order_number'),
     customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 32 }).notNull().default('placed'),
@@ -36,6 +38,9 @@ export const orders = pgTable(
     uniqueIndex('orders_company_number_uq').on(t.company_id, t.order_number),
     index('orders_company_status_created_idx').on(t.company_id, t.status, t.created_at.desc()),
     index('orders_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
+    index('orders_customer_created_idx').on(t.company_id, t.customer_id, t.created_at.desc()),
+    // the cart: one draft order per customer user, created without races
+    uniqueIndex('orders_one_cart_uq').on(t.customer_user_id).where(sql`${t.status} = 'draft'`),
   ],
 );
 
@@ -63,6 +68,8 @@ export const orderItems = pgTable(
     previous_price: numeric('previous_price', { precision: 12, scale: 2 }),
     new_price: numeric('new_price', { precision: 12, scale: 2 }),
     price_change_note: text('price_change_note'),
+    /** the invoice that invoiced this line; null while it is still open */
+    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
   },
   (t) => [index('order_items_order_idx').on(t.order_id)],
 );

@@ -1,48 +1,64 @@
-import { gridQuerySchema } from '@dbo/domain/grid';
-import { PAYMENT_MSG, paymentSchema } from '@dbo/domain/payment';
+import { gridQueryWith } from '@dbo/domain/invoice';
+import { dbId, optionalQueryId } from '@dbo/domain/primitives';
+import {
+  PAYMENT_MSG,
+  paymentDeletedOut,
+  paymentGridOut,
+  paymentOut,
+  paymentSavedOut,
+  paymentSchema,
+} from '@dbo/domain/payment';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
-import { addPayment, deletePayment, listPayments, ownInvoice, paymentGrid, updatePayment } from './payments.service.js';
+import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import { addPayment, deletePayment, listPayments, paymentGrid, updatePayment } from './payments.service.js';
 
-const invoiceParams = z.object({ id: z.coerce.number().int().positive() });
-const paymentParams = z.object({
-  id: z.coerce.number().int().positive(),
-  paymentId: z.coerce.number().int().positive(),
-});
+const invoiceParams = z.object({ id: dbId('Invoice') });
+const paymentParams = z.object({ id: dbId('Invoice'), paymentId: dbId('Payment') });
 /** optional customerId / invoiceId narrow the grid (links from a customer or an invoice) */
-const positiveId = (v: unknown) => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
+const paymentGridQuery = gridQueryWith({
+  customerId: optionalQueryId('Customer'),
+  invoiceId: optionalQueryId('Invoice'),
+});
 
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
   const tags = ['payments'];
 
-  app.get('/invoice/payment/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) => {
-    const q = req.query as Record<string, unknown>;
-    return paymentGrid(db, req.auth.companyId, req.query, {
-      customerId: positiveId(q.customerId),
-      invoiceId: positiveId(q.invoiceId),
-    });
-  });
+  app.get(
+    '/invoice/payment/grid',
+    { schema: { tags, querystring: paymentGridQuery, response: { 200: paymentGridOut } } },
+    async (req) =>
+      paymentGrid(db, req.auth.companyId, req.query, {
+        customerId: req.query.customerId,
+        invoiceId: req.query.invoiceId,
+      }),
+  );
 
   // the invoice's payments, newest received first (the payment panel reads these)
-  app.get('/invoice/:id/payment', { schema: { tags, params: invoiceParams } }, async (req) => {
-    const inv = await ownInvoice(db, req.auth.companyId, req.params.id);
-    return listPayments(db, req.auth.companyId, inv.id);
-  });
+  app.get(
+    '/invoice/:id/payment',
+    { schema: { tags, params: invoiceParams, response: { 200: z.array(paymentOut) } } },
+    async (req) => {
+      const inv = await findInvoice(db, req.auth.companyId, { id: req.params.id });
+      return listPayments(db, req.auth.companyId, inv.id);
+    },
+  );
 
-  app.post('/invoice/:id/payment', { schema: { tags, params: invoiceParams, body: paymentSchema } }, async (req) => {
-    const res = await addPayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
-    app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
-    return res;
-  });
+  app.post(
+    '/invoice/:id/payment',
+    { schema: { tags, params: invoiceParams, body: paymentSchema, response: { 200: paymentSavedOut } } },
+    async (req) => {
+      const res = await addPayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
+      app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
+      return res;
+    },
+  );
 
   app.put(
     '/invoice/:id/payment/:paymentId',
-    { schema: { tags, params: paymentParams, body: paymentSchema } },
+    { schema: { tags, params: paymentParams, body: paymentSchema, response: { 200: paymentSavedOut } } },
     async (req) => {
       const res = await updatePayment(
         db,
@@ -57,11 +73,15 @@ export async function privateRoutes(app: App) {
     },
   );
 
-  app.delete('/invoice/:id/payment/:paymentId', { schema: { tags, params: paymentParams } }, async (req) => {
-    // spec 1 section 6: only the owner deletes payments
-    if (req.auth.role !== 'owner') throw forbidden(PAYMENT_MSG.ownerOnly);
-    const res = await deletePayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.params.paymentId);
-    app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
-    return res;
-  });
+  app.delete(
+    '/invoice/:id/payment/:paymentId',
+    { schema: { tags, params: paymentParams, response: { 200: paymentDeletedOut } } },
+    async (req) => {
+      // spec 1 section 6: only the owner deletes payments
+      if (req.auth.role !== 'owner') throw forbidden(PAYMENT_MSG.ownerOnly);
+      const res = await deletePayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.params.paymentId);
+      app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
+      return res;
+    },
+  );
 }

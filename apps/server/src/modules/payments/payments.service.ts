@@ -1,30 +1,21 @@
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { PAYMENT_MSG, type PaymentValues, isMoneyStatus, statusFromPayments } from '@dbo/domain/payment';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PAYMENT_MSG, type PaymentValues } from '@dbo/domain/payment';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers } from '../customers/customers.tables.js';
-import { invoiceStatusHistory, invoices, payments } from '../invoices/invoices.tables.js';
+import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service.js';
+import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
+import { settlePaymentStatus } from '../invoices/invoice-status.service.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { payments } from './payments.tables.js';
 
-export const INVOICE_NOT_FOUND = 'Invoice not found';
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
-type InvoiceRow = typeof invoices.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
-
-/** The company's invoice by id (404 for another company's), optionally under a row lock. */
-export async function ownInvoice(db: DbOrTx, companyId: number, invoiceId: number, lock = false): Promise<InvoiceRow> {
-  const q = db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.id, invoiceId), eq(invoices.company_id, companyId)));
-  const [row] = lock ? await q.for('update') : await q;
-  if (!row) throw notFound(INVOICE_NOT_FOUND);
-  return row;
-}
 
 export function publicPayment(p: PaymentRow) {
   return {
@@ -60,55 +51,35 @@ export async function listPayments(db: DbOrTx, companyId: number, invoiceId: num
   return rows.map(publicPayment);
 }
 
-/** The status the invoice had before payments moved it to paid / partially_paid. */
-async function statusBeforePayments(tx: DbOrTx, invoiceId: number): Promise<string | null> {
-  const rows = await tx
-    .select({ old: invoiceStatusHistory.old_status, next: invoiceStatusHistory.new_status })
-    .from(invoiceStatusHistory)
-    .where(
-      and(
-        eq(invoiceStatusHistory.invoice_id, invoiceId),
-        inArray(invoiceStatusHistory.new_status, ['paid', 'partially_paid']),
-      ),
-    )
-    .orderBy(desc(invoiceStatusHistory.created_at), desc(invoiceStatusHistory.id));
-  const entry = rows.find((r) => r.old && !isMoneyStatus(r.old) && r.old !== 'cancelled');
-  return entry?.old ?? null;
-}
-
 /**
- * Status follows the money; run inside the payment's transaction with the invoice row locked.
- * Keeps paid_total current and writes a status history entry when the status changes.
+ * paid_total and the status follow the money: sums the invoice's payments and lets the invoices
+ * module derive the status (run inside the payment's transaction with the invoice row locked).
  */
-export async function applyPaymentStatus(tx: DbOrTx, inv: InvoiceRow, userId: number | null): Promise<InvoiceRow> {
+async function settle(tx: DbOrTx, inv: InvoiceRow, userId: number | null): Promise<InvoiceRow> {
   const [{ paid }] = await tx
     .select({ paid: sql<string>`coalesce(sum(${payments.amount}), 0)` })
     .from(payments)
     .where(eq(payments.invoice_id, inv.id));
-  const paidCents = toCents(String(paid));
-  const before = isMoneyStatus(inv.status) ? await statusBeforePayments(tx, inv.id) : null;
-  const status = statusFromPayments({
-    status: inv.status,
-    totalCents: toCents(inv.total),
-    paidCents,
-    statusBeforePayments: before,
-  });
-  const [updated] = await tx
-    .update(invoices)
-    .set({ paid_total: centsToString(paidCents), status, updated_at: new Date() })
-    .where(eq(invoices.id, inv.id))
-    .returning();
-  if (status !== inv.status) {
-    await tx.insert(invoiceStatusHistory).values({
-      company_id: inv.company_id,
-      invoice_id: inv.id,
-      old_status: inv.status,
-      new_status: status,
-      user_id: userId,
-    });
-  }
-  return updated;
+  return settlePaymentStatus(tx, inv, toCents(String(paid)), userId);
 }
+
+/** The invoice's payments, newest received first (the detail and the printed invoice show them). */
+async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(eq(payments.invoice_id, invoiceId))
+    .orderBy(desc(payments.received_at), desc(payments.id));
+  return rows.map((p) => ({
+    id: p.id,
+    amount: Number(p.amount),
+    received_at: p.received_at,
+    note: p.note,
+    created_at: p.created_at,
+    updated_at: p.updated_at,
+  }));
+}
+plugInvoiceReadPart('payments', invoicePaymentPart);
 
 const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   invoiceNumber: inv.number,
@@ -118,7 +89,7 @@ const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
 
 export async function addPayment(db: Db, companyId: number, userId: number, invoiceId: number, v: PaymentValues) {
   return db.transaction(async (tx) => {
-    const inv = await ownInvoice(tx, companyId, invoiceId, true);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
     if (inv.status === 'cancelled') throw badRequest(PAYMENT_MSG.cancelled);
     const [p] = await tx
       .insert(payments)
@@ -131,7 +102,7 @@ export async function addPayment(db: Db, companyId: number, userId: number, invo
         user_id: userId,
       })
       .returning();
-    const updated = await applyPaymentStatus(tx, inv, userId);
+    const updated = await settle(tx, inv, userId);
     await recordActivity(tx, {
       companyId,
       userId,
@@ -161,7 +132,7 @@ export async function updatePayment(
   v: PaymentValues,
 ) {
   return db.transaction(async (tx) => {
-    const inv = await ownInvoice(tx, companyId, invoiceId, true);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
     await ownPayment(tx, companyId, inv.id, paymentId);
     if (inv.status === 'cancelled') throw badRequest(PAYMENT_MSG.cancelled);
     const [p] = await tx
@@ -169,7 +140,7 @@ export async function updatePayment(
       .set({ amount: v.amount.toFixed(2), received_at: v.received_at, note: v.note, updated_at: new Date() })
       .where(eq(payments.id, paymentId))
       .returning();
-    const updated = await applyPaymentStatus(tx, inv, userId);
+    const updated = await settle(tx, inv, userId);
     await recordActivity(tx, {
       companyId,
       userId,
@@ -184,10 +155,10 @@ export async function updatePayment(
 /** Owner only (checked by the route). A payment on a cancelled invoice may be removed; it stays cancelled. */
 export async function deletePayment(db: Db, companyId: number, userId: number, invoiceId: number, paymentId: number) {
   return db.transaction(async (tx) => {
-    const inv = await ownInvoice(tx, companyId, invoiceId, true);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
     const p = await ownPayment(tx, companyId, inv.id, paymentId);
     await tx.delete(payments).where(eq(payments.id, p.id));
-    const updated = await applyPaymentStatus(tx, inv, userId);
+    const updated = await settle(tx, inv, userId);
     await recordActivity(tx, {
       companyId,
       userId,

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { makeInvoice, signInStaff } from '../../../test/payments-fixtures.js';
-import { invoiceStatusHistory, invoices, payments } from '../invoices/invoices.tables.js';
+import { invoiceStatusHistory, invoices } from '../invoices/invoices.tables.js';
+import { payments } from './payments.tables.js';
 
 let ctx: TestContext;
 let owner: SignedUp;

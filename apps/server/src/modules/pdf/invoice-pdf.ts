@@ -2,7 +2,7 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import PDFDocument from 'pdfkit';
-import type { PrintableInvoice } from './invoice-data.js';
+import type { PrintableInvoice } from '../invoices/invoice-read.service.js';
 
 const INK = '#1f1f1f';
 const MUTED = '#666666';

@@ -1,17 +1,20 @@
 import { verifyPrintToken, signPrintToken } from '../../lib/print-token.js';
+import { pdfOut, printLinkOut, printablePageOut } from '@dbo/domain/invoice';
+import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { invoiceByNumber, loadPrintableInvoice, logoFile } from './invoice-data.js';
-import { renderInvoicePdf } from './invoice-pdf.js';
-import { ownInvoice } from '../payments/payments.service.js';
+import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import { loadPrintableInvoice } from '../invoices/invoice-read.service.js';
+import { invoicePdf } from './pdf.service.js';
 
 const pdfBody = z.object({
-  number: z.union([z.string().trim().min(1), z.number().int().positive()], { error: 'Invoice number is required' }),
+  number: z.union([boundedText('Invoice number', 40).trim().min(1), dbId('Invoice number')], {
+    error: 'Invoice number is required',
+  }),
   beer: z.boolean().optional(),
   /** true: answer {url} of the printable page instead of the PDF file */
   url: z.boolean().optional(),
 });
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 
 /** Printable links last a week; a new one is signed for every request. */
@@ -26,30 +29,39 @@ export async function privateRoutes(app: App) {
   };
 
   // POST /invoice/pdf {number, beer?} -> application/pdf; with url: true -> {url, token}
-  app.post('/invoice/pdf', { schema: { tags, body: pdfBody } }, async (req, reply) => {
-    const inv = await invoiceByNumber(db, req.auth.companyId, req.body.number, req.body.beer);
-    if (req.body.url) return printLink(inv.id, req.auth.companyId);
-    const data = await loadPrintableInvoice(db, req.auth.companyId, inv.id);
-    const pdf = await renderInvoicePdf(data, await logoFile(config.dataDir, data.logo));
-    return reply
-      .type('application/pdf')
-      .header('content-disposition', `inline; filename="invoice-${data.number_label}.pdf"`)
-      .send(pdf);
-  });
+  app.post(
+    '/invoice/pdf',
+    { schema: { tags, body: pdfBody, response: { 200: z.union([printLinkOut, pdfOut]) } } },
+    async (req, reply) => {
+      const inv = await findInvoice(db, req.auth.companyId, { number: req.body.number, beer: req.body.beer });
+      if (req.body.url) return printLink(inv.id, req.auth.companyId);
+      const data = await loadPrintableInvoice(db, req.auth.companyId, inv.id);
+      const { pdf, filename } = await invoicePdf(config.dataDir, data);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
+    },
+  );
 
   // The staff's link to the public printable page of an invoice.
-  app.get('/invoice/:id/print-link', { schema: { tags, params: idParams } }, async (req) => {
-    const inv = await ownInvoice(db, req.auth.companyId, req.params.id);
-    return printLink(inv.id, req.auth.companyId);
-  });
+  app.get(
+    '/invoice/:id/print-link',
+    { schema: { tags, params: idParams, response: { 200: printLinkOut } } },
+    async (req) => {
+      const inv = await findInvoice(db, req.auth.companyId, { id: req.params.id });
+      return printLink(inv.id, req.auth.companyId);
+    },
+  );
 }
 
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
   // The printable page's data; a bad, expired or other-kind token is a 404.
-  app.get('/pdf/invoice/:token', { schema: { tags: ['pdf'], params: tokenParams } }, async (req, reply) => {
-    const { id, companyId } = verifyPrintToken(app, req.params.token, 'invoice');
-    reply.header('cache-control', 'no-store');
-    return { invoice: await loadPrintableInvoice(db, companyId, id) };
-  });
+  app.get(
+    '/pdf/invoice/:token',
+    { schema: { tags: ['pdf'], params: tokenParams, response: { 200: printablePageOut } } },
+    async (req, reply) => {
+      const { id, companyId } = verifyPrintToken(app, req.params.token, 'invoice');
+      reply.header('cache-control', 'no-store');
+      return { invoice: await loadPrintableInvoice(db, companyId, id) };
+    },
+  );
 }

@@ -2,11 +2,10 @@ import { todayInTexas } from '@dbo/domain/dates';
 import { type PriceChangeLike, resolvePrice, type ResolvedPrice } from '@dbo/domain/pricing';
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
 import { isFeatureOn } from '../company/company.service.js';
-import { customers } from '../customers/customers.tables.js';
+import { assertCustomer, customerPriceTier } from '../customers/price-tiers.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
-import { priceChanges, priceTiers } from './products.tables.js';
+import { priceChanges } from './products.tables.js';
 
 /**
  * Copies general price changes that have become due into products.product_price, so the grid
@@ -66,30 +65,12 @@ export async function pricingContext(
   customerId: number | null | undefined,
 ): Promise<PricingContext> {
   if (!customerId) return { customerId: null, tierPercentage: null, tier: null };
-  const [c] = await db
-    .select({ id: customers.id, tierId: customers.product_price_tier_id })
-    .from(customers)
-    .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
-  if (!c) throw notFound('Customer not found');
-  if (!(await isFeatureOn(db, companyId, 'tiered_pricing'))) return { customerId, tierPercentage: null, tier: null };
-  // customers without a tier (or whose tier is gone) are on the base tier
-  const tiers = await db
-    .select()
-    .from(priceTiers)
-    .where(
-      and(
-        eq(priceTiers.company_id, companyId),
-        c.tierId
-          ? or(eq(priceTiers.id, c.tierId), eq(priceTiers.is_base_tier, true))
-          : eq(priceTiers.is_base_tier, true),
-      ),
-    );
-  const tier = tiers.find((t) => t.id === c.tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
-  return {
-    customerId,
-    tierPercentage: tier ? Number(tier.percentage) : 0,
-    tier: tier ? { id: tier.id, name: tier.name, color: tier.color, percentage: Number(tier.percentage) } : null,
-  };
+  if (!(await isFeatureOn(db, companyId, 'tiered_pricing'))) {
+    await assertCustomer(db, companyId, customerId);
+    return { customerId, tierPercentage: null, tier: null };
+  }
+  const tier = await customerPriceTier(db, companyId, customerId);
+  return { customerId, tierPercentage: tier ? tier.percentage : 0, tier };
 }
 
 /** Resolves the price of many products for one customer in three queries. */

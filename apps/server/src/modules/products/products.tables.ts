@@ -1,47 +1,14 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
+import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
-
-export const priceTiers = pgTable(
-  'price_tiers',
-  {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    name: text('name').notNull(),
-    percentage: numeric('percentage', { precision: 7, scale: 2 }).notNull().default('10'),
-    color: varchar('color', { length: 32 }).notNull().default('blue'),
-    is_base_tier: boolean('is_base_tier').notNull().default(false),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    index('price_tiers_company_idx').on(t.company_id),
-    // one base tier per company, created on demand without races
-    uniqueIndex('price_tiers_company_base_uq').on(t.company_id).where(sql`${t.is_base_tier}`),
-  ],
-);
 
 export const products = pgTable(
   'products',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     product: text('product').notNull(),
     product_type: varchar('product_type', { length: 16 }).notNull(),
     product_size: varchar('product_size', { length: 32 }).notNull(),
@@ -59,8 +26,8 @@ export const products = pgTable(
     /** Kept up to date by the invoice service so the default sort is index-backed. */
     units_sold: integer('units_sold').notNull().default(0),
     amount_sold: numeric('amount_sold', { precision: 14, scale: 2 }).notNull().default('0'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
   },
   (t) => [
     uniqueIndex('products_company_name_size_uq').on(t.company_id, t.product, t.product_size),
@@ -85,10 +52,8 @@ export const products = pgTable(
 export const priceChanges = pgTable(
   'price_changes',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -100,7 +65,7 @@ export const priceChanges = pgTable(
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** a general change dated ahead is copied into products.product_price once it is due */
     applied: boolean('applied').notNull().default(true),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     index('price_changes_product_idx').on(t.product_id, t.effective_date.desc()),

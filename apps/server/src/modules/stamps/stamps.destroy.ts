@@ -5,7 +5,7 @@ import {
   destroyResultMessages,
   invoiceNumberLabel,
   rangeLabel,
-  stampDestroySchema,
+  type StampDestroyBody,
 } from '@dbo/domain/stamps';
 import { and, asc, between, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -21,13 +21,14 @@ import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
  * run destroyed); INVOICED and already DESTROYED ones are left alone and reported. The conditional
  * UPDATE takes the row locks, so a concurrent invoice can't take a stamp being destroyed.
  */
-export async function destroyStamps(db: Db, companyId: number, userId: number, rollId: number, input: unknown) {
-  const parsed = stampDestroySchema.safeParse({ roll_id: rollId, ...(input as object) });
-  if (!parsed.success) {
-    const details = [...new Set(parsed.error.issues.map((i) => i.message))];
-    throw badRequest(details[0], details);
-  }
-  const v = parsed.data;
+export async function destroyStamps(
+  db: Db,
+  companyId: number,
+  userId: number,
+  rollId: number,
+  input: StampDestroyBody,
+) {
+  const v = { ...input, roll_id: input.roll_id ?? rollId };
   return db.transaction(async (tx) => {
     const [roll] = await tx
       .select()

@@ -1,12 +1,13 @@
 import { formatDateTime } from '@dbo/domain/dates';
 import { GRID_MSG, type GridQuery, type SimpleFilter } from '@dbo/domain/grid';
-import { type SQL, and, count, eq, isNull, sql } from 'drizzle-orm';
+import { type SQL, and, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type GridColumns, gridClauses } from '../../db/grid.js';
+import { combineFilter, type GridColumns, type GridJoin, gridClauses, gridNumber, runGrid } from '../../db/grid.js';
 import { badRequest } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { stampAssignments } from './stamps.tables.js';
+import { csvCell } from '../../lib/csv.js';
 
 const a = stampAssignments;
 const invoiceNumberExpr = sql<
@@ -29,11 +30,7 @@ const columns: GridColumns = {
   user: { expr: users.name, type: 'text' },
 };
 
-const num = (v: unknown) => {
-  const n = Number(v);
-  if (v === null || v === undefined || v === '' || !Number.isInteger(n)) throw badRequest(GRID_MSG.badModel);
-  return n;
-};
+const num = (v: unknown) => gridNumber(v, true);
 
 /** Entries that hold a stamp number (equals) or touch a number range (inRange, >=, <=). */
 function numberCondition(f: SimpleFilter): SQL {
@@ -57,36 +54,31 @@ function numberCondition(f: SimpleFilter): SQL {
   }
 }
 
-const truthy = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+/** The stamp log's own query parameters, beside the grid's. */
+export interface StampLogParams {
+  include_released?: boolean;
+  number_from?: number;
+  number_to?: number;
+  roll_id?: number;
+}
 
 /**
- * Where and order of the stamp log for a grid query. The stamp-number filter is the `number`
- * column of the filter model or the `number_from` / `number_to` query parameters. Entries whose
- * stamps went back to AVAILABLE (undone destroys, cancelled or edited invoices) are kept as
- * history and shown only with `include_released=true`.
+ * Scope of the stamp log for a grid query. The stamp-number filter is the `number` column of the
+ * filter model or the `number_from` / `number_to` query parameters. Entries whose stamps went back
+ * to AVAILABLE (undone destroys, cancelled or edited invoices) are kept as history and shown only
+ * with `include_released=true`.
  */
-function logClauses(companyId: number, q: GridQuery) {
-  const extra = q as GridQuery & Record<string, unknown>;
-  const { number: numberFilter, ...filterModel } = q.filterModel;
-  const g = gridClauses({ ...q, filterModel }, columns, {
-    defaultSort: [{ colId: 'logged_at', sort: 'desc' }],
-    tieBreaker: a.id,
-  });
-  const conditions: (SQL | undefined)[] = [eq(a.company_id, companyId), g.where];
-  if (!truthy(extra.include_released)) conditions.push(isNull(a.released_at));
-  if (numberFilter) {
-    if (typeof numberFilter !== 'object') throw badRequest(GRID_MSG.badModel);
-    if ('conditions' in numberFilter && Array.isArray(numberFilter.conditions)) {
-      const parts = numberFilter.conditions.map(numberCondition);
-      conditions.push(numberFilter.operator === 'OR' ? sql`(${sql.join(parts, sql` or `)})` : and(...parts));
-    } else conditions.push(numberCondition(numberFilter as SimpleFilter));
-  }
-  const from = extra.number_from;
-  const to = extra.number_to;
-  if (from !== undefined && from !== '') conditions.push(sql`${a.to} >= ${num(from)}`);
-  if (to !== undefined && to !== '') conditions.push(sql`${a.from} <= ${num(to)}`);
-  if (extra.roll_id !== undefined && extra.roll_id !== '') conditions.push(eq(a.roll_id, num(extra.roll_id)));
-  return { where: and(...conditions), orderBy: g.orderBy, limit: g.limit, offset: g.offset };
+function logScope(companyId: number, q: GridQuery & StampLogParams) {
+  const filterModel = Object.assign(Object.create(null) as GridQuery['filterModel'], q.filterModel);
+  const numberFilter = Object.hasOwn(filterModel, 'number') ? filterModel.number : undefined;
+  delete filterModel.number;
+  const scope: (SQL | undefined)[] = [eq(a.company_id, companyId)];
+  if (!q.include_released) scope.push(isNull(a.released_at));
+  if (numberFilter) scope.push(combineFilter(numberFilter, numberCondition));
+  if (q.number_from !== undefined) scope.push(sql`${a.to} >= ${q.number_from}`);
+  if (q.number_to !== undefined) scope.push(sql`${a.from} <= ${q.number_to}`);
+  if (q.roll_id !== undefined) scope.push(eq(a.roll_id, q.roll_id));
+  return { query: { ...q, filterModel }, scope };
 }
 
 const selection = {
@@ -107,44 +99,31 @@ const selection = {
   user: users.name,
 };
 
+const joins: GridJoin[] = [
+  { table: invoices, on: eq(invoices.id, a.invoice_id), kind: 'left', countOnlyFor: ['invoice_number'] },
+  { table: users, on: eq(users.id, a.user_id), kind: 'left', countOnlyFor: ['user'] },
+];
+const gridOptions = { defaultSort: [{ colId: 'logged_at', sort: 'desc' as const }], tieBreaker: a.id };
+
 /** GET /invoice/stamp/grid: the stamp log, newest first by default. */
-export async function stampLogGrid(db: DbOrTx, companyId: number, q: GridQuery) {
-  const c = logClauses(companyId, q);
-  const rows = await db
-    .select(selection)
-    .from(a)
-    .leftJoin(invoices, eq(invoices.id, a.invoice_id))
-    .leftJoin(users, eq(users.id, a.user_id))
-    .where(c.where)
-    .orderBy(...c.orderBy)
-    .limit(c.limit)
-    .offset(c.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(a)
-    .leftJoin(invoices, eq(invoices.id, a.invoice_id))
-    .leftJoin(users, eq(users.id, a.user_id))
-    .where(c.where);
-  return { rows, count: Number(n) };
+export async function stampLogGrid(db: DbOrTx, companyId: number, q: GridQuery & StampLogParams) {
+  const { query, scope } = logScope(companyId, q);
+  return runGrid(db, { select: selection, from: a, joins, columns, query, scope, ...gridOptions });
 }
 
 /** A CSV download holds at most this many entries (several years of a busy distributor). */
 export const STAMP_CSV_MAX_ROWS = 200_000;
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\r\n]/.test(s) || /^[=+\-@]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
 /** GET /stamp/download: the stamp log as CSV, same filter and sort as the grid, no paging. */
-export async function stampLogCsv(db: DbOrTx, companyId: number, q: GridQuery): Promise<string> {
-  const c = logClauses(companyId, q);
+export async function stampLogCsv(db: DbOrTx, companyId: number, q: GridQuery & StampLogParams): Promise<string> {
+  const { query, scope } = logScope(companyId, q);
+  const c = gridClauses(query, columns, gridOptions);
   const rows = await db
     .select(selection)
     .from(a)
     .leftJoin(invoices, eq(invoices.id, a.invoice_id))
     .leftJoin(users, eq(users.id, a.user_id))
-    .where(c.where)
+    .where(and(...scope, c.where))
     .orderBy(...c.orderBy)
     .limit(STAMP_CSV_MAX_ROWS);
   const header = ['Logged At', 'Prefix', 'From', 'To', 'Count', 'Status', 'Invoice', 'Note', 'User', 'Released At'];

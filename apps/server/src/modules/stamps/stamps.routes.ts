@@ -1,48 +1,81 @@
-import { gridQuerySchema } from '@dbo/domain/grid';
-import { STAMP_MSG, stampRollUpdateSchema } from '@dbo/domain/stamps';
+import { csvOut } from '@dbo/domain/invoice';
 import { todayInTexas } from '@dbo/domain/dates';
+import { gridAnswer, gridQuery } from '@dbo/domain/grid';
+import { boundedInt, dbId, idParams, LIMITS, optionalQueryId, queryBool } from '@dbo/domain/primitives';
+import {
+  destroyedEntryOut,
+  STAMP_MSG,
+  stampDestroyBodySchema,
+  stampDestroyResultOut,
+  stampLogRowOut,
+  stampRemainingOut,
+  stampRollCreatedOut,
+  stampRollOut,
+  stampRollSchema,
+  stampRollUpdateSchema,
+  undoDestroyOut,
+} from '@dbo/domain/stamps';
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { destroyStamps, listDestroyed, parseIds, undoDestroy } from './stamps.destroy.js';
 import { stampLogCsv, stampLogGrid } from './stamps.log.js';
 import { createRoll, listRolls, setRollActive, stampRemaining } from './stamps.service.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const rollIdParams = z.object({ rollId: z.coerce.number().int().positive().max(2_147_483_647) });
+const rollIdParams = z.object({ rollId: dbId('Stamp roll') });
 const tags = ['stamps'];
+
+/** A stamp number in a query string ('' is absent): within int4. */
+const queryStampNumber = (label: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), boundedInt(label, 0, LIMITS.maxId).optional());
+
+/** The stamp log's grid parameters and its own filters (see stamps.log.ts). */
+const stampLogQuery = gridQuery({
+  include_released: queryBool,
+  number_from: queryStampNumber('number_from'),
+  number_to: queryStampNumber('number_to'),
+  roll_id: optionalQueryId('roll_id'),
+});
+
+/** {roll: {prefix, received_at, from, to, active?}} or the roll's fields themselves */
+const rollBody = z.preprocess(
+  (v) => (v && typeof v === 'object' && 'roll' in v && v.roll && typeof v.roll === 'object' ? v.roll : (v ?? {})),
+  stampRollSchema(),
+);
 
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
 
-  app.get('/stamp/roll', { schema: { tags } }, async (req) => listRolls(db, req.auth.companyId));
+  app.get('/stamp/roll', { schema: { tags, response: { 200: z.array(stampRollOut) } } }, async (req) =>
+    listRolls(db, req.auth.companyId),
+  );
 
-  /** {roll: {prefix, received_at, from, to, active?}} -> the roll's fields, `roll` and `warnings` */
-  app.post('/stamp/roll', { schema: { tags, body: z.looseObject({}) } }, async (req) => {
-    const body = req.body as { roll?: unknown };
-    const input = body.roll && typeof body.roll === 'object' ? body.roll : body;
-    const { roll, warnings } = await createRoll(db, req.auth.companyId, req.auth.userId, input);
+  /** -> the roll's fields, `roll` and `warnings` */
+  app.post('/stamp/roll', { schema: { tags, body: rollBody, response: { 200: stampRollCreatedOut } } }, async (req) => {
+    const { roll, warnings } = await createRoll(db, req.auth.companyId, req.auth.userId, req.body);
     app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: roll.id });
     return { ...roll, roll, warnings };
   });
 
-  app.put('/stamp/roll/:id', { schema: { tags, params: idParams, body: z.looseObject({}) } }, async (req) => {
-    const parsed = stampRollUpdateSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      const details = [...new Set(parsed.error.issues.map((i) => i.message))];
-      throw badRequest(details[0], details);
-    }
-    const roll = await setRollActive(db, req.auth.companyId, req.auth.userId, req.params.id, parsed.data.active);
-    app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: roll.id });
-    return roll;
-  });
+  app.put(
+    '/stamp/roll/:id',
+    { schema: { tags, params: idParams, body: stampRollUpdateSchema, response: { 200: stampRollOut } } },
+    async (req) => {
+      const roll = await setRollActive(db, req.auth.companyId, req.auth.userId, req.params.id, req.body.active);
+      app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: roll.id });
+      return roll;
+    },
+  );
 
-  app.get('/stamp/remaining', { schema: { tags } }, async (req) => stampRemaining(db, req.auth.companyId));
+  app.get('/stamp/remaining', { schema: { tags, response: { 200: stampRemainingOut } } }, async (req) =>
+    stampRemaining(db, req.auth.companyId),
+  );
 
   /** The destroy tool: {roll_id, from, to, note} -> {entries: [{status, total, invoice_numbers}]} */
   app.put(
     '/stamp/roll/:rollId/assign',
-    { schema: { tags, params: rollIdParams, body: z.looseObject({}) } },
+    {
+      schema: { tags, params: rollIdParams, body: stampDestroyBodySchema, response: { 200: stampDestroyResultOut } },
+    },
     async (req) => {
       const result = await destroyStamps(db, req.auth.companyId, req.auth.userId, req.params.rollId, req.body);
       if (result.destroyed) app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: result.roll_id });
@@ -53,13 +86,28 @@ export async function privateRoutes(app: App) {
   /** Destroyed entries still in force (optionally of one roll), newest first: an array. */
   app.get(
     '/stamp/destroyed',
-    { schema: { tags, querystring: z.object({ roll_id: z.coerce.number().int().positive().optional() }) } },
+    {
+      schema: {
+        tags,
+        querystring: z.object({ roll_id: optionalQueryId('roll_id') }),
+        response: { 200: z.array(destroyedEntryOut) },
+      },
+    },
     async (req) => listDestroyed(db, req.auth.companyId, req.query.roll_id),
   );
 
   app.delete(
     '/stamp/undo-destroy',
-    { schema: { tags, querystring: z.object({ ids: z.string({ error: STAMP_MSG.undoFailed }).optional() }) } },
+    {
+      schema: {
+        tags,
+        // a comma list of log entry ids
+        querystring: z.object({
+          ids: z.string({ error: STAMP_MSG.undoFailed }).max(20_000, STAMP_MSG.undoFailed).optional(),
+        }),
+        response: { 200: undoDestroyOut },
+      },
+    },
     async (req) => {
       const result = await undoDestroy(db, req.auth.companyId, req.auth.userId, parseIds(req.query.ids));
       app.deps.emit(req.auth.companyId, 'stamp:update', {});
@@ -67,15 +115,21 @@ export async function privateRoutes(app: App) {
     },
   );
 
-  app.get('/invoice/stamp/grid', { schema: { tags, querystring: gridQuerySchema } }, async (req) =>
-    stampLogGrid(db, req.auth.companyId, req.query),
+  app.get(
+    '/invoice/stamp/grid',
+    { schema: { tags, querystring: stampLogQuery, response: { 200: gridAnswer(stampLogRowOut) } } },
+    async (req) => stampLogGrid(db, req.auth.companyId, req.query),
   );
 
-  app.get('/stamp/download', { schema: { tags, querystring: gridQuerySchema } }, async (req, reply) => {
-    const csv = await stampLogCsv(db, req.auth.companyId, req.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="stamp-log-${todayInTexas()}.csv"`)
-      .send(csv);
-  });
+  app.get(
+    '/stamp/download',
+    { schema: { tags, querystring: stampLogQuery, response: { 200: csvOut } } },
+    async (req, reply) => {
+      const csv = await stampLogCsv(db, req.auth.companyId, req.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="stamp-log-${todayInTexas()}.csv"`)
+        .send(csv);
+    },
+  );
 }

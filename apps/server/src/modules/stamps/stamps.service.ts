@@ -1,9 +1,9 @@
-import { STAMP_MSG, rangeLabel, stampRollSchema, stampRollWarnings, type StampSequence } from '@dbo/domain/stamps';
+import { STAMP_MSG, rangeLabel, stampRollWarnings, type StampRollValues, type StampSequence } from '@dbo/domain/stamps';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { companies } from '../company/company.tables.js';
+import { getCompany } from '../company/company.service.js';
 import { createRollStamps, refreshRollFinished } from './stamps.ledger.js';
 import { stampRolls } from './stamps.tables.js';
 
@@ -12,7 +12,6 @@ import { stampRolls } from './stamps.tables.js';
  * possible'), but a typo like 1..100000000 would write a hundred million ledger rows.
  */
 export const STAMP_ROLL_HARD_MAX = 100_000;
-const INT4_MAX = 2_147_483_647;
 /** advisory-lock namespace serialising roll registration per company (overlap check) */
 const ROLL_LOCK_NS = 5_170_001;
 
@@ -115,18 +114,8 @@ export async function getRoll(db: DbOrTx, companyId: number, rollId: number): Pr
   return roll;
 }
 
-function parseOrThrow<T>(
-  res: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } },
-) {
-  if (res.success) return res.data;
-  const details = [...new Set(res.error.issues.map((i) => i.message))];
-  throw badRequest(details[0], details);
-}
-
 /** POST /stamp/roll: registers a roll and writes its ledger rows in one transaction. */
-export async function createRoll(db: Db, companyId: number, userId: number, input: unknown) {
-  const v = parseOrThrow(stampRollSchema().safeParse(input ?? {}));
-  if (v.to > INT4_MAX) throw badRequest(`Stamp End must be at most ${INT4_MAX}`);
+export async function createRoll(db: Db, companyId: number, userId: number, v: StampRollValues) {
   if (v.to - v.from + 1 > STAMP_ROLL_HARD_MAX)
     throw badRequest(`A stamp roll can not have more than ${STAMP_ROLL_HARD_MAX} stamps`);
   const warnings = stampRollWarnings(v.from, v.to);
@@ -206,10 +195,7 @@ export async function stampRemaining(db: DbOrTx, companyId: number) {
   const rolls = await listRolls(db, companyId);
   const usable = rolls.filter((r) => r.usable);
   const current = usable[0] ?? null;
-  const [company] = await db
-    .select({ stamp_threshold: companies.stamp_threshold })
-    .from(companies)
-    .where(eq(companies.id, companyId));
+  const company = await getCompany(db, companyId);
   const availableStampCount = usable.reduce((s, r) => s + r.stampsCount, 0);
   return {
     availableStampCount,

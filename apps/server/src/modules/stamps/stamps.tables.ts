@@ -1,25 +1,13 @@
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
+import { users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 export const stampRolls = pgTable(
   'stamp_rolls',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     prefix: varchar('prefix', { length: 16 }).notNull().default(''),
     from: integer('from').notNull(),
     to: integer('to').notNull(),
@@ -28,7 +16,7 @@ export const stampRolls = pgTable(
     finished: boolean('finished').notNull().default(false),
     finished_at: timestamp('finished_at', { withTimezone: true }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('stamp_rolls_company_idx').on(t.company_id, t.prefix, t.from)],
 );
@@ -45,13 +33,11 @@ export const stamps = pgTable(
       .notNull()
       .references(() => stampRolls.id, { onDelete: 'cascade' }),
     number: integer('number').notNull(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyIdColumn(),
     status: varchar('status', { length: 16 }).notNull().default('AVAILABLE'),
     invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     assignment_id: integer('assignment_id'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.roll_id, t.number] }),
@@ -64,10 +50,8 @@ export const stamps = pgTable(
 export const stampAssignments = pgTable(
   'stamp_assignments',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     roll_id: integer('roll_id')
       .notNull()
       .references(() => stampRolls.id, { onDelete: 'cascade' }),

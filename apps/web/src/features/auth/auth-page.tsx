@@ -1,7 +1,14 @@
-import { changePasswordFormSchema, resetRequestSchema, signInSchema, signUpSchema } from '@dbo/domain/auth';
+import {
+  changePasswordFormSchema,
+  resetRequestSchema,
+  signInSchema,
+  signUpSchema,
+  type tokenOut,
+} from '@dbo/domain/auth';
 import { APP_NAME } from '@dbo/domain/constants';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import type { z } from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CheckingAuthDialog } from '../../app/require-auth';
 import { useSession } from '../../app/session';
@@ -100,7 +107,7 @@ function SignUpForm() {
   const onFinish = async (v: Record<string, string>) => {
     setBusy(true);
     try {
-      const res = await request<{ access_token: string; user: any }>('POST', '/auth/signup', { body: v, public: true });
+      const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', { body: v, public: true });
       // a new company starts by filling in its settings
       afterSignUp = '/setting';
       await session.acceptToken(res.access_token, res.user);

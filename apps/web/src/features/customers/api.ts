@@ -1,6 +1,7 @@
-import type { TabcExpiration } from '@dbo/domain/customer';
+import type { CustomerInput, TabcExpiration } from '@dbo/domain/customer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 export interface PriceTier {
   id: number;
@@ -87,14 +88,7 @@ export interface Balance {
   customer: Customer;
 }
 
-export const customerKeys = {
-  all: ['customer'] as const,
-  one: (id: number) => ['customer', id] as const,
-  tabc: (id: number) => ['customer', id, 'tabc-expiration'] as const,
-  balance: (id: number) => ['customer', id, 'balance'] as const,
-  users: ['customer', 'users'] as const,
-  tiers: ['customer', 'price-tiers'] as const,
-};
+const customerKeys = queryKeys.customers;
 
 export function useCustomer(id: number | undefined) {
   return useQuery({
@@ -134,7 +128,7 @@ export function useBalance(id: number) {
 export function useSaveCustomer(id?: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (values: Record<string, unknown>) =>
+    mutationFn: (values: CustomerInput) =>
       id ? http.put<Customer>(`/customer/${id}`, values) : http.post<Customer>('/customer', values),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: customerKeys.all });

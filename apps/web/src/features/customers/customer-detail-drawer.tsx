@@ -5,6 +5,7 @@ import { Button, Descriptions, Drawer, Flex, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import type { Customer } from './api';
 import { PermitWarnings } from './permit-warnings';
 
@@ -12,7 +13,7 @@ import { PermitWarnings } from './permit-warnings';
 export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
   const { feature } = useSession();
   const owing = useQuery({
-    queryKey: ['customer', customer?.id ?? 0, 'check-balance'],
+    queryKey: queryKeys.customers.checkBalance(customer?.id ?? 0),
     queryFn: () => http.get<{ owing: number }>(`/customer/${customer?.id}/check-balance`),
     enabled: !!customer,
   });

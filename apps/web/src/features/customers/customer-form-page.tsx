@@ -1,13 +1,5 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
-import {
-  CUSTOMER_FIELD_LABELS,
-  CUSTOMER_MSG,
-  buildTabcId,
-  customerSchema,
-  isPermitCode,
-  tabcIdFromAims,
-} from '@dbo/domain/customer';
-import { formatDate } from '@dbo/domain/dates';
+import { CUSTOMER_MSG, buildTabcId, customerSchema, isPermitCode, tabcIdFromAims } from '@dbo/domain/customer';
 import {
   Alert,
   App,
@@ -15,7 +7,6 @@ import {
   Card,
   Col,
   DatePicker,
-  Descriptions,
   Divider,
   Form,
   Input,
@@ -28,8 +19,6 @@ import {
   Switch,
   Typography,
 } from 'antd';
-import type { FormInstance } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
@@ -44,36 +33,10 @@ import {
   useRemoveCustomer,
   useSaveCustomer,
 } from './api';
+import { ConfirmDialog } from './customer-confirm-dialog';
+import { type CustomerFormValues as FormValues, EMPTY, toForm, toPayload } from './customer-form-values';
 import { EstablishmentSearch } from './establishment-search';
 import { PermitWarnings } from './permit-warnings';
-
-type FormValues = Record<string, any>;
-
-const EMPTY: FormValues = {
-  state: 'TX',
-  cash_on_delivery: false,
-  fintech_option: false,
-  contact_name: '',
-  contact_email: '',
-  contact_phone: '',
-  fintech_id: '',
-};
-
-function toForm(c: Customer): FormValues {
-  return {
-    ...c,
-    service_start: c.service_start ? dayjs(c.service_start) : null,
-    aims_id: c.aims_id ?? null,
-  };
-}
-
-function toPayload(v: FormValues) {
-  return {
-    ...v,
-    service_start: v.service_start ? dayjs(v.service_start).format('YYYY-MM-DD') : null,
-    product_price_tier_id: v.product_price_tier_id ?? null,
-  };
-}
 
 export default function CustomerFormPage() {
   const params = useParams();
@@ -388,53 +351,5 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         The customer leaves your lists. Its invoices stay and show &lsquo;Deleted customer!&rsquo;.
       </Modal>
     </Page>
-  );
-}
-
-function ConfirmDialog(props: {
-  values: FormValues | null;
-  form: FormInstance;
-  tiers: { id: number; name: string }[];
-  saving: boolean;
-  isNew: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const v = props.values;
-  const show = (key: string): string => {
-    if (!v) return '';
-    if (key === 'tabc_id') return buildTabcId(v);
-    if (key === 'productPriceTier') return props.tiers.find((t) => t.id === v.product_price_tier_id)?.name ?? '—';
-    const value = v[key];
-    if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-    if (key === 'service_start') return value ? formatDate(dayjs(value).format('YYYY-MM-DD')) : '—';
-    if (key === 'state') return value || 'TX';
-    return value === null || value === undefined || value === '' ? '—' : String(value);
-  };
-  const { feature } = useSession();
-  const rows = CUSTOMER_FIELD_LABELS.filter(([k]) => {
-    if (k === 'productPriceTier') return feature('tiered_pricing');
-    if (k === 'fintech_id') return !!v?.fintech_option;
-    return true;
-  });
-  return (
-    <Modal
-      open={!!v}
-      title={props.isNew ? 'Create this customer?' : 'Save these changes?'}
-      okText={props.isNew ? 'Yes, Create' : 'Yes, Save'}
-      cancelText="Go Back"
-      onOk={props.onConfirm}
-      onCancel={props.onCancel}
-      okButtonProps={{ loading: props.saving }}
-      width={560}
-    >
-      <Descriptions column={1} size="small" bordered data-testid="confirm-fields">
-        {rows.map(([k, label]) => (
-          <Descriptions.Item key={k} label={label}>
-            {show(k)}
-          </Descriptions.Item>
-        ))}
-      </Descriptions>
-    </Modal>
   );
 }

@@ -5,12 +5,11 @@ import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
+import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 import type { Customer } from './api';
 import { CustomerDetailDrawer } from './customer-detail-drawer';
-
-const text = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
 
 export default function CustomerGridPage() {
   const { feature } = useSession();
@@ -36,7 +35,7 @@ export default function CustomerGridPage() {
             {
               colId: 'productPriceTier',
               headerName: 'Price Tier',
-              valueGetter: (p: any) => p.data?.productPriceTier?.name ?? '',
+              valueGetter: (p: { data?: Customer }) => p.data?.productPriceTier?.name ?? '',
               ...text,
             },
           ]
@@ -46,8 +45,7 @@ export default function CustomerGridPage() {
         headerName: 'Created',
         maxWidth: 150,
         valueFormatter: (p) => formatDate(p.value),
-        filter: 'agDateColumnFilter',
-        filterParams: { buttons: ['reset'], maxNumConditions: 1 },
+        ...dateResetFilter,
       },
     ],
     [tiered],

@@ -23,6 +23,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { validValues } from '../../lib/zod-form';
 import { type CustomerUser, type UserAction, useCustomer, useInviteUser, useUserAction } from './api';
 
 const ACTION_LABEL: Record<CustomerUserAction, string> = {
@@ -82,7 +83,7 @@ export default function CustomerUsersPage() {
               headerName: 'Customer',
               minWidth: 180,
               filter: 'agTextColumnFilter',
-              valueGetter: (p: any) => p.data?.customer?.name ?? '',
+              valueGetter: (p: { data?: CustomerUser }) => p.data?.customer?.name ?? '',
             } as ColDef<CustomerUser>,
           ]),
       {
@@ -306,7 +307,8 @@ function InviteDialog(props: {
   ];
   const submit = async () => {
     setErrors(null);
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     try {
       await invite.mutateAsync({ values, customer: props.customer.id });
       message.success(`Invitation sent to ${values.email}`);

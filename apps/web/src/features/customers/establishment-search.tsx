@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Flex, Input, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 import type { Establishment } from './api';
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -21,7 +22,7 @@ export function EstablishmentSearch({ onPick }: { onPick: (e: Establishment) => 
   const query = useDebounced(text.trim(), DEFAULTS.quickSearchDebounceMs);
   const enabled = query.length >= DEFAULTS.quickSearchMinChars;
   const { data, isFetching } = useQuery({
-    queryKey: ['customer', 'auto-fill', query],
+    queryKey: queryKeys.customers.autoFill(query),
     queryFn: ({ signal }) => http.get<Establishment[]>('/customer/auto-fill-suggestions', { query }, signal),
     enabled,
     staleTime: 60_000,

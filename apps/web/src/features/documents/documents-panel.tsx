@@ -1,3 +1,4 @@
+import type { PanelInvoice } from '../../app/extensions';
 import {
   CameraOutlined,
   DeleteOutlined,
@@ -115,7 +116,7 @@ function EditDocument({
 }
 
 /** Documents of an invoice: upload pdf or images (camera photos as JPEG) with a note, preview, rename, delete. */
-export default function DocumentsPanel({ invoice }: { invoice: any; reload: () => void }) {
+export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
   const docs = useDocuments(invoice.id);
   const upload = useUploadDocument(invoice.id);

@@ -1,3 +1,4 @@
+import type { PanelInvoice } from '../../app/extensions';
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, privateNoteSchema } from '@dbo/domain/payment';
@@ -9,7 +10,7 @@ import { useAddNote, useDeleteNote, useNotes } from './api';
 const { Text } = Typography;
 
 /** Private notes: for the staff only, never on the PDF or the customer's copy. */
-export default function NotesPanel({ invoice }: { invoice: any; reload: () => void }) {
+export default function NotesPanel({ invoice }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
   const notes = useNotes(invoice.id);
   const add = useAddNote(invoice.id);

@@ -1,3 +1,4 @@
+import type { PanelInvoice } from '../../app/extensions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '../../lib/api';
 
@@ -16,7 +17,9 @@ export const emailKeys = {
 };
 
 /** The number as staff see it: '1001', '1001B', or '{customerId}-1001' with customer numbering. */
-export const invoiceRef = (invoice: any): string =>
+type InvoiceRef = Pick<PanelInvoice, 'number' | 'beer' | 'display_number'>;
+
+export const invoiceRef = (invoice: InvoiceRef): string =>
   String(invoice.display_number ?? `${invoice.number}${invoice.beer ? 'B' : ''}`);
 
 export function useInvoiceEmails(invoiceId: number) {
@@ -26,7 +29,7 @@ export function useInvoiceEmails(invoiceId: number) {
   });
 }
 
-export function useSendInvoiceEmail(invoice: any) {
+export function useSendInvoiceEmail(invoice: InvoiceRef) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (values: { emails: string[]; notes: string }) =>
@@ -38,7 +41,7 @@ export function useSendInvoiceEmail(invoice: any) {
 }
 
 /** POST /invoice/pdf answers the PDF file. */
-export async function fetchInvoicePdf(invoice: any): Promise<Blob> {
+export async function fetchInvoicePdf(invoice: InvoiceRef): Promise<Blob> {
   const res = await request<Response>('POST', '/invoice/pdf', {
     body: { number: invoiceRef(invoice), beer: !!invoice.beer },
     raw: true,

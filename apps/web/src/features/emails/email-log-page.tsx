@@ -2,7 +2,7 @@ import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../lib/feature-gate';
+import { FeatureGate } from '../../app/feature-gate';
 import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';

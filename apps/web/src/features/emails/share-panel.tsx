@@ -1,3 +1,4 @@
+import type { PanelInvoice } from '../../app/extensions';
 import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { EMAIL_MSG, emailAddressSchema } from '@dbo/domain/payment';
@@ -9,7 +10,7 @@ import { fetchInvoicePdf, fetchPrintLink, invoiceRef, useInvoiceEmails, useSendI
 
 const { Text } = Typography;
 
-function SendEmailDialog({ invoice, open, onClose }: { invoice: any; open: boolean; onClose: () => void }) {
+function SendEmailDialog({ invoice, open, onClose }: { invoice: PanelInvoice; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const emails = useInvoiceEmails(invoice.id);
   const send = useSendInvoiceEmail(invoice);
@@ -112,7 +113,7 @@ function SendEmailDialog({ invoice, open, onClose }: { invoice: any; open: boole
 }
 
 /** Email (email feature), PDF and printable page of the invoice, with the emails already sent. */
-export default function SharePanel({ invoice }: { invoice: any; reload: () => void }) {
+export default function SharePanel({ invoice }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
   const { feature } = useSession();
   const emailOn = feature('email');

@@ -1,11 +1,57 @@
+import type { InvoiceStatus } from '@dbo/domain/constants';
+import type { InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
+
+/** The body of POST /invoice and the full-form PUT /invoice/{id}, as the client sends it. */
+export type { InvoiceRequestBody };
+
+/** The customer embedded in an invoice answer (and the builder's customer list). */
+export interface InvoiceCustomer {
+  id: number;
+  name: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  tabc_id?: string;
+  cash_on_delivery?: boolean;
+  deleted?: boolean;
+  deleted_at?: string | null;
+  contact_name?: string;
+  contact_phone?: string;
+  contact_email?: string;
+}
+
+/** The product embedded in an invoice line. */
+export interface InvoiceProduct {
+  id?: number;
+  product?: string;
+  product_type?: string;
+  product_size?: string;
+  upc?: string | null;
+  internal_sku?: string | null;
+  last_purchase_price?: string | number | null;
+  reorder_level?: number | null;
+}
+
+/** The company an invoice is printed for (its own copy on the invoice answer, else the session's). */
+export interface InvoiceCompany {
+  name?: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  tabc_id?: string;
+  default_logo_id?: number | null;
+}
 
 /** The invoice as the server answers it (GET /invoice/{id or number}, POST, PUT). */
 export interface InvoiceItem {
   id?: number;
   product_id: number | null;
-  product?: any;
+  product?: InvoiceProduct | string | null;
   product_name?: string;
   product_type?: string;
   product_size?: string;
@@ -33,13 +79,24 @@ export interface Invoice {
   beer: boolean;
   display_number?: string;
   customer_id: number;
-  customer?: any;
-  status: string;
+  customer?: InvoiceCustomer;
+  /** grid and search rows carry the name instead of the customer */
+  customer_name?: string;
+  company?: InvoiceCompany;
+  /** the online order a new invoice is made from */
+  order_id?: number | null;
+  status: InvoiceStatus;
   items: InvoiceItem[];
   stamps: InvoiceStampRange[];
   payments?: { id: number; amount: string | number; received_at: string; note?: string }[];
   orders?: { id: number; order_number: number | string; status?: string; created_at?: string }[];
-  statusInfo?: { id?: number; old_status?: string | null; new_status: string; created_at: string; user?: any }[];
+  statusInfo?: {
+    id?: number;
+    old_status?: string | null;
+    new_status: string;
+    created_at: string;
+    user?: { name?: string } | null;
+  }[];
   note: string;
   company_note: string;
   logo_id: number | null;
@@ -53,21 +110,11 @@ export interface Invoice {
   tax_rate?: string | number;
   created_at?: string;
   updated_at?: string;
-  [key: string]: any;
 }
 
-export interface InvoicePayload {
-  customer: { id: number };
-  items: { product_id: number; qty: number; price: number; taxable: boolean; on_deal: boolean; scanned: boolean }[];
-  stamps: { roll_id: number; from: number; to: number }[];
-  note: string;
-  company_note: string;
-  status: string;
-  invoiced_at: string;
-  due_at: string | null;
-  logo_id: number | null;
-  force?: boolean;
-}
+/** The line's product as an object (the answer may carry only its name). */
+export const productOf = (item: InvoiceItem): InvoiceProduct =>
+  typeof item.product === 'object' && item.product ? item.product : {};
 
 /** A 'B' suffix marks beer invoices; with customer numbering the server sends {customerId}-{number}. */
 export function displayNumber(inv: {
@@ -79,15 +126,9 @@ export function displayNumber(inv: {
   return `${inv.number}${inv.beer ? 'B' : ''}`;
 }
 
-export const invoiceKeys = {
-  all: ['invoice'] as const,
-  one: (ref: string) => ['invoice', 'one', ref] as const,
-  recent: ['invoice', 'recent'] as const,
-};
-
 export function useInvoice(ref: string | undefined) {
   return useQuery({
-    queryKey: invoiceKeys.one(ref ?? ''),
+    queryKey: queryKeys.invoices.one(ref ?? ''),
     queryFn: () => http.get<Invoice>(`/invoice/${encodeURIComponent(ref ?? '')}`),
     enabled: !!ref,
     staleTime: 0,
@@ -98,12 +139,10 @@ export function useInvoice(ref: string | undefined) {
 export function useSaveInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: InvoicePayload }) =>
+    mutationFn: ({ id, payload }: { id?: number; payload: InvoiceRequestBody }) =>
       id ? http.put<Invoice>(`/invoice/${id}`, payload) : http.post<Invoice>('/invoice', payload),
     onSuccess: async (inv) => {
-      await qc.invalidateQueries({ queryKey: invoiceKeys.all });
-      await qc.invalidateQueries({ queryKey: ['stamp'] });
-      await qc.invalidateQueries({ queryKey: ['company', 'stats'] });
+      await invalidate(qc, changedBy.invoice);
       opts.onSuccess?.(inv);
     },
   });
@@ -113,11 +152,10 @@ export function useSaveInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}
 export function usePatchInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: Partial<Pick<Invoice, 'status' | 'invoiced_at' | 'due_at'>> }) =>
+    mutationFn: ({ id, patch }: { id: number; patch: InvoiceStatusChange }) =>
       http.put<Invoice>(`/invoice/${id}`, patch),
     onSuccess: async (inv) => {
-      await qc.invalidateQueries({ queryKey: invoiceKeys.all });
-      await qc.invalidateQueries({ queryKey: ['stamp'] });
+      await invalidate(qc, changedBy.invoice);
       opts.onSuccess?.(inv);
     },
   });
@@ -128,7 +166,7 @@ export function useDeleteInvoice(opts: { onSuccess?: () => void } = {}) {
   return useMutation({
     mutationFn: (number: string) => http.del(`/invoice/${encodeURIComponent(number)}`),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: invoiceKeys.all });
+      await invalidate(qc, changedBy.invoice);
       opts.onSuccess?.();
     },
   });
@@ -136,8 +174,8 @@ export function useDeleteInvoice(opts: { onSuccess?: () => void } = {}) {
 
 export function useRecentInvoices() {
   return useQuery({
-    queryKey: invoiceKeys.recent,
-    queryFn: () => http.get<any>('/invoice/recent'),
+    queryKey: queryKeys.invoices.recent,
+    queryFn: () => http.get<Invoice[] | { invoices?: Invoice[]; rows?: Invoice[] }>('/invoice/recent'),
     select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemFromProduct, itemsFromInvoice, toPayload } from './builder-model';
 import { statsRange } from './dashboard-widgets';
+import type { Invoice } from './api';
 
 const product = {
   id: 7,
@@ -21,8 +22,21 @@ describe('builder model', () => {
   });
 
   it('judges a saved line against the stock before the invoice took it; a copy uses the stock left', () => {
-    const inv = {
+    const inv: Invoice = {
+      id: 11,
+      number: 1001,
+      beer: false,
+      customer_id: 3,
       status: 'invoiced',
+      stamps: [],
+      note: '',
+      company_note: '',
+      logo_id: null,
+      invoiced_at: '2026-01-05',
+      due_at: null,
+      sub_total: 56.97,
+      tax_total: 0,
+      total: 56.97,
       items: [
         {
           product_id: 7,
@@ -39,7 +53,7 @@ describe('builder model', () => {
           stock: { qty: 2, reorder_level: 6, level: 'OK', lowStockMarker: true },
         },
       ],
-    } as any;
+    };
     expect(itemsFromInvoice(inv, 'edit')[0]).toMatchObject({ stock: 5, scanned: true, qty: 3 });
     expect(itemsFromInvoice(inv, 'copy')[0]).toMatchObject({ stock: 2, scanned: false });
   });

@@ -1,5 +1,15 @@
+import type { OrderOut } from '@dbo/domain/order';
 import { toCents } from '@dbo/domain/money';
-import type { Invoice, InvoiceItem, InvoicePayload } from './api';
+import type { StampRoll } from '../../lib/answer-types';
+import type { InvoiceStatus } from '@dbo/domain/constants';
+import {
+  type Invoice,
+  type InvoiceCustomer,
+  type InvoiceItem,
+  type InvoiceProduct,
+  type InvoiceRequestBody,
+  productOf,
+} from './api';
 
 /** A product as GET /product/suggestions answers it (price already resolved for the customer). */
 export interface ProductSuggestion {
@@ -46,6 +56,10 @@ export interface BuilderRange {
   saved?: boolean;
 }
 
+/** A roll is usable when active, not finished and with stamps remaining. */
+export const isUsableRoll = (r: StampRoll) =>
+  !!r.active && !r.finished && (r.sequences ? r.sequences.length > 0 : r.firstAvailable != null);
+
 let seq = 0;
 export const newKey = () => `k${Date.now().toString(36)}${++seq}`;
 
@@ -83,7 +97,7 @@ export function itemsFromInvoice(inv: Invoice, mode: 'edit' | 'copy'): BuilderIt
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
     .filter((it) => it.product_id != null)
     .map((it: InvoiceItem) => {
-      const p = typeof it.product === 'object' && it.product ? it.product : {};
+      const p = productOf(it);
       return {
         key: newKey(),
         product_id: it.product_id as number,
@@ -116,13 +130,13 @@ export function toPayload(
     ranges: BuilderRange[];
     note: string;
     company_note: string;
-    status: string;
+    status: InvoiceStatus;
     invoiced_at: string;
     due_at: string | null;
     logo_id: number | null;
   },
   force = false,
-): InvoicePayload {
+): InvoiceRequestBody {
   return {
     customer: { id: s.customerId },
     items: s.items.map((i) => ({
@@ -141,5 +155,50 @@ export function toPayload(
     due_at: s.due_at,
     logo_id: s.logo_id,
     ...(force ? { force: true } : {}),
+  };
+}
+
+/**
+ * An online order (GET /order/{number}) as a builder source: its customer, the customer's notes and
+ * the lines still to invoice (not rejected, not added by an earlier invoice, not already on an
+ * invoice of a partial invoicing) at the ordered quantity and price. The saved invoice is linked
+ * to the order (order_id); the server records the builder's changes on the order's lines.
+ */
+export function invoiceFromOrder(order: OrderOut): Invoice {
+  const items = order.orderItems.filter(
+    (i) => !i.is_rejected && !i.is_added && i.invoice_id === null && i.product_id !== null,
+  );
+  const customer = order.customer ?? order.customerUser?.customer ?? undefined;
+  return {
+    id: 0,
+    number: 0,
+    beer: false,
+    order_id: order.id,
+    customer_id: customer?.id ?? order.customer_id ?? 0,
+    customer,
+    status: 'draft',
+    items: items.map((i, position) => ({
+      product_id: i.product_id,
+      product: i.product,
+      qty: i.qty,
+      price: i.price,
+      taxable: true,
+      on_deal: false,
+      position,
+      last_purchase_price: null,
+    })),
+    stamps: [],
+    // the customer's notes on the order (not the distributor's own)
+    note: order.note
+      .filter((n) => !n.company_user_id)
+      .map((n) => n.note)
+      .join('\n'),
+    company_note: '',
+    logo_id: null,
+    invoiced_at: '',
+    due_at: null,
+    sub_total: 0,
+    tax_total: 0,
+    total: 0,
   };
 }

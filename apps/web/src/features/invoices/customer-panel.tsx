@@ -2,28 +2,20 @@ import { permitWarnings, type TabcExpiration } from '@dbo/domain/customer';
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney, toCents } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Select, Typography } from 'antd';
+import { Alert, Flex, type RefSelectProps, Select, Typography } from 'antd';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { InvoiceCustomer } from './api';
 
-export interface CustomerLite {
-  id: number;
-  name: string;
-  address?: string;
-  city?: string;
-  state?: string;
-  zip?: string;
-  tabc_id?: string;
-  cash_on_delivery?: boolean;
-  deleted_at?: string | null;
-  [key: string]: any;
-}
+/** A customer as the builder lists and picks it. */
+export type CustomerLite = InvoiceCustomer;
 
 export function useCustomers() {
   return useQuery({
-    queryKey: ['customer', 'list'],
-    queryFn: () => http.get<any>('/customer'),
+    queryKey: queryKeys.customers.list,
+    queryFn: () => http.get<CustomerLite[] | { customers?: CustomerLite[]; rows?: CustomerLite[] }>('/customer'),
     select: (res): CustomerLite[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
   });
 }
@@ -40,7 +32,7 @@ export function CustomerSelect({
   onChange: (c: CustomerLite | null) => void;
   /** the invoice's own customer when it is not in the list (deleted) */
   extra?: CustomerLite | null;
-  selectRef?: Ref<any>;
+  selectRef?: Ref<RefSelectProps>;
 }) {
   const { data = [], isLoading, refetch } = useCustomers();
   const list = extra && !data.some((c) => c.id === extra.id) ? [extra, ...data] : data;
@@ -81,13 +73,13 @@ export function CustomerSelect({
 export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
   const deleted = !!(customer.deleted || customer.deleted_at);
   const permit = useQuery({
-    queryKey: ['customer', customer.id, 'tabc-expiration'],
+    queryKey: queryKeys.customers.tabc(customer.id),
     queryFn: () => http.get<TabcExpiration>(`/customer/${customer.id}/tabc-expiration`),
     enabled: !deleted,
     retry: false,
   });
   const balance = useQuery({
-    queryKey: ['customer', customer.id, 'check-balance'],
+    queryKey: queryKeys.customers.checkBalance(customer.id),
     queryFn: () => http.get<{ owing: number | string }>(`/customer/${customer.id}/check-balance`),
     enabled: !deleted,
     retry: false,

@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DashboardWidget } from '../../app/extensions';
 import { errorMessage, http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import type { CustomerLite } from './customer-panel';
 import { displayNumber, type Invoice, useRecentInvoices } from './api';
 import { InvoiceStatusTag } from './invoice-status-tag';
 
@@ -28,13 +30,9 @@ function QuickSearch() {
   const q = useDebounced(query.trim(), DEFAULTS.quickSearchDebounceMs);
   const enabled = q.length >= DEFAULTS.quickSearchMinChars;
   const res = useQuery({
-    queryKey: ['company', 'quick-search', q],
+    queryKey: queryKeys.company.quickSearch(q),
     queryFn: ({ signal }) =>
-      http.get<{ invoices: (Invoice & { customer_name?: string })[]; customers: any[] }>(
-        '/company/quick-search',
-        { query: q },
-        signal,
-      ),
+      http.get<{ invoices: Invoice[]; customers: CustomerLite[] }>('/company/quick-search', { query: q }, signal),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -198,7 +196,7 @@ function CompanyStats() {
   const [range, setRange] = useState<Range>('This Month');
   const { from, to } = statsRange(range);
   const res = useQuery({
-    queryKey: ['company', 'stats', from, to],
+    queryKey: queryKeys.company.statsRange(from, to),
     queryFn: () => http.get<Stats>('/company/stats', { from, to }),
     placeholderData: keepPreviousData,
     retry: false,

@@ -15,8 +15,10 @@ import { InvoiceStatusTag } from './invoice-status-tag';
 import { StatusSetFilter } from './status-set-filter';
 
 const dateFilter = { filter: 'agDateColumnFilter', filterParams: { maxValidDate: new Date() } };
-const moneyCol = (field: string, headerName: string): ColDef<Invoice> => ({
-  field: field as any,
+/** The invoice's money columns (the grid rows carry them as numbers or decimal strings). */
+type MoneyField = 'sub_total' | 'tax_total' | 'total';
+const moneyCol = (field: MoneyField, headerName: string): ColDef<Invoice> => ({
+  field,
   headerName,
   filter: 'agNumberColumnFilter',
   type: 'rightAligned',
@@ -52,7 +54,7 @@ export default function InvoiceListPage() {
           },
           {
             colId: 'customer_name',
-            field: 'customer_name' as any,
+            field: 'customer_name',
             headerName: 'Customer',
             ...textFilter,
             minWidth: 220,
@@ -107,16 +109,11 @@ export default function InvoiceListPage() {
 
   const exportCsv = async (type: 'summary' | 'detailed') => {
     try {
-      const api = grid.current?.api();
+      const models = grid.current?.models() ?? { filterModel: {}, sortModel: [] };
       const res = await request<Response>('GET', '/invoice/export', {
         query: {
           type,
-          filterModel: api?.getFilterModel() ?? {},
-          sortModel:
-            api
-              ?.getColumnState()
-              .filter((c) => c.sort)
-              .map((c) => ({ colId: c.colId, sort: c.sort })) ?? [],
+          ...models,
           customerId,
         },
         raw: true,

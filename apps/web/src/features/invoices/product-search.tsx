@@ -2,7 +2,7 @@ import { BarcodeOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import { isUpcQuery } from '@dbo/domain/product';
-import { AutoComplete, Flex, Input, Tag, Typography } from 'antd';
+import { AutoComplete, Flex, Input, type InputRef, Tag, Typography } from 'antd';
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { errorMessage, http } from '../../lib/api';
 import type { ProductSuggestion } from './builder-model';
@@ -32,7 +32,7 @@ export const ProductSearch = forwardRef<
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
-  const inputRef = useRef<any>(null);
+  const inputRef = useRef<InputRef>(null);
   const requestId = useRef(0);
   const onAddRef = useRef(onAdd);
   onAddRef.current = onAdd;

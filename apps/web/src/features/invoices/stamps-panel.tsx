@@ -5,32 +5,14 @@ import {
   findOverlap,
   rangeLabel,
   STAMP_MSG,
-  type StampSequence,
   stampNotice,
   totalStamps,
 } from '@dbo/domain/stamps';
 import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { BuilderRange } from './builder-model';
-import { newKey } from './builder-model';
-
-export interface StampRoll {
-  id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  active: boolean;
-  finished: boolean;
-  firstAvailable?: number | null;
-  lastAvailable?: number | null;
-  sequences?: StampSequence[];
-  [key: string]: any;
-}
-
-/** A roll is usable when active, not finished and with stamps remaining. */
-export const isUsableRoll = (r: StampRoll) =>
-  !!r.active && !r.finished && (r.sequences ? r.sequences.length > 0 : r.firstAvailable != null);
+import type { StampRoll } from '../../lib/answer-types';
+import { type BuilderRange, isUsableRoll, newKey } from './builder-model';
 
 export function StampsPanel({
   need,

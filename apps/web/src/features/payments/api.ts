@@ -1,6 +1,7 @@
 import type { PaymentInput } from '@dbo/domain/payment';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
 export interface Payment {
   id: number;
@@ -11,14 +12,9 @@ export interface Payment {
   created_at: string;
 }
 
-export const paymentKeys = {
-  all: ['payments'] as const,
-  ofInvoice: (invoiceId: number) => ['payments', 'invoice', invoiceId] as const,
-};
-
 export function useInvoicePayments(invoiceId: number) {
   return useQuery({
-    queryKey: paymentKeys.ofInvoice(invoiceId),
+    queryKey: queryKeys.payments.ofInvoice(invoiceId),
     queryFn: ({ signal }) => http.get<Payment[]>(`/invoice/${invoiceId}/payment`, undefined, signal),
   });
 }
@@ -32,9 +28,19 @@ export function useSavePayment(invoiceId: number) {
         ? http.put(`/invoice/${invoiceId}/payment/${paymentId}`, values)
         : http.post(`/invoice/${invoiceId}/payment`, values),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: paymentKeys.all });
-      await qc.invalidateQueries({ queryKey: ['invoice'] });
-      await qc.invalidateQueries({ queryKey: ['customers'] });
+      await invalidate(qc, changedBy.payment);
+    },
+  });
+}
+
+/** Deletes a payment of any invoice (the payments grid), by its invoice and its own id. */
+export function useDeleteInvoicePayment() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (p: { invoiceId: number; paymentId: number }) =>
+      http.del(`/invoice/${p.invoiceId}/payment/${p.paymentId}`),
+    onSuccess: async () => {
+      await invalidate(qc, changedBy.payment);
     },
   });
 }
@@ -44,9 +50,7 @@ export function useDeletePayment(invoiceId: number) {
   return useMutation({
     mutationFn: (paymentId: number) => http.del(`/invoice/${invoiceId}/payment/${paymentId}`),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: paymentKeys.all });
-      await qc.invalidateQueries({ queryKey: ['invoice'] });
-      await qc.invalidateQueries({ queryKey: ['customers'] });
+      await invalidate(qc, changedBy.payment);
     },
   });
 }

@@ -1,13 +1,17 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { useMemo } from 'react';
+import { DeleteOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm } from 'antd';
+import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../lib/feature-gate';
+import { FeatureGate } from '../../app/feature-gate';
 import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
-import { ServerGrid } from '../../lib/server-grid';
+import { errorMessage } from '../../lib/api';
+import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { useDeleteInvoicePayment } from './api';
 
 interface PaymentRow {
   id: number;
@@ -22,7 +26,14 @@ interface PaymentRow {
 }
 
 function PaymentGrid() {
-  const { feature } = useSession();
+  const { feature, user } = useSession();
+  const { message } = App.useApp();
+  const grid = useRef<ServerGridHandle>(null);
+  const remove = useDeleteInvoicePayment();
+  const isOwner = user?.role === 'owner';
+  // the renderer is created once per column set; it reads the latest mutation through a ref
+  const removeRef = useRef(remove);
+  removeRef.current = remove;
   const [search] = useSearchParams();
   const customerNumbering = feature('customer_invoice_numbering');
   const params = useMemo(() => {
@@ -53,11 +64,47 @@ function PaymentGrid() {
         valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
       },
       { field: 'note', headerName: 'Note', flex: 2, ...textFilter, ...centred },
+      // spec 1 section 6: the owner deletes a payment here too, after a confirmation
+      ...(isOwner
+        ? [
+            {
+              colId: 'actions',
+              headerName: 'Actions',
+              sortable: false,
+              resizable: false,
+              width: 100,
+              maxWidth: 100,
+              minWidth: 100,
+              ...centred,
+              cellRenderer: (p: { data?: PaymentRow }) =>
+                p.data ? (
+                  <Popconfirm
+                    title="Delete this payment?"
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={async () => {
+                      const row = p.data as PaymentRow;
+                      try {
+                        await removeRef.current.mutateAsync({ invoiceId: row.invoice_id, paymentId: row.id });
+                        message.success('Payment deleted');
+                        grid.current?.refresh();
+                      } catch (err) {
+                        message.error(errorMessage(err));
+                      }
+                    }}
+                  >
+                    <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete payment" />
+                  </Popconfirm>
+                ) : null,
+            } satisfies ColDef<PaymentRow>,
+          ]
+        : []),
     ],
-    [customerNumbering],
+    [customerNumbering, isOwner, message],
   );
   return (
     <ServerGrid<PaymentRow>
+      ref={grid}
       url="/invoice/payment/grid"
       columnDefs={columnDefs}
       params={params}

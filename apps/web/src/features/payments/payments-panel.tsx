@@ -1,3 +1,4 @@
+import type { PanelInvoice } from '../../app/extensions';
 import { formatDate } from '@dbo/domain/dates';
 import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentInput } from '@dbo/domain/payment';
@@ -12,7 +13,7 @@ import { PaymentForm } from './payment-form';
 const { Text } = Typography;
 
 /** Payments of one invoice: add, and for owners edit and delete (spec 1 section 6). */
-export default function PaymentsPanel({ invoice, reload }: { invoice: any; reload: () => void }) {
+export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
   const { user } = useSession();
   const isOwner = user?.role === 'owner';
@@ -99,8 +100,9 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: any; reloa
         </span>
         <span data-testid="payments-remaining">
           Remaining{' '}
-          <Text strong type={remainingCents > 0 ? 'danger' : 'success'}>
+          <Text strong type={cancelled ? 'secondary' : remainingCents > 0 ? 'danger' : 'success'}>
             {formatMoney(Number(centsToString(remainingCents)))}
+            {cancelled && ' (cancelled, not owed)'}
           </Text>
         </span>
       </Flex>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
 export interface Product {
   id: number;
@@ -83,12 +84,7 @@ export interface PriceTier {
   customer_count: number;
 }
 
-export const productKeys = {
-  all: ['product'] as const,
-  detail: (id: number | string) => ['product', 'detail', String(id)] as const,
-  tiers: ['product', 'price-tier'] as const,
-  tierCounts: ['product', 'price-tier', 'count-customer'] as const,
-};
+const productKeys = queryKeys.products;
 
 export function useProduct(id: number | string | null | undefined) {
   return useQuery({
@@ -137,8 +133,7 @@ export function useSaveTier() {
     mutationFn: ({ id, body }: { id?: number; body: { name: string; percentage: number; color: string } }) =>
       id ? http.put(`/product/price-tier/${id}`, body) : http.post('/product/price-tier', body),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: productKeys.tiers });
-      await qc.invalidateQueries({ queryKey: ['customer'] });
+      await invalidate(qc, changedBy.priceTier);
     },
   });
 }
@@ -147,10 +142,9 @@ export function useRemoveTier() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, migrating_price_tier_id }: { id: number; migrating_price_tier_id?: number }) =>
-      http.del(`/product/price-tier/${id}`, { migrating_price_tier_id }),
+      http.del<{ migrated_customers?: number }>(`/product/price-tier/${id}`, { migrating_price_tier_id }),
     onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: productKeys.tiers });
-      await qc.invalidateQueries({ queryKey: ['customer'] });
+      await invalidate(qc, changedBy.priceTier);
     },
   });
 }
@@ -163,12 +157,12 @@ export interface CustomerOption {
 /** Customers for the price-change scope (GET /customer answers a list, or rows). */
 export function useCustomerOptions(enabled: boolean) {
   return useQuery({
-    queryKey: ['customer', 'list'],
-    queryFn: () => http.get<any>('/customer'),
+    queryKey: queryKeys.customers.list,
+    queryFn: () => http.get<CustomerOption[] | { customers?: CustomerOption[]; rows?: CustomerOption[] }>('/customer'),
     enabled,
     select: (res): CustomerOption[] => {
       const list = Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? []);
-      return list.map((c: any) => ({ id: c.id, name: c.name }));
+      return list.map((c) => ({ id: c.id, name: c.name }));
     },
   });
 }

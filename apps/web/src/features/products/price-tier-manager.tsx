@@ -2,7 +2,7 @@ import { PRICE_TIER_COLORS, PRICE_TIER_DEFAULTS, priceTierSchema } from '@dbo/do
 import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
-import { zodRule } from '../../lib/zod-form';
+import { zodRule, validValues } from '../../lib/zod-form';
 import { type PriceTier, usePriceTiers, useRemoveTier, useSaveTier } from './api';
 
 interface TierForm {
@@ -50,7 +50,8 @@ export function PriceTierManager() {
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setErrors([]);
     try {
       await save.mutateAsync({ id: editing.tier?.id, body: values });

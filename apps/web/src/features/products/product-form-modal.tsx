@@ -16,14 +16,18 @@ import {
   Select,
   Switch,
   Typography,
+  type ButtonProps,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
-import { zodRule } from '../../lib/zod-form';
+import { zodRule, validValues } from '../../lib/zod-form';
 import { type Product, useCustomerOptions, useSaveProduct } from './api';
+
+/** The save button carries a test id (a data attribute, which ButtonProps does not list). */
+const SAVE_BUTTON_PROPS: ButtonProps & { 'data-testid': string } = { 'data-testid': 'product-save' };
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: `${t} (${PRODUCT_TYPE_CODES[t]})` }));
 
@@ -99,7 +103,8 @@ export function ProductFormModal({
   const rule = (field: string) => zodRule(schema, field);
 
   const submit = async () => {
-    const values = await form.validateFields();
+    const values = await validValues(form);
+    if (!values) return;
     setErrors([]);
     const body: Record<string, unknown> = {
       ...values,
@@ -137,7 +142,7 @@ export function ProductFormModal({
       onCancel={onClose}
       width={720}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'product-save' } as any}
+      okButtonProps={SAVE_BUTTON_PROPS}
     >
       {errors.length > 0 && (
         <Alert

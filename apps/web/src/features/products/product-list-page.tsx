@@ -5,14 +5,13 @@ import { Button, Card, Descriptions, Flex, Segmented, Tag, Tooltip } from 'antd'
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
+import { numberResetFilter as number, textResetFilter as text } from '../../lib/grid-columns';
+import { screenBuilt } from '../../app/screens';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { type Product, useProduct } from './api';
 import { ProductFormModal } from './product-form-modal';
 import { ProductTypeTag } from './product-type-tag';
-
-const text = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const number = { filter: 'agNumberColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
 
 function nameFilter(name: string | null) {
   return name ? { product: { filterType: 'text', type: 'equals', filter: name } } : {};
@@ -109,7 +108,7 @@ export default function ProductListPage() {
               { value: 'archived', label: 'Archived' },
             ]}
           />
-          {feature('inventory') && (
+          {feature('inventory') && screenBuilt('inventory') && (
             <Link to="/inventory">
               <Button>Inventory</Button>
             </Link>

@@ -1,21 +1,28 @@
 import { profileSchema } from '@dbo/domain/auth';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useSession } from '../../app/session';
-import { http } from '../../lib/api';
+import { ApiError, errorMessage, http } from '../../lib/api';
 import { zodRule } from '../../lib/zod-form';
 
 export function ProfileForm() {
   const { user, refresh } = useSession();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const onFinish = async (v: { name: string; password?: string }) => {
+  const onFinish = async (v: { name: string; password?: string; current_password?: string }) => {
     try {
-      await http.put('/user', { name: v.name, password: v.password || undefined });
+      await http.put('/user', {
+        name: v.name,
+        password: v.password || undefined,
+        current_password: v.password ? v.current_password : undefined,
+      });
       await refresh();
-      form.setFieldValue('password', '');
+      form.setFieldsValue({ password: '', current_password: '' });
       message.success('Your name and password updated successfully.');
-    } catch {
-      message.error('Error occurred while changing name and password.');
+    } catch (err) {
+      // a wrong current password is the user's to fix, next to the field
+      if (err instanceof ApiError && err.status === 400)
+        form.setFields([{ name: 'current_password', errors: [errorMessage(err)] }]);
+      else message.error('Error occurred while changing name and password.');
     }
   };
   return (
@@ -38,6 +45,15 @@ export function ProfileForm() {
           extra="Leave empty to keep your password"
         >
           <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Current password"
+          name="current_password"
+          dependencies={['password']}
+          rules={[zodRule(profileSchema, 'current_password')]}
+          extra="Needed to set a new password"
+        >
+          <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Button htmlType="submit">Update Profile</Button>
       </Form>

@@ -45,7 +45,7 @@ export default function SettingsPage() {
                   <Descriptions.Item label="Title">{user?.title}</Descriptions.Item>
                   <Descriptions.Item label="Role">{user?.role}</Descriptions.Item>
                   <Descriptions.Item label="Company">{user?.company.name}</Descriptions.Item>
-                  <Descriptions.Item label="Member since">{formatDate((user as any)?.created_at)}</Descriptions.Item>
+                  <Descriptions.Item label="Member since">{formatDate(user?.created_at)}</Descriptions.Item>
                 </Descriptions>
               </Card>
             </Col>

@@ -1,25 +1,8 @@
-import type { DestroyEntry, StampSequence } from '@dbo/domain/stamps';
+import type { DestroyEntry } from '@dbo/domain/stamps';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
-
-export interface StampRoll {
-  id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  received_at: string;
-  finished_at: string | null;
-  active: boolean;
-  finished: boolean;
-  stampsCount: number;
-  totalCount: number;
-  invoicedCount: number;
-  destroyedCount: number;
-  firstAvailable: number | null;
-  lastAvailable: number | null;
-  usable: boolean;
-  sequences: StampSequence[];
-}
+import type { StampRoll } from '../../lib/answer-types';
+import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
 export interface StampRemaining {
   availableStampCount: number;
@@ -70,12 +53,7 @@ export interface StampLogRow {
   user: string | null;
 }
 
-export const stampKeys = {
-  all: ['stamps'] as const,
-  rolls: ['stamps', 'rolls'] as const,
-  remaining: ['stamps', 'remaining'] as const,
-  destroyed: ['stamps', 'destroyed'] as const,
-};
+const stampKeys = queryKeys.stamps;
 
 export function useStampRolls() {
   return useQuery({ queryKey: stampKeys.rolls, queryFn: () => http.get<StampRoll[]>('/stamp/roll') });
@@ -96,7 +74,7 @@ export function useDestroyedStamps() {
 /** Every stamp change can move counts, sequences and the log: reload all stamp queries. */
 function useInvalidateStamps() {
   const qc = useQueryClient();
-  return () => qc.invalidateQueries({ queryKey: stampKeys.all });
+  return () => invalidate(qc, changedBy.stamps);
 }
 
 export function useCreateRoll(onSuccess?: (r: StampRoll & { warnings: string[] }) => void) {

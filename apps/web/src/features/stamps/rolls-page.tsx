@@ -25,7 +25,8 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
-import { type StampRoll, useCreateRoll, useSetRollActive, useStampRolls } from './api';
+import type { StampRoll } from '../../lib/answer-types';
+import { useCreateRoll, useSetRollActive, useStampRolls } from './api';
 
 /** Active (green), Inactive (red), Finished (grey, disabled); a click toggles active. */
 function RollStatusButton({ roll }: { roll: StampRoll }) {
@@ -140,12 +141,12 @@ function RollForm() {
         <Row gutter={12}>
           <Col span={12}>
             <Form.Item label="Stamp Start" name="from" rules={[rule('from')]}>
-              <InputNumber style={{ width: '100%' }} min={1} precision={0} />
+              <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>
           </Col>
           <Col span={12}>
             <Form.Item label="Stamp End" name="to" dependencies={['from']} rules={[rule('to')]}>
-              <InputNumber style={{ width: '100%' }} min={1} precision={0} />
+              <InputNumber style={{ width: '100%' }} precision={0} />
             </Form.Item>
           </Col>
         </Row>

@@ -6,14 +6,13 @@ import { Alert, App, Button, Flex, InputNumber, Popconfirm, Switch, Table, Tabs,
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { dateResetFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { type DestroyedEntry, type StampLogRow, useDestroyedStamps, useUndoDestroy } from './api';
 import { DestroyTool } from './destroy-tool';
 
 const STATUS_COLORS: Record<string, string> = { INVOICED: 'blue', DESTROYED: 'red', AVAILABLE: 'green' };
-
-const textFilter = { filter: 'agTextColumnFilter', filterParams: { maxNumConditions: 1, buttons: ['reset'] } };
 
 function useColumns(): ColDef<StampLogRow>[] {
   return useMemo(
@@ -23,8 +22,7 @@ function useColumns(): ColDef<StampLogRow>[] {
         field: 'logged_at',
         headerName: 'Date',
         minWidth: 190,
-        filter: 'agDateColumnFilter',
-        filterParams: { maxNumConditions: 1, buttons: ['reset'] },
+        ...dateResetFilter,
         valueFormatter: (p) => formatDateTime(p.value),
       },
       {
@@ -80,14 +78,10 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
   const download = async () => {
     setDownloading(true);
     try {
-      const api = gridRef.current?.api();
-      const sortModel = (api?.getColumnState() ?? [])
-        .filter((c) => c.sort)
-        .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
-        .map((c) => ({ colId: c.colId, sort: c.sort }));
+      const models = gridRef.current?.models() ?? { filterModel: {}, sortModel: [] };
       const res = await request<Response>('GET', '/stamp/download', {
         raw: true,
-        query: { filterModel: api?.getFilterModel() ?? {}, sortModel, ...params },
+        query: { ...models, ...params },
       });
       downloadBlob(await res.blob(), `stamp-log-${todayInTexas()}.csv`);
     } catch {

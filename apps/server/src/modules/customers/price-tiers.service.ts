@@ -1,10 +1,9 @@
-import { BASE_TIER_DEFAULTS, PRICE_TIER_MSG, priceTierSchema, type PriceTierValues } from '@dbo/domain/pricing';
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { BASE_TIER_DEFAULTS, PRICE_TIER_MSG, type PriceTierPatch, type PriceTierValues } from '@dbo/domain/pricing';
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { customers } from '../customers/customers.tables.js';
-import { priceTiers } from './products.tables.js';
+import { customers, priceTiers } from './customers.tables.js';
 
 type TierRow = typeof priceTiers.$inferSelect;
 
@@ -17,15 +16,6 @@ export function publicTier(t: TierRow) {
     is_base_tier: t.is_base_tier,
     created_at: t.created_at,
   };
-}
-
-function parseTier(body: unknown): PriceTierValues {
-  const r = priceTierSchema.safeParse(body ?? {});
-  if (!r.success) {
-    const details = [...new Set(r.error.issues.map((i) => i.message))];
-    throw badRequest(details[0], details);
-  }
-  return r.data;
 }
 
 /** Every company has one base tier (0 %), made on first use; customers without a tier are on it. */
@@ -103,8 +93,7 @@ export async function listTiers(db: DbOrTx, companyId: number) {
   }));
 }
 
-export async function createTier(db: Db, companyId: number, userId: number, body: unknown) {
-  const v = parseTier(body);
+export async function createTier(db: Db, companyId: number, userId: number, v: PriceTierValues) {
   await ensureBaseTier(db, companyId);
   await assertUniqueName(db, companyId, v.name);
   return db.transaction(async (tx) => {
@@ -123,11 +112,14 @@ export async function createTier(db: Db, companyId: number, userId: number, body
   });
 }
 
-export async function updateTier(db: Db, companyId: number, userId: number, id: number, body: unknown) {
+export async function updateTier(db: Db, companyId: number, userId: number, id: number, patch: PriceTierPatch) {
   const cur = await findTier(db, companyId, id);
   if (cur.is_base_tier) throw badRequest(PRICE_TIER_MSG.baseNotEditable);
-  const input = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const v = parseTier({ name: cur.name, percentage: cur.percentage, color: cur.color, ...input });
+  const v: PriceTierValues = {
+    name: patch.name ?? cur.name,
+    percentage: patch.percentage ?? Number(cur.percentage),
+    color: patch.color ?? cur.color,
+  };
   await assertUniqueName(db, companyId, v.name, id);
   return db.transaction(async (tx) => {
     const [t] = await tx
@@ -185,4 +177,49 @@ export async function removeTier(
     });
     return { success: true, id, migrating_price_tier_id: target.id, migrated_customers: moved.length };
   });
+}
+
+/**
+ * A customer's tier for pricing: the customer's own, or the base tier when it has none (or its
+ * tier is gone). 404 when the customer is not the company's. null: the company has no tiers yet.
+ */
+export async function customerPriceTier(db: DbOrTx, companyId: number, customerId: number) {
+  const [c] = await db
+    .select({ id: customers.id, tierId: customers.product_price_tier_id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
+  if (!c) throw notFound('Customer not found');
+  const tiers = await db
+    .select()
+    .from(priceTiers)
+    .where(
+      and(
+        eq(priceTiers.company_id, companyId),
+        c.tierId
+          ? or(eq(priceTiers.id, c.tierId), eq(priceTiers.is_base_tier, true))
+          : eq(priceTiers.is_base_tier, true),
+      ),
+    );
+  const tier = tiers.find((t) => t.id === c.tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
+  return tier ? { id: tier.id, name: tier.name, color: tier.color, percentage: Number(tier.percentage) } : null;
+}
+
+/** Whether the customer is the company's (404 otherwise). */
+export async function assertCustomer(db: DbOrTx, companyId: number, customerId: number) {
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
+  if (!c) throw notFound('Customer not found');
+}
+
+/** Names of the company's customers by id (removed ones too), for lists that show them. */
+export async function customerNames(db: DbOrTx, companyId: number, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Map();
+  const rows = await db
+    .select({ id: customers.id, name: customers.name })
+    .from(customers)
+    .where(and(eq(customers.company_id, companyId), inArray(customers.id, unique)));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

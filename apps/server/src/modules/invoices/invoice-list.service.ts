@@ -1,22 +1,24 @@
 /**
- * Read side: the invoice grid, CSV export, quick search and company stats.
+ * Read side: the invoice grid, CSV export, recent and last invoices, quick search and company stats.
  *
  * Grid count: an exact count is cheap while the company's matching rows are few; past COUNT_CAP
  * matching rows the count switches to the planner's estimate (EXPLAIN), so a filter over a
  * million invoices never counts them all. The answer then carries `count_estimated: true`.
  */
-import { displayNumber } from '@dbo/domain/invoice';
+import { INVOICE_MSG, displayNumber } from '@dbo/domain/invoice';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
 import { orders } from '../orders/orders.tables.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
-import { customerNumberingOn, invoiceSummary } from './invoices.service.js';
+import { customerNumberingOn, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
+import { loadInvoiceDetail } from './invoice-read.service.js';
+import { csvLine } from '../../lib/csv.js';
 
 export const COUNT_CAP = 10_000;
 
@@ -101,15 +103,36 @@ export async function invoiceGrid(db: DbOrTx, companyId: number, q: GridQuery, c
   };
 }
 
+export async function recentInvoices(db: DbOrTx, companyId: number, limit = 10) {
+  const numbering = await customerNumberingOn(db, companyId);
+  const rows = await db
+    .select({ inv: invoices, customer_name: customers.name })
+    .from(invoices)
+    .innerJoin(customers, eq(customers.id, invoices.customer_id))
+    .where(eq(invoices.company_id, companyId))
+    .orderBy(desc(invoices.created_at), desc(invoices.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...invoiceSummary(r.inv, numbering), customer_name: r.customer_name }));
+}
+
+/** The customer's latest invoice that is not cancelled (the builder's 'last invoice'). */
+export async function lastInvoice(db: DbOrTx, companyId: number, customerId: number) {
+  await findCustomer(db, companyId, customerId);
+  const [row] = await db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(
+      and(eq(invoices.company_id, companyId), eq(invoices.customer_id, customerId), ne(invoices.status, 'cancelled')),
+    )
+    .orderBy(desc(invoices.invoiced_at), desc(invoices.id))
+    .limit(1);
+  if (!row) throw notFound(INVOICE_MSG.noInvoiceFound);
+  return loadInvoiceDetail(db, companyId, row.id);
+}
+
 // ---- CSV export --------------------------------------------------------------------------------------
 
 export const EXPORT_MAX_ROWS = 100_000;
-
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvLine = (cells: unknown[]) => cells.map(csvCell).join(',');
 
 /** Dates are ISO (YYYY-MM-DD) so spreadsheets sort them. Summary: one line per invoice. Detailed: one line per item. Same filters and sort as the grid. */
 export async function invoiceCsv(

@@ -2,8 +2,8 @@ import { featureDefinition, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useSession } from '../app/session';
-import { errorMessage, http } from './api';
+import { useSession } from './session';
+import { errorMessage, http } from '../lib/api';
 
 /**
  * Pages of an optional feature show the feature card with an activation prompt instead of their

@@ -1,0 +1,28 @@
+import type { Socket } from 'socket.io';
+import type { Db } from '../db/client.js';
+import { customerUserSession } from '../modules/customers/customer-users.service.js';
+
+/** Staff of a company share its room; each customer user has a room of their own. */
+export const companyRoom = (companyId: number) => `company:${companyId}`;
+export const customerUserRoom = (customerUserId: number) => `customer-user:${customerUserId}`;
+
+interface CustomerTokenPayload {
+  kind?: string;
+  cu?: number;
+  cid?: number;
+}
+
+/**
+ * A customer-app token (kind 'customer') joins its user's own room and nothing else. Answers false
+ * for any other token (the staff check then runs); throws when the customer user may not sign in.
+ */
+export async function joinCustomerRoom(db: Db, socket: Socket, payload: unknown): Promise<boolean> {
+  const p = payload as CustomerTokenPayload;
+  if (p?.kind !== 'customer') return false;
+  const user = typeof p.cu === 'number' ? await customerUserSession(db, p.cu) : undefined;
+  if (!user || user.company_id !== p.cid) throw new Error('Unauthorized');
+  socket.data.customerUserId = user.id;
+  socket.data.companyId = user.company_id;
+  await socket.join(customerUserRoom(user.id));
+  return true;
+}

@@ -1,0 +1,242 @@
+import { pdfOut } from '@dbo/domain/invoice';
+import {
+  CUSTOMER_APP_MSG,
+  cartOut,
+  cartRequest,
+  catalogOut,
+  catalogQuery,
+  companyQuery,
+  customerAppCompanyOut,
+  customerBalanceOut,
+  customerIdParams,
+  customerInvoicesOut,
+  customerListQuery,
+  customerOrdersOut,
+  placeOrderRequest,
+  preferencesOut,
+  preferencesRequest,
+  resetPasswordRequest,
+  resetRequest,
+  successOut,
+} from '@dbo/domain/customer-app';
+import { orderDetailOut, orderOut } from '@dbo/domain/order';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { notFound } from '../../lib/errors.js';
+import type { App } from '../../lib/http.js';
+import { activeFeatureNames } from '../company/company.service.js';
+import { companies, logos } from '../company/company.tables.js';
+import { balancePdf, balancePrintData, customerBalance } from '../customers/balance.service.js';
+import {
+  customerPreferences,
+  requestCustomerReset,
+  resetCustomerPassword,
+  saveCustomerPreferences,
+} from '../customers/customer-self.service.js';
+import { buildOrder, customerOrderDetail, findOrder } from '../orders/orders.detail.js';
+import { orderNotifier } from '../orders/orders.events.js';
+import { customerOrders } from '../orders/orders.grid.js';
+import { getCart, orderAgain, placeOrder, saveCart } from '../orders/orders.place.js';
+import { orderPrintUrl } from '../orders/orders.service.js';
+import { loadPrintableInvoice } from '../invoices/invoice-read.service.js';
+import { invoicePdf } from '../pdf/pdf.service.js';
+import { customerActor } from './customer-app.auth.js';
+import { catalog } from './catalog.service.js';
+import { customerInvoices, ownInvoiceId } from './customer-invoices.service.js';
+
+const tags = ['customer-app'];
+const pdfHeaders = (name: string) => ({
+  'content-type': 'application/pdf',
+  'content-disposition': `inline; filename="${name}.pdf"`,
+  'cache-control': 'no-store',
+});
+
+/** The subdomain a request names: `{sub}.{APP_DOMAIN}` in the Host header. */
+function hostSubdomain(req: FastifyRequest, appDomain: string | undefined): string | undefined {
+  if (!appDomain) return undefined;
+  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '')
+    .split(',')[0]
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '');
+  if (!host.endsWith(`.${appDomain}`)) return undefined;
+  const sub = host.slice(0, -(appDomain.length + 1));
+  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(sub) ? sub : undefined;
+}
+
+/**
+ * The customer ordering app's API (issue 12). These routes are outside the staff token check: each
+ * reads its customer-app token itself (customerActor), so a staff token is a 401 here and a
+ * customer token is a 401 on staff routes.
+ */
+export async function publicRoutes(app: App) {
+  const { db, config } = app.deps;
+  const printUrl = orderPrintUrl(app);
+  const notify = orderNotifier(app.deps, (err) => app.log.error(err));
+  const limit = {
+    rateLimit: {
+      max: config.rateLimitAuth,
+      timeWindow: '1 minute',
+      keyGenerator: (req: { ip: string }) => `cu-reset:${req.ip}`,
+    },
+  };
+
+  app.get(
+    '/customer-app/company',
+    { schema: { tags, querystring: companyQuery, response: { 200: customerAppCompanyOut } } },
+    async (req) => {
+      const subdomain = req.query.subdomain ?? hostSubdomain(req, config.appDomain);
+      if (!subdomain) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
+      const [c] = await db
+        .select({ c: companies, logo: logos.path })
+        .from(companies)
+        .leftJoin(logos, and(eq(logos.id, companies.default_logo_id), eq(logos.company_id, companies.id)))
+        .where(eq(companies.subdomain, subdomain));
+      if (!c) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
+      const features = await activeFeatureNames(db, c.c.id);
+      return {
+        id: c.c.id,
+        name: c.c.name,
+        subdomain,
+        logo: c.logo ?? null,
+        show_prices: c.c.show_prices,
+        ordering: features.has('order'),
+        inventory: features.has('inventory'),
+      };
+    },
+  );
+
+  app.post(
+    '/customer-app/reset-request',
+    { schema: { tags, body: resetRequest, response: { 200: successOut } }, config: limit },
+    async (req) => {
+      const reset = await requestCustomerReset(db, req.body.email, req.body.subdomain);
+      if (reset) {
+        const sub = reset.subdomain ?? '';
+        const base =
+          config.appDomain && sub
+            ? `https://${sub}.${config.appDomain}`
+            : `${config.publicUrl.replace(/\/$/, '')}/shop/${sub}`;
+        const link = `${base}/reset-password?token=${encodeURIComponent(reset.token)}`;
+        try {
+          await app.deps.mailer.send({
+            to: reset.to,
+            subject: `Reset your ${reset.company} ordering password`,
+            text: `Hello ${reset.name},\n\nSet a new password with this link (valid for one hour):\n${link}\n\nIf you did not ask for it, ignore this message.\n`,
+          });
+        } catch (err) {
+          req.log.error(err);
+        }
+      }
+      return { success: true, message: CUSTOMER_APP_MSG.resetSent };
+    },
+  );
+
+  app.put(
+    '/customer-app/password',
+    { schema: { tags, body: resetPasswordRequest, response: { 200: successOut } }, config: limit },
+    async (req) => {
+      await resetCustomerPassword(db, req.body.token, req.body.password);
+      return { success: true };
+    },
+  );
+
+  app.get(
+    '/customer-app/catalog',
+    { schema: { tags, querystring: catalogQuery, response: { 200: catalogOut } } },
+    async (req) => catalog(db, await customerActor(db, req), req.query),
+  );
+
+  app.get('/customer-app/cart', { schema: { tags, response: { 200: cartOut } } }, async (req) =>
+    getCart(db, await customerActor(db, req)),
+  );
+
+  app.put('/customer-app/cart', { schema: { tags, body: cartRequest, response: { 200: cartOut } } }, async (req) =>
+    saveCart(db, await customerActor(db, req), req.body),
+  );
+
+  app.post(
+    '/customer-app/order',
+    { schema: { tags, body: placeOrderRequest, response: { 200: orderOut } } },
+    async (req) => {
+      const who = await customerActor(db, req);
+      const id = await placeOrder(db, who, req.body);
+      await notify.placed(id);
+      return buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl);
+    },
+  );
+
+  app.post(
+    '/customer-app/order/:id/again',
+    { schema: { tags, params: customerIdParams, response: { 200: cartOut } } },
+    async (req) => orderAgain(db, await customerActor(db, req), req.params.id),
+  );
+
+  app.get(
+    '/customer-app/order',
+    { schema: { tags, querystring: customerListQuery, response: { 200: customerOrdersOut } } },
+    async (req) => {
+      const who = await customerActor(db, req);
+      return customerOrders(db, who.companyId, who.customerId, {
+        startRow: req.query.startRow,
+        endRow: req.query.endRow ?? req.query.startRow + 25,
+        filterModel: {},
+        sortModel: [],
+      });
+    },
+  );
+
+  app.get(
+    '/customer-app/order/:id',
+    { schema: { tags, params: customerIdParams, response: { 200: orderDetailOut } } },
+    async (req) => {
+      const who = await customerActor(db, req);
+      return customerOrderDetail(db, who.companyId, who.customerId, req.params.id, printUrl);
+    },
+  );
+
+  app.get(
+    '/customer-app/invoice',
+    { schema: { tags, querystring: customerListQuery, response: { 200: customerInvoicesOut } } },
+    async (req) => customerInvoices(db, await customerActor(db, req), req.query),
+  );
+
+  app.get(
+    '/customer-app/invoice/:id/pdf',
+    { schema: { tags, params: customerIdParams, response: { 200: pdfOut } } },
+    async (req, reply) => {
+      const who = await customerActor(db, req);
+      const id = await ownInvoiceId(db, who, req.params.id);
+      const data = await loadPrintableInvoice(db, who.companyId, id);
+      const { pdf } = await invoicePdf(config.dataDir, data);
+      return reply.headers(pdfHeaders(`invoice-${data.number_label}`)).send(pdf);
+    },
+  );
+
+  app.get('/customer-app/balance', { schema: { tags, response: { 200: customerBalanceOut } } }, async (req) => {
+    const who = await customerActor(db, req);
+    const balance = await customerBalance(db, who.companyId, who.customerId);
+    return { ...balance, pdf_path: '/customer-app/balance/pdf' };
+  });
+
+  app.get('/customer-app/balance/pdf', { schema: { tags, response: { 200: pdfOut } } }, async (req, reply) => {
+    const who = await customerActor(db, req);
+    const pdf = await balancePdf(await balancePrintData(db, who.companyId, who.customerId));
+    return reply.headers(pdfHeaders('balance')).send(pdf);
+  });
+
+  // preferences stay reachable while ordering is off (a user may still want fewer messages)
+  app.get('/customer-app/preferences', { schema: { tags, response: { 200: preferencesOut } } }, async (req) => {
+    const who = await customerActor(db, req, { ordering: false });
+    return customerPreferences(db, who.customerUserId);
+  });
+
+  app.put(
+    '/customer-app/preferences',
+    { schema: { tags, body: preferencesRequest, response: { 200: preferencesOut } } },
+    async (req) => {
+      const who = await customerActor(db, req, { ordering: false });
+      return saveCustomerPreferences(db, who.customerUserId, req.body);
+    },
+  );
+}

@@ -1,0 +1,21 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../company/company.tables.js';
+import { customerUsers } from '../customers/customers.tables.js';
+
+/** Password reset links of customer users: only the token's hash is kept; single use. */
+export const customerPasswordResets = pgTable(
+  'customer_password_resets',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    customer_user_id: integer('customer_user_id')
+      .notNull()
+      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('customer_password_resets_user_idx').on(t.customer_user_id)],
+);

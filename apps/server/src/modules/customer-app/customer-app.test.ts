@@ -1,0 +1,472 @@
+import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
+import { ORDER_MSG } from '@dbo/domain/order';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
+import { activateFeature, client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { makeOrder, makeShopCompany, makeShopper, setShowPrices } from '../../../test/order-factories.js';
+import { customerUsers } from '../customers/customers.tables.js';
+import { inventory } from '../inventory/inventory.tables.js';
+import { priceChanges, products } from '../products/products.tables.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp({ appDomain: 'shop.example' });
+});
+afterAll(async () => ctx?.close());
+
+async function shop() {
+  const company = await makeShopCompany(ctx);
+  const shopper = await makeShopper(ctx, company);
+  const vodka = await makeProduct(ctx, company.companyId, {
+    product: `TITOS VODKA ${company.companyId}`,
+    product_price: '18.99',
+    upc: '619947000013',
+  });
+  const wine = await makeProduct(ctx, company.companyId, {
+    product: `BECKER CABERNET ${company.companyId}`,
+    product_type: 'WINE',
+    product_price: '12.00',
+  });
+  return { company, shopper, vodka, wine };
+}
+
+describe('GET /customer-app/company', () => {
+  it('answers the company a subdomain names', async () => {
+    const { company } = await shop();
+    const res = await client(ctx).get('/customer-app/company', { subdomain: company.subdomain });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: company.companyId, subdomain: company.subdomain, ordering: true });
+  });
+
+  it('finds the company by the Host header {sub}.{APP_DOMAIN}', async () => {
+    const { company } = await shop();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer-app/company',
+      headers: { host: `${company.subdomain}.shop.example:3000` },
+    });
+    expect(res.json()).toMatchObject({ id: company.companyId });
+  });
+
+  it('is a 404 for an unknown subdomain', async () => {
+    const res = await client(ctx).get('/customer-app/company', { subdomain: 'nobody-here' });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('customer-app access', () => {
+  it('refuses a staff token with 401', async () => {
+    const { company } = await shop();
+    expect((await company.api.get('/customer-app/cart')).status).toBe(401);
+  });
+
+  it('refuses a customer token on staff routes with 401', async () => {
+    const { shopper } = await shop();
+    expect((await shopper.api.get('/order/grid')).status).toBe(401);
+  });
+
+  it('signs a disabled user out at once', async () => {
+    const { shopper } = await shop();
+    await ctx.database.db.update(customerUsers).set({ is_enable: false }).where(eq(customerUsers.id, shopper.userId));
+    expect((await shopper.api.get('/customer-app/catalog')).status).toBe(401);
+  });
+
+  it('signs a revoked user out at once', async () => {
+    const { shopper } = await shop();
+    await ctx.database.db.update(customerUsers).set({ revoked: true }).where(eq(customerUsers.id, shopper.userId));
+    expect((await shopper.api.post('/customer-app/order', {})).status).toBe(401);
+  });
+
+  it("answers 403 'Online ordering is not available' when the order feature is off", async () => {
+    const { company, shopper } = await shop();
+    await activateFeature(ctx, company.companyId, 'order', false);
+    const res = await shopper.api.get('/customer-app/catalog');
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe(ORDER_MSG.notAvailable);
+  });
+
+  it("refuses sign-in on another company's subdomain", async () => {
+    const { shopper } = await shop();
+    const other = await makeShopCompany(ctx);
+    const res = await client(ctx).post('/customer-app/signin', {
+      email: shopper.email,
+      password: shopper.password,
+      subdomain: other.subdomain,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('GET /customer-app/catalog', () => {
+  it("lists the company's products with this customer's price", async () => {
+    const { shopper, vodka, company } = await shop();
+    await ctx.database.db.insert(priceChanges).values({
+      company_id: company.companyId,
+      product_id: vodka.id,
+      customer_id: shopper.customerId,
+      old_price: '18.99',
+      new_price: '16.50',
+      effective_date: '2020-01-01',
+    });
+    const res = await shopper.api.get('/customer-app/catalog');
+    expect(res.status).toBe(200);
+    expect(res.body.count).toBe(2);
+    expect(res.body.rows.find((r: { id: number }) => r.id === vodka.id)).toMatchObject({
+      price: 16.5,
+      stock_status: null,
+    });
+  });
+
+  it('hides prices when show_prices is off', async () => {
+    const { shopper, company } = await shop();
+    await setShowPrices(ctx, company.companyId, false);
+    const res = await shopper.api.get('/customer-app/catalog');
+    expect(res.body.show_prices).toBe(false);
+    expect(res.body.rows.every((r: { price: unknown }) => r.price === null)).toBe(true);
+  });
+
+  it('searches by name from 3 characters and by UPC', async () => {
+    const { shopper, vodka } = await shop();
+    expect(
+      (await shopper.api.get('/customer-app/catalog', { query: 'tit' })).body.rows.map((r: { id: number }) => r.id),
+    ).toEqual([vodka.id]);
+    expect((await shopper.api.get('/customer-app/catalog', { query: '619947000013' })).body.count).toBe(1);
+    expect((await shopper.api.get('/customer-app/catalog', { query: 'ti' })).body.count).toBe(2);
+  });
+
+  it('filters by type and leaves archived products out', async () => {
+    const { shopper, company, wine } = await shop();
+    await makeProduct(ctx, company.companyId, { product_type: 'WINE', archived: true });
+    const res = await shopper.api.get('/customer-app/catalog', { product_type: 'WINE' });
+    expect(res.body.rows.map((r: { id: number }) => r.id)).toEqual([wine.id]);
+  });
+
+  it('shows stock status, never the count, when inventory is on', async () => {
+    const { shopper, company, vodka, wine } = await shop();
+    await activateFeature(ctx, company.companyId, 'inventory');
+    await ctx.database.db.insert(inventory).values([
+      { company_id: company.companyId, product_id: vodka.id, qty: 50, reorder_level: 5 },
+      { company_id: company.companyId, product_id: wine.id, qty: 3, reorder_level: 5 },
+    ]);
+    const rows = (await shopper.api.get('/customer-app/catalog')).body.rows;
+    const byId = new Map(rows.map((r: { id: number; stock_status: string }) => [r.id, r.stock_status]));
+    expect(byId.get(vodka.id)).toBe('in_stock');
+    expect(byId.get(wine.id)).toBe('low');
+    expect(JSON.stringify(rows)).not.toContain('"qty"');
+  });
+
+  it('refuses an unknown product type', async () => {
+    const { shopper } = await shop();
+    expect((await shopper.api.get('/customer-app/catalog', { product_type: 'SODA' })).status).toBe(400);
+  });
+});
+
+describe('cart', () => {
+  it('keeps the cart on the server with the note and prices', async () => {
+    const { shopper, vodka } = await shop();
+    const put = await shopper.api.put('/customer-app/cart', {
+      items: [{ product_id: vodka.id, qty: 2 }],
+      note: 'Thanks',
+    });
+    expect(put.status).toBe(200);
+    const res = await shopper.api.get('/customer-app/cart');
+    expect(res.body).toMatchObject({
+      note: 'Thanks',
+      total: 37.98,
+      items: [{ product_id: vodka.id, qty: 2, price: 18.99 }],
+    });
+  });
+
+  it('is shared by a second sign-in of the same user', async () => {
+    const { shopper, vodka, company } = await shop();
+    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 4 }] });
+    const again = await client(ctx).post('/customer-app/signin', {
+      email: shopper.email,
+      password: shopper.password,
+      subdomain: company.subdomain,
+    });
+    const second = client(ctx, again.body.access_token);
+    expect((await second.get('/customer-app/cart')).body.items[0].qty).toBe(4);
+  });
+
+  it('empties with an empty list', async () => {
+    const { shopper, vodka } = await shop();
+    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 2 }] });
+    expect((await shopper.api.put('/customer-app/cart', { items: [] })).body.items).toEqual([]);
+  });
+
+  it('refuses a quantity of 0 or past 9999 or not whole', async () => {
+    const { shopper, vodka } = await shop();
+    for (const qty of [0, 10000, 1.5, -1]) {
+      const res = await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty }] });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(ORDER_MSG.qty);
+    }
+  });
+
+  it("refuses another company's product naming it", async () => {
+    const { shopper } = await shop();
+    const other = await makeCompany(ctx);
+    const foreign = await makeProduct(ctx, other.companyId);
+    const res = await shopper.api.put('/customer-app/cart', { items: [{ product_id: foreign.id, qty: 1 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ORDER_MSG.productUnknown(foreign.id));
+  });
+});
+
+describe('POST /customer-app/order', () => {
+  it('places the given items with server prices and a number', async () => {
+    const { shopper, vodka, wine } = await shop();
+    const res = await shopper.api.post('/customer-app/order', {
+      items: [
+        { product_id: vodka.id, qty: 1, price: 0.01 },
+        { product_id: wine.id, qty: 2 },
+      ],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ order_number: 1, status: 'placed', total: 42.99 });
+    expect(res.body.orderItems.map((i: { price: number }) => i.price)).toEqual([18.99, 12]);
+  });
+
+  it('places the cart when there is no body, and empties it', async () => {
+    const { shopper, vodka } = await shop();
+    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 3 }], note: 'Side door' });
+    const res = await shopper.api.post('/customer-app/order');
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(56.97);
+    expect(res.body.note[0].note).toBe('Side door');
+    expect((await shopper.api.get('/customer-app/cart')).body.items).toEqual([]);
+  });
+
+  it('refuses an empty cart', async () => {
+    const { shopper } = await shop();
+    const res = await shopper.api.post('/customer-app/order');
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ORDER_MSG.empty);
+  });
+
+  it('refuses an empty item list', async () => {
+    const { shopper } = await shop();
+    const res = await shopper.api.post('/customer-app/order', { items: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ORDER_MSG.empty);
+  });
+
+  it('refuses an archived product naming it', async () => {
+    const { shopper, company } = await shop();
+    const old = await makeProduct(ctx, company.companyId, { archived: true });
+    const res = await shopper.api.post('/customer-app/order', { items: [{ product_id: old.id, qty: 1 }] });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ORDER_MSG.productUnavailable(`${old.product} ${old.product_size}`));
+  });
+
+  it('refuses the same product twice', async () => {
+    const { shopper, vodka } = await shop();
+    const res = await shopper.api.post('/customer-app/order', {
+      items: [
+        { product_id: vodka.id, qty: 1 },
+        { product_id: vodka.id, qty: 2 },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(ORDER_MSG.duplicateProduct);
+  });
+});
+
+describe('my orders', () => {
+  it('lists only my customer’s orders, newest first', async () => {
+    const { shopper, vodka, company } = await shop();
+    const first = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
+    const second = await makeOrder(shopper, [{ product_id: vodka.id, qty: 2 }]);
+    const neighbour = await makeShopper(ctx, company);
+    await makeOrder(neighbour, [{ product_id: vodka.id, qty: 5 }]);
+    const res = await shopper.api.get('/customer-app/order');
+    expect(res.body.rows.map((r: { id: number }) => r.id)).toEqual([second.id, first.id]);
+  });
+
+  it('shares orders between users of the same customer', async () => {
+    const { shopper, vodka, company } = await shop();
+    const order = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
+    const colleague = await makeShopper(ctx, company, shopper.customerId);
+    expect((await colleague.api.get(`/customer-app/order/${order.id}`)).status).toBe(200);
+  });
+
+  it("is a 404 for another customer's order", async () => {
+    const { shopper, vodka, company } = await shop();
+    const order = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
+    const stranger = await makeShopper(ctx, company);
+    expect((await stranger.api.get(`/customer-app/order/${order.id}`)).status).toBe(404);
+  });
+
+  it("shows the distributor's changes after invoicing", async () => {
+    const { shopper, vodka, wine, company } = await shop();
+    const order = await makeOrder(shopper, [
+      { product_id: vodka.id, qty: 2 },
+      { product_id: wine.id, qty: 1 },
+    ]);
+    await makeInvoice(company, {
+      customerId: shopper.customerId,
+      order_id: order.id,
+      items: [
+        { product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false },
+        { product_id: wine.id, qty: 1, price: 12, taxable: true, on_deal: false },
+      ],
+    });
+    const res = await shopper.api.get(`/customer-app/order/${order.id}`);
+    expect(res.body.order.status).toBe('invoiced');
+    expect(res.body.modifiedOrderItems).toEqual([
+      expect.objectContaining({ product_id: vodka.id, previous_qty: 2, new_qty: 1 }),
+    ]);
+  });
+
+  it('copies an order into the cart with order again, adding quantities', async () => {
+    const { shopper, vodka, wine } = await shop();
+    const order = await makeOrder(shopper, [
+      { product_id: vodka.id, qty: 2 },
+      { product_id: wine.id, qty: 1 },
+    ]);
+    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 1 }] });
+    const res = await shopper.api.post(`/customer-app/order/${order.id}/again`);
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { product_id: number; qty: number }) => [i.product_id, i.qty])).toEqual([
+      [vodka.id, 3],
+      [wine.id, 1],
+    ]);
+  });
+
+  it('skips archived products in order again, naming them', async () => {
+    const { shopper, vodka, wine } = await shop();
+    const order = await makeOrder(shopper, [
+      { product_id: vodka.id, qty: 2 },
+      { product_id: wine.id, qty: 1 },
+    ]);
+    await ctx.database.db.update(products).set({ archived: true }).where(eq(products.id, wine.id));
+    const res = await shopper.api.post(`/customer-app/order/${order.id}/again`);
+    expect(res.body.items.map((i: { product_id: number }) => i.product_id)).toEqual([vodka.id]);
+    expect(res.body.skipped).toEqual([`${wine.product} ${wine.product_size}`]);
+  });
+});
+
+describe('my invoices and balance', () => {
+  it('lists my invoices with a PDF path and serves the PDF', async () => {
+    const { shopper, vodka, company } = await shop();
+    const inv = await makeInvoice(company, {
+      customerId: shopper.customerId,
+      status: 'invoiced',
+      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+    });
+    const list = await shopper.api.get('/customer-app/invoice');
+    expect(list.body.rows.map((r: { id: number }) => r.id)).toEqual([inv.id]);
+    const pdf = await shopper.api.get(list.body.rows[0].pdf_path);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+
+  it("is a 404 for another customer's invoice PDF", async () => {
+    const { shopper, vodka, company } = await shop();
+    const other = await makeCustomer(ctx, company.companyId);
+    const inv = await makeInvoice(company, {
+      customerId: other.id,
+      status: 'invoiced',
+      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+    });
+    expect((await shopper.api.get(`/customer-app/invoice/${inv.id}/pdf`)).status).toBe(404);
+  });
+
+  it('leaves draft invoices out', async () => {
+    const { shopper, vodka, company } = await shop();
+    await makeInvoice(company, {
+      customerId: shopper.customerId,
+      status: 'draft',
+      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+    });
+    expect((await shopper.api.get('/customer-app/invoice')).body.count).toBe(0);
+  });
+
+  it('answers my balance (Owing) and its PDF', async () => {
+    const { shopper, vodka, company } = await shop();
+    await makeInvoice(company, {
+      customerId: shopper.customerId,
+      status: 'invoiced',
+      items: [{ product_id: vodka.id, qty: 2, price: 10, taxable: false, on_deal: false }],
+    });
+    const res = await shopper.api.get('/customer-app/balance');
+    expect(res.body.summary.owing).toBe(20);
+    expect(res.body.customer.id).toBe(shopper.customerId);
+    const pdf = await shopper.api.get(res.body.pdf_path);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+  });
+});
+
+describe('preferences', () => {
+  it('reads and saves my notification preferences', async () => {
+    const { shopper } = await shop();
+    const prefs = { app_notification: false, email_notification: true, sms_notification: true };
+    expect((await shopper.api.put('/customer-app/preferences', prefs)).body).toEqual(prefs);
+    expect((await shopper.api.get('/customer-app/preferences')).body).toEqual(prefs);
+  });
+
+  it('refuses a missing field', async () => {
+    const { shopper } = await shop();
+    expect((await shopper.api.put('/customer-app/preferences', { app_notification: true })).status).toBe(400);
+  });
+});
+
+describe('password reset', () => {
+  it('mails a link whose token sets a new password once', async () => {
+    const { shopper, company } = await shop();
+    const req = await client(ctx).post('/customer-app/reset-request', {
+      email: shopper.email,
+      subdomain: company.subdomain,
+    });
+    expect(req.body.success).toBe(true);
+    const mail = ctx.mails.findLast((m) => m.to === shopper.email);
+    const link = /https?:\/\/\S+reset-password\?token=(\S+)/.exec(mail?.text ?? '');
+    expect(link?.[0]).toContain(`${company.subdomain}.shop.example`);
+    const token = decodeURIComponent(link![1]);
+    const body = { token, password: 'new-pass-77', confirm_password: 'new-pass-77' };
+    expect((await client(ctx).put('/customer-app/password', body)).status).toBe(200);
+    const signin = await client(ctx).post('/customer-app/signin', {
+      email: shopper.email,
+      password: 'new-pass-77',
+      subdomain: company.subdomain,
+    });
+    expect(signin.status).toBe(200);
+    const again = await client(ctx).put('/customer-app/password', body);
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(CUSTOMER_APP_MSG.resetTokenInvalid);
+  });
+
+  it('answers the same for an unknown address and sends nothing', async () => {
+    const before = ctx.mails.length;
+    const res = await client(ctx).post('/customer-app/reset-request', { email: 'nobody@example.com' });
+    expect(res.body).toEqual({ success: true, message: CUSTOMER_APP_MSG.resetSent });
+    expect(ctx.mails.length).toBe(before);
+  });
+
+  it('refuses passwords that do not match', async () => {
+    const res = await client(ctx).put('/customer-app/password', {
+      token: 'x',
+      password: 'new-pass-77',
+      confirm_password: 'other-pass',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(CUSTOMER_APP_MSG.passwordsDontMatch);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the order and customer-app routes from their schemas', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const p of [
+      '/api/v1/order/grid',
+      '/api/v1/order/{number}',
+      '/api/v1/customer-app/cart',
+      '/api/v1/customer-app/order',
+    ])
+      expect(paths).toContain(p);
+  });
+});

@@ -1,0 +1,53 @@
+import type { Tx } from '../../db/client.js';
+
+/** What a listener learns of an invoice saved by POST /invoice or the full-form PUT /invoice/{id}. */
+export interface InvoiceSaved {
+  tx: Tx;
+  companyId: number;
+  userId: number | null;
+  invoiceId: number;
+  /** true for a new invoice, false for an edit */
+  created: boolean;
+  /** the online order the invoice was made from (already checked to be the company's) */
+  orderId: number | null;
+  items: readonly { product_id: number; qty: number; price: number }[];
+}
+
+/** Runs after the transaction committed (events, mail); never inside it. */
+export type AfterCommit = () => void | Promise<void>;
+export type InvoiceSavedListener = (e: InvoiceSaved) => Promise<AfterCommit | undefined>;
+
+const listeners = new Set<InvoiceSavedListener>();
+
+/**
+ * Modules above invoices (orders) learn of saved invoices without invoices importing them. The
+ * listener runs inside the invoice's transaction, so what it writes commits or rolls back with the
+ * invoice, and a refusal it throws refuses the invoice. Answers the function that unregisters it.
+ */
+export function onInvoiceSaved(listener: InvoiceSavedListener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Called by saveInvoice inside its transaction; answers the after-commit work to run. */
+export async function invoiceSaved(e: InvoiceSaved): Promise<AfterCommit[]> {
+  const after: AfterCommit[] = [];
+  for (const l of listeners) {
+    const f = await l(e);
+    if (f) after.push(f);
+  }
+  return after;
+}
+
+/** Runs the after-commit work; a failure there (a mail server down) never fails the saved invoice. */
+export async function runAfterCommit(after: readonly AfterCommit[], log?: (err: unknown) => void): Promise<void> {
+  for (const f of after) {
+    try {
+      await f();
+    } catch (err) {
+      log?.(err);
+    }
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * The ONE read model of an invoice: loaded once here, then shaped for the detail screen
+ * (`invoiceDetail`) and for the PDF, the printable page and the email (`printableInvoice`).
+ *
+ * Parts of what an invoice shows belong to modules above invoices (its payments, the online
+ * orders it was made from). Those modules plug their loader in with `plugInvoiceReadPart` when
+ * they load, so the imports keep running down the stack; a part nobody plugged in reads empty.
+ */
+import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
+import { displayNumber, isBelowCost, stockLevel } from '@dbo/domain/invoice';
+import { centsToString, toCents } from '@dbo/domain/money';
+import { and, asc, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { publicCompany, publicLogo } from '../auth/auth.service.js';
+import { activeFeatureNames } from '../company/company.service.js';
+import { companies, logos } from '../company/company.tables.js';
+import { customers } from '../customers/customers.tables.js';
+import { inventory } from '../inventory/inventory.tables.js';
+import { products } from '../products/products.tables.js';
+import { invoiceStampRanges } from '../stamps/stamps.ledger.js';
+import { findInvoice, invoiceSummary } from './invoice-lookup.service.js';
+import { invoiceItems, invoiceStatusHistory } from './invoices.tables.js';
+
+export interface InvoicePaymentPart {
+  id: number;
+  amount: number;
+  received_at: string;
+  note: string;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface InvoiceOrderPart {
+  id: number;
+  order_number: number | null;
+  status: string;
+  total: number;
+  ordered_at: Date | null;
+  created_at: Date;
+}
+
+/** Loaders of the parts owned by modules above invoices, newest first. */
+const readParts = {
+  payments: async (_db: DbOrTx, _invoiceId: number): Promise<InvoicePaymentPart[]> => [],
+  orders: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceOrderPart[]> => [],
+};
+export type InvoiceReadParts = typeof readParts;
+
+export function plugInvoiceReadPart<K extends keyof InvoiceReadParts>(key: K, loader: InvoiceReadParts[K]) {
+  readParts[key] = loader;
+}
+
+const money = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/** Everything any view of the invoice shows, for one invoice of one company (404 otherwise). */
+export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
+  const inv = await findInvoice(db, companyId, { id: invoiceId });
+  const features = await activeFeatureNames(db, companyId);
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  const [customer] = await db.select().from(customers).where(eq(customers.id, inv.customer_id));
+  // the printed invoice falls back to the company's default logo; the detail shows only its own
+  const logoId = inv.logo_id ?? company.default_logo_id;
+  const [logo] = logoId
+    ? await db
+        .select()
+        .from(logos)
+        .where(and(eq(logos.id, logoId), eq(logos.company_id, companyId)))
+    : [];
+  const items = await db
+    .select({
+      item: invoiceItems,
+      product: {
+        id: products.id,
+        product: products.product,
+        product_type: products.product_type,
+        product_size: products.product_size,
+        upc: products.upc,
+        internal_sku: products.internal_sku,
+        product_price: products.product_price,
+        archived: products.archived,
+        reorder_level: products.reorder_level,
+      },
+      stock_qty: inventory.qty,
+      stock_reorder_level: inventory.reorder_level,
+    })
+    .from(invoiceItems)
+    .leftJoin(products, eq(products.id, invoiceItems.product_id))
+    .leftJoin(
+      inventory,
+      and(eq(inventory.product_id, invoiceItems.product_id), eq(inventory.company_id, invoiceItems.company_id)),
+    )
+    .where(eq(invoiceItems.invoice_id, inv.id))
+    .orderBy(asc(invoiceItems.position), asc(invoiceItems.id));
+  const history = await db
+    .select()
+    .from(invoiceStatusHistory)
+    .where(eq(invoiceStatusHistory.invoice_id, inv.id))
+    .orderBy(asc(invoiceStatusHistory.created_at), asc(invoiceStatusHistory.id));
+  return {
+    inv,
+    company,
+    customer: customer ?? null,
+    logo: logo ?? null,
+    items,
+    history,
+    stampRanges: await invoiceStampRanges(db, inv.id),
+    payments: await readParts.payments(db, inv.id),
+    orders: await readParts.orders(db, inv.id),
+    customerNumbering: features.has('customer_invoice_numbering'),
+    inventoryOn: features.has('inventory'),
+  };
+}
+export type InvoiceReadModel = Awaited<ReturnType<typeof readInvoice>>;
+
+const stampCount = (m: InvoiceReadModel) => m.stampRanges.reduce((n, r) => n + r.count, 0);
+
+/** The detail screen's answer (GET /invoice/{ref}, and every invoice write). */
+export function invoiceDetail(m: InvoiceReadModel) {
+  const { inv, customer } = m;
+  const cancelled = inv.status === 'cancelled';
+  return {
+    ...invoiceSummary(inv, m.customerNumbering),
+    note: inv.note,
+    company_note: inv.company_note,
+    tax_rate: Number(inv.tax_rate),
+    logo_id: inv.logo_id,
+    logo: inv.logo_id && m.logo ? publicLogo(m.logo) : null,
+    updated_at: inv.updated_at,
+    company_id: inv.company_id,
+    balance: Number(centsToString(toCents(inv.total) - toCents(inv.paid_total))),
+    items: m.items.map(({ item, product, stock_qty, stock_reorder_level }) => {
+      const reorder = stock_reorder_level ?? product?.reorder_level ?? null;
+      // the invoice's own quantity is already taken from stock: judge the level against the stock
+      // as it was before this invoice
+      const before = (stock_qty ?? 0) + (cancelled ? 0 : item.qty);
+      return {
+        id: item.id,
+        product_id: item.product_id,
+        product: product?.id
+          ? { ...product, product_price: Number(product.product_price) }
+          : { id: null, product: item.product_name, product_type: item.product_type, product_size: item.product_size },
+        product_name: item.product_name,
+        product_type: item.product_type,
+        product_size: item.product_size,
+        qty: item.qty,
+        price: Number(item.price),
+        taxable: item.taxable,
+        total: Number(item.total),
+        position: item.position,
+        on_deal: item.on_deal,
+        scanned: item.scanned,
+        last_purchase_price: money(item.last_purchase_price),
+        below_cost: isBelowCost(item.price, item.last_purchase_price),
+        previousQty: item.previous_qty,
+        newQty: item.new_qty,
+        previousPrice: money(item.previous_price),
+        newPrice: money(item.new_price),
+        qtyChangeNote: item.qty_change_note,
+        priceChangeNote: item.price_change_note,
+        ...(m.inventoryOn && item.product_id
+          ? { stock: { qty: stock_qty ?? 0, reorder_level: reorder, ...stockLevel(before, item.qty, reorder) } }
+          : {}),
+      };
+    }),
+    stamps: m.stampRanges,
+    stampsCount: stampCount(m),
+    payments: m.payments,
+    orders: m.orders,
+    statusInfo: m.history.map((h) => ({
+      id: h.id,
+      old_status: h.old_status,
+      new_status: h.new_status,
+      created_at: h.created_at,
+    })),
+    customer: customer
+      ? {
+          id: customer.id,
+          name: customer.name,
+          address: customer.address,
+          city: customer.city,
+          state: customer.state,
+          zip: customer.zip,
+          tabc_id: customer.tabc_id,
+          contact_name: customer.contact_name,
+          contact_email: customer.contact_email,
+          contact_phone: customer.contact_phone,
+          cash_on_delivery: customer.cash_on_delivery,
+          fintech_option: customer.fintech_option,
+          fintech_id: customer.fintech_id,
+          product_price_tier_id: customer.product_price_tier_id,
+          deleted: !!customer.deleted_at,
+        }
+      : null,
+    company: m.company ? publicCompany(m.company) : null,
+  };
+}
+export type InvoiceDetail = ReturnType<typeof invoiceDetail>;
+
+/** Loads and shapes the detail in one call. */
+export async function loadInvoiceDetail(db: DbOrTx, companyId: number, invoiceId: number) {
+  return invoiceDetail(await readInvoice(db, companyId, invoiceId));
+}
+
+/** What the PDF, the printable page (GET /pdf/invoice/{token}) and the invoice email show. */
+export function printableInvoice(m: InvoiceReadModel) {
+  const { inv, customer } = m;
+  const paidCents = m.payments.reduce((s, p) => s + toCents(p.amount), 0);
+  return {
+    id: inv.id,
+    number: inv.number,
+    beer: inv.beer,
+    number_label: displayNumber(inv, m.customerNumbering),
+    status: inv.status,
+    invoiced_at: inv.invoiced_at,
+    due_at: inv.due_at,
+    note: inv.note,
+    company_note: inv.company_note,
+    sub_total: Number(inv.sub_total),
+    tax_total: Number(inv.tax_total),
+    tax_rate: Number(inv.tax_rate),
+    total: Number(inv.total),
+    paid_total: Number(centsToString(paidCents)),
+    remaining: Number(centsToString(toCents(inv.total) - paidCents)),
+    created_at: inv.created_at,
+    company: publicCompany(m.company),
+    logo: m.logo ? publicLogo(m.logo) : null,
+    customer: customer
+      ? {
+          id: customer.id,
+          name: customer.name,
+          address: customer.address,
+          city: customer.city,
+          state: customer.state,
+          zip: customer.zip,
+          tabc_id: customer.tabc_id,
+          contact_name: customer.contact_name,
+          contact_phone: customer.contact_phone,
+          contact_email: customer.contact_email,
+          deleted: !!customer.deleted_at,
+        }
+      : null,
+    items: m.items.map(({ item: i }) => ({
+      id: i.id,
+      product_id: i.product_id,
+      product: i.product_name,
+      product_type: i.product_type,
+      product_size: i.product_size,
+      class: PRODUCT_TYPE_CODES[i.product_type as ProductType] ?? i.product_type,
+      qty: i.qty,
+      price: Number(i.price),
+      taxable: i.taxable,
+      total: Number(i.total),
+    })),
+    stamps: m.stampRanges,
+    stamp_count: stampCount(m),
+    payments: m.payments.map((p) => ({ id: p.id, amount: p.amount, received_at: p.received_at, note: p.note })),
+  };
+}
+export type PrintableInvoice = ReturnType<typeof printableInvoice>;
+
+export async function loadPrintableInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
+  return printableInvoice(await readInvoice(db, companyId, invoiceId));
+}

@@ -1,0 +1,154 @@
+/**
+ * Invoice status: the status dialogs (PUT /invoice/{id} with only status / dates), the status the
+ * money decides (paid / partially_paid, called by payments and by invoice edits), and deleting a
+ * cancelled invoice.
+ *
+ * A cancelled invoice cannot be edited nor change status again (its stamps went back to the roll
+ * and may already be on another invoice).
+ */
+import { INVOICE_MSG, type InvoiceStatusChange, displayNumber } from '@dbo/domain/invoice';
+import { centsToString, toCents } from '@dbo/domain/money';
+import { isMoneyStatus, statusBeforePayments, statusFromPayments } from '@dbo/domain/payment';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { activeFeatureNames } from '../company/company.service.js';
+import { applyDifference } from '../inventory/inventory.service.js';
+import { releaseInvoiceStamps } from '../stamps/stamps.ledger.js';
+import { type Actor, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
+import { loadInvoiceDetail } from './invoice-read.service.js';
+import { currentStockLines } from './invoice-stock.js';
+import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+
+/**
+ * Status follows the money: sets paid_total to `paidCents` and the status the domain rule
+ * derives (writing a history entry when it changes). Runs in the caller's transaction with the
+ * invoice row locked. Payments call it after every payment write; an invoice edit calls it
+ * because a new total changes what is still owed.
+ */
+export async function settlePaymentStatus(
+  tx: DbOrTx,
+  inv: InvoiceRow,
+  paidCents: number,
+  userId: number | null,
+): Promise<InvoiceRow> {
+  const history = isMoneyStatus(inv.status)
+    ? await tx
+        .select({ old_status: invoiceStatusHistory.old_status, new_status: invoiceStatusHistory.new_status })
+        .from(invoiceStatusHistory)
+        .where(
+          and(
+            eq(invoiceStatusHistory.invoice_id, inv.id),
+            inArray(invoiceStatusHistory.new_status, ['paid', 'partially_paid']),
+          ),
+        )
+        .orderBy(desc(invoiceStatusHistory.created_at), desc(invoiceStatusHistory.id))
+    : [];
+  const status = statusFromPayments({
+    status: inv.status,
+    totalCents: toCents(inv.total),
+    paidCents,
+    statusBeforePayments: statusBeforePayments(history),
+  });
+  const [updated] = await tx
+    .update(invoices)
+    .set({ paid_total: centsToString(paidCents), status, updated_at: new Date() })
+    .where(eq(invoices.id, inv.id))
+    .returning();
+  if (status !== inv.status) await recordStatus(tx, inv, inv.status, status, userId);
+  return updated;
+}
+
+export async function recordStatus(
+  tx: DbOrTx,
+  inv: { id: number; company_id: number },
+  oldStatus: string | null,
+  newStatus: string,
+  userId: number | null,
+) {
+  await tx.insert(invoiceStatusHistory).values({
+    company_id: inv.company_id,
+    invoice_id: inv.id,
+    old_status: oldStatus,
+    new_status: newStatus,
+    user_id: userId,
+  });
+}
+
+/** A cancel gives the stamps back to the roll and the quantities back to stock. */
+async function cancelEffects(tx: Tx, actor: Actor, inv: InvoiceRow, inventoryOn: boolean) {
+  await releaseInvoiceStamps(tx, { companyId: actor.companyId, invoiceId: inv.id, userId: actor.userId });
+  await applyDifference(tx, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    invoiceId: inv.id,
+    ref: displayNumber(inv),
+    inventoryOn,
+    before: await currentStockLines(tx, inv.id),
+    after: [],
+  });
+}
+
+/** PUT /invoice/{id} with only status / invoiced_at / due_at: changes just that. */
+export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: number, change: InvoiceStatusChange) {
+  const { companyId, userId } = actor;
+  const inventoryOn = await activeFeatureNames(db, companyId).then((f) => f.has('inventory'));
+  const changed = await db.transaction(async (tx) => {
+    await lockCompany(tx, companyId);
+    const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
+    const set: Partial<typeof invoices.$inferInsert> = {};
+    if (change.status !== undefined && change.status !== inv.status) set.status = change.status;
+    if (change.invoiced_at !== undefined && change.invoiced_at !== inv.invoiced_at)
+      set.invoiced_at = change.invoiced_at;
+    if (change.due_at !== undefined && (change.due_at ?? null) !== inv.due_at) set.due_at = change.due_at ?? null;
+    if (Object.keys(set).length === 0) return false;
+    if (inv.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
+
+    await tx
+      .update(invoices)
+      .set({ ...set, updated_at: new Date() })
+      .where(eq(invoices.id, inv.id));
+    if (set.status) {
+      await recordStatus(tx, inv, inv.status, set.status, userId);
+      if (set.status === 'cancelled') await cancelEffects(tx, actor, inv, inventoryOn);
+    }
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'INVOICE',
+      type: 'UPDATE',
+      info: {
+        invoiceNumber: inv.number,
+        beer: inv.beer,
+        invoiceId: inv.id,
+        changes: Object.fromEntries(
+          Object.keys(set).map((k) => [k, { old: inv[k as keyof InvoiceRow], new: set[k as keyof typeof set] }]),
+        ),
+      },
+    });
+    return true;
+  });
+  return { detail: await loadInvoiceDetail(db, companyId, invoiceId), changed };
+}
+
+/** DELETE /invoice/{number}: owners only, cancelled invoices only. */
+export async function deleteInvoice(db: Db, actor: Actor, ref: string) {
+  const inv = await findInvoice(db, actor.companyId, { ref });
+  if (actor.role !== 'owner') throw forbidden(INVOICE_MSG.deleteOwnerOnly);
+  if (inv.status !== 'cancelled') throw badRequest(INVOICE_MSG.deleteOnlyCancelled);
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, actor.companyId);
+    // stamps went back with the cancel; this is a safety net for any left behind
+    await releaseInvoiceStamps(tx, { companyId: actor.companyId, invoiceId: inv.id, userId: actor.userId });
+    await tx.delete(invoices).where(and(eq(invoices.id, inv.id), eq(invoices.company_id, actor.companyId)));
+    await recordActivity(tx, {
+      companyId: actor.companyId,
+      userId: actor.userId,
+      module: 'INVOICE',
+      type: 'DELETE',
+      info: { invoiceNumber: inv.number, beer: inv.beer, invoiceId: inv.id },
+    });
+  });
+  return { success: true, id: inv.id, number: inv.number, beer: inv.beer };
+}

@@ -1,0 +1,209 @@
+import { isModifiedItem, ORDER_MSG, type OrderDetailOut, type OrderOut, type OrderStatus } from '@dbo/domain/order';
+import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../lib/errors.js';
+import { isFeatureOn } from '../company/company.service.js';
+import { companies, logos, users } from '../company/company.tables.js';
+import { customers, customerUsers } from '../customers/customers.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { priceTiers } from '../customers/customers.tables.js';
+import { products } from '../products/products.tables.js';
+import { orderInvoices, orderItems, orderNotes, orders } from './orders.tables.js';
+
+type OrderRow = typeof orders.$inferSelect;
+/** Signs the public printable link of an order: /order/pdf/{token}. */
+export type PrintUrl = (orderId: number, companyId: number) => string;
+
+const num = (v: string | null) => (v === null ? null : Number(v));
+
+/** The order's lines with their product (null: deleted), in the order they were added. */
+export async function orderLines(db: DbOrTx, orderId: number) {
+  const rows = await db
+    .select({ i: orderItems, p: products })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.product_id))
+    .where(eq(orderItems.order_id, orderId))
+    .orderBy(asc(orderItems.id));
+  return rows.map(({ i, p }) => ({
+    id: i.id,
+    product_id: i.product_id,
+    ydk_product_id: i.ydk_product_id,
+    product: p
+      ? {
+          id: p.id,
+          product: p.product,
+          product_type: p.product_type,
+          product_size: p.product_size,
+          upc: p.upc,
+          internal_sku: p.internal_sku,
+          archived: p.archived,
+        }
+      : null,
+    qty: i.qty,
+    price: Number(i.price),
+    total: Number(i.total),
+    is_rejected: i.is_rejected,
+    rejection_note: i.rejection_note,
+    is_added: i.is_added,
+    previous_qty: i.previous_qty,
+    new_qty: i.new_qty,
+    qty_change_note: i.qty_change_note,
+    previous_price: num(i.previous_price),
+    new_price: num(i.new_price),
+    price_change_note: i.price_change_note,
+    invoice_id: i.invoice_id,
+  }));
+}
+
+async function customerBlock(db: DbOrTx, companyId: number, customerId: number | null) {
+  if (!customerId) return null;
+  const [c] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
+  if (!c) return null;
+  let tier: NonNullable<OrderOut['customer']>['productPriceTier'] = null;
+  if (await isFeatureOn(db, companyId, 'tiered_pricing')) {
+    const tiers = await db
+      .select()
+      .from(priceTiers)
+      .where(
+        and(
+          eq(priceTiers.company_id, companyId),
+          c.product_price_tier_id
+            ? or(eq(priceTiers.id, c.product_price_tier_id), eq(priceTiers.is_base_tier, true))
+            : eq(priceTiers.is_base_tier, true),
+        ),
+      );
+    const t = tiers.find((x) => x.id === c.product_price_tier_id) ?? tiers.find((x) => x.is_base_tier);
+    if (t) tier = { id: t.id, name: t.name, color: t.color, percentage: Number(t.percentage) };
+  }
+  return {
+    id: c.id,
+    name: c.name,
+    address: c.address,
+    city: c.city,
+    state: c.state,
+    zip: c.zip,
+    tabc_id: c.tabc_id,
+    deleted: c.deleted_at !== null,
+    productPriceTier: tier,
+  };
+}
+
+/** Everything the detail page, the builder's `?order=`, the customer app and the print page show. */
+export async function buildOrder(db: DbOrTx, o: OrderRow, printUrl: PrintUrl): Promise<OrderOut> {
+  const companyId = o.company_id;
+  const [items, notes, invs, [company], customer] = await Promise.all([
+    orderLines(db, o.id),
+    db
+      .select({ n: orderNotes, staff: users.name, customerUser: customerUsers.name })
+      .from(orderNotes)
+      .leftJoin(users, eq(users.id, orderNotes.company_user_id))
+      .leftJoin(customerUsers, eq(customerUsers.id, orderNotes.customer_user_id))
+      .where(eq(orderNotes.order_id, o.id))
+      .orderBy(asc(orderNotes.created_at), asc(orderNotes.id)),
+    db
+      .select({
+        id: invoices.id,
+        number: invoices.number,
+        beer: invoices.beer,
+        invoiced_at: invoices.invoiced_at,
+        status: invoices.status,
+        total: invoices.total,
+      })
+      .from(orderInvoices)
+      .innerJoin(invoices, eq(invoices.id, orderInvoices.invoice_id))
+      .where(eq(orderInvoices.order_id, o.id))
+      .orderBy(asc(orderInvoices.created_at), asc(invoices.id)),
+    db
+      .select({ c: companies, logo: logos.path })
+      .from(companies)
+      .leftJoin(logos, and(eq(logos.id, companies.default_logo_id), eq(logos.company_id, companies.id)))
+      .where(eq(companies.id, companyId)),
+    customerBlock(db, companyId, o.customer_id),
+  ]);
+  const [cu] = o.customer_user_id
+    ? await db
+        .select({ id: customerUsers.id, name: customerUsers.name, email: customerUsers.email })
+        .from(customerUsers)
+        .where(eq(customerUsers.id, o.customer_user_id))
+    : [];
+  return {
+    id: o.id,
+    order_number: o.order_number ?? 0,
+    status: o.status as OrderStatus,
+    created_at: o.created_at,
+    ordered_at: o.ordered_at,
+    updated_at: o.updated_at,
+    total: Number(o.total),
+    customer_id: o.customer_id,
+    customer_user_id: o.customer_user_id,
+    note: notes.map(({ n, staff, customerUser }) => ({
+      id: n.id,
+      note: n.note,
+      created_at: n.created_at,
+      company_user_id: n.company_user_id,
+      customer_user_id: n.customer_user_id,
+      author: (n.company_user_id ? staff : customerUser) ?? null,
+    })),
+    orderItems: items,
+    invoices: invs.map((i) => ({ ...i, total: Number(i.total) })),
+    customerUser: cu ? { ...cu, customer } : null,
+    customer,
+    logo: company.logo ?? null,
+    company: {
+      id: company.c.id,
+      name: company.c.name,
+      address: company.c.address,
+      city: company.c.city,
+      state: company.c.state,
+      zip: company.c.zip,
+      tabc_id: company.c.tabc_id,
+    },
+    print_url: printUrl(o.id, companyId),
+  };
+}
+
+export function detailOf(order: OrderOut): OrderDetailOut {
+  return { order, modifiedOrderItems: order.orderItems.filter(isModifiedItem) };
+}
+
+/** A placed (non-draft) order of the company, by id or number; 404 otherwise. */
+export async function findOrder(
+  db: DbOrTx,
+  companyId: number,
+  ref: { id: number } | { number: number },
+  extra?: SQL,
+): Promise<OrderRow> {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.company_id, companyId),
+        'id' in ref ? eq(orders.id, ref.id) : eq(orders.order_number, ref.number),
+        ne(orders.status, 'draft'),
+        extra,
+      ),
+    );
+  if (!o) throw notFound(ORDER_MSG.notFound);
+  return o;
+}
+
+/** GET /order/{number} (staff). */
+export async function orderDetailByNumber(db: DbOrTx, companyId: number, number: number, printUrl: PrintUrl) {
+  return detailOf(await buildOrder(db, await findOrder(db, companyId, { number }), printUrl));
+}
+
+/** GET /customer-app/order/{id}: only the customer's own orders. */
+export async function customerOrderDetail(
+  db: DbOrTx,
+  companyId: number,
+  customerId: number,
+  id: number,
+  printUrl: PrintUrl,
+) {
+  const o = await findOrder(db, companyId, { id }, eq(orders.customer_id, customerId));
+  return detailOf(await buildOrder(db, o, printUrl));
+}

@@ -1,0 +1,83 @@
+import { stockStatus, type StockStatus } from '@dbo/domain/customer-app';
+import { centsToString, lineTotalCents, toCents } from '@dbo/domain/money';
+import { ORDER_MSG, type OrderLineInput } from '@dbo/domain/order';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest } from '../../lib/errors.js';
+import { inventory } from '../inventory/inventory.tables.js';
+import { pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { products } from '../products/products.tables.js';
+
+export type ProductRow = typeof products.$inferSelect;
+
+export interface PricedLine {
+  product: ProductRow;
+  qty: number;
+  /** numeric(12,2) string */
+  price: string;
+  total: string;
+  totalCents: number;
+}
+
+/**
+ * The company's products a customer asks for, priced for that customer by the one domain price
+ * rule. Archived, unknown or another company's products are refused, naming them. Prices come
+ * from the server only.
+ */
+export async function priceLines(
+  db: DbOrTx,
+  companyId: number,
+  customerId: number,
+  lines: readonly OrderLineInput[],
+): Promise<PricedLine[]> {
+  if (!lines.length) return [];
+  const ids = [...new Set(lines.map((l) => l.product_id))];
+  const rows = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.company_id, companyId), inArray(products.id, ids)));
+  const byId = new Map(rows.map((p) => [p.id, p]));
+  const unknown = ids.filter((id) => !byId.has(id));
+  if (unknown.length) throw badRequest(ORDER_MSG.productUnknown(unknown[0]), unknown.map(ORDER_MSG.productUnknown));
+  const archived = rows.filter((p) => p.archived);
+  if (archived.length) {
+    const names = archived.map((p) => ORDER_MSG.productUnavailable(`${p.product} ${p.product_size}`));
+    throw badRequest(names[0], names);
+  }
+  const ctx = await pricingContext(db, companyId, customerId);
+  const prices = await resolvePrices(db, companyId, rows, ctx);
+  return lines.map((l) => {
+    const product = byId.get(l.product_id)!;
+    const price = centsToString(toCents(prices.get(product.id)!.price));
+    const totalCents = lineTotalCents(l.qty, price);
+    return { product, qty: l.qty, price, total: centsToString(totalCents), totalCents };
+  });
+}
+
+/** 'In stock' / 'Low' / 'Out of stock' per product (never the count); empty when inventory is off. */
+export async function stockStatuses(
+  db: DbOrTx,
+  companyId: number,
+  rows: readonly { id: number; reorder_level: number | null }[],
+): Promise<Map<number, StockStatus>> {
+  const out = new Map<number, StockStatus>();
+  if (!rows.length) return out;
+  const stock = await db
+    .select({ product_id: inventory.product_id, qty: inventory.qty, reorder_level: inventory.reorder_level })
+    .from(inventory)
+    .where(
+      and(
+        eq(inventory.company_id, companyId),
+        inArray(
+          inventory.product_id,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  const byProduct = new Map(stock.map((s) => [s.product_id, s]));
+  for (const r of rows) {
+    const s = byProduct.get(r.id);
+    out.set(r.id, stockStatus(s?.qty ?? 0, s?.reorder_level ?? r.reorder_level));
+  }
+  return out;
+}

@@ -1,0 +1,43 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { DbOrTx } from '../../db/client.js';
+import { signPrintToken } from '../../lib/print-token.js';
+import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
+import type { PrintUrl } from './orders.detail.js';
+import { orderInvoices, orders } from './orders.tables.js';
+
+/** The placed-order count behind the navigation badge and the page title. */
+export async function placedOrderCount(db: DbOrTx, companyId: number) {
+  const [{ n }] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(eq(orders.company_id, companyId), eq(orders.status, 'placed')));
+  return { count: Number(n) };
+}
+
+/** The online orders an invoice was made from (the invoice detail links them). */
+async function invoiceOrderPart(db: DbOrTx, invoiceId: number) {
+  const rows = await db
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      status: orders.status,
+      total: orders.total,
+      ordered_at: orders.ordered_at,
+      created_at: orders.created_at,
+    })
+    .from(orderInvoices)
+    .innerJoin(orders, eq(orders.id, orderInvoices.order_id))
+    .where(eq(orderInvoices.invoice_id, invoiceId));
+  return rows.map((o) => ({ ...o, total: Number(o.total) }));
+}
+plugInvoiceReadPart('orders', invoiceOrderPart);
+
+/** Printable order links last a week, like invoice links. */
+export const ORDER_PRINT_LINK_TTL = '7d';
+
+/** Signs the public printable page of an order: /order/pdf/{token}. */
+export const orderPrintUrl =
+  (app: FastifyInstance): PrintUrl =>
+  (orderId, companyId) =>
+    `/order/pdf/${signPrintToken(app, 'order', orderId, companyId, ORDER_PRINT_LINK_TTL)}`;

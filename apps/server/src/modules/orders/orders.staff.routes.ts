@@ -1,0 +1,93 @@
+import { gridQuerySchema } from '@dbo/domain/grid';
+import { orderDetailOut, orderGridOut, orderNumberParams, orderOut, orderStatusChangeSchema } from '@dbo/domain/order';
+import { idParams } from '@dbo/domain/primitives';
+import { z } from 'zod';
+import type { App } from '../../lib/http.js';
+import { verifyPrintToken } from '../../lib/print-token.js';
+import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
+import { logoFile } from '../pdf/pdf.service.js';
+import { buildOrder, detailOf, findOrder, orderDetailByNumber } from './orders.detail.js';
+import { orderNotifier } from './orders.events.js';
+import { orderGrid } from './orders.grid.js';
+import { recordInvoiceOnOrder } from './orders.invoicing.js';
+import { renderOrderPdf } from './orders.pdf.js';
+import { orderPrintUrl } from './orders.service.js';
+import { changeOrderStatus } from './orders.status.js';
+
+const tags = ['orders'];
+/**
+ * Staff order pages (spec 2): the grid, the detail by number (also the invoice builder's `?order=`
+ * source) and the status change. /order/count stays in orders.routes.ts.
+ */
+export async function privateRoutes(app: App) {
+  const { db } = app.deps;
+  const printUrl = orderPrintUrl(app);
+  const notify = orderNotifier(app.deps, (err) => app.log.error(err));
+
+  // an invoice made from an order records the builder's changes on it, inside the invoice's transaction
+  const off = onInvoiceSaved(async (e) => {
+    const o = await recordInvoiceOnOrder(e);
+    return o ? () => notify.statusChanged(o, 'invoiced') : undefined;
+  });
+  app.addHook('onClose', async () => off());
+
+  app.get(
+    '/order/grid',
+    { schema: { tags, querystring: gridQuerySchema, response: { 200: orderGridOut } } },
+    async (req) => orderGrid(db, req.auth.companyId, req.query),
+  );
+
+  app.get(
+    '/order/:number',
+    { schema: { tags, params: orderNumberParams, response: { 200: orderDetailOut } } },
+    async (req) => orderDetailByNumber(db, req.auth.companyId, req.params.number, printUrl),
+  );
+
+  app.put(
+    '/order/:id',
+    { schema: { tags, params: idParams, body: orderStatusChangeSchema, response: { 200: orderDetailOut } } },
+    async (req) => {
+      const o = await changeOrderStatus(db, req.auth, req.params.id, req.body);
+      await notify.statusChanged(o, 'status');
+      return detailOf(await buildOrder(db, await findOrder(db, req.auth.companyId, { id: o.id }), printUrl));
+    },
+  );
+}
+
+export async function publicRoutes(app: App) {
+  const { db, config } = app.deps;
+  const printUrl = orderPrintUrl(app);
+
+  /** The printable order page's data; ?format=pdf answers the PDF. A bad or expired token is a 404. */
+  app.get(
+    '/pdf/order/:token',
+    {
+      schema: {
+        tags,
+        params: z.object({ token: z.string().min(1).max(2000) }),
+        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        response: { 200: z.object({ order: orderOut }) },
+      },
+    },
+    async (req, reply) => {
+      const { id, companyId } = verifyPrintToken(app, req.params.token, 'order');
+      const order = await buildOrder(db, await findOrder(db, companyId, { id }), printUrl);
+      reply.header('cache-control', 'no-store');
+      if (req.query.format === 'pdf') {
+        const pdf = await renderOrderPdf(order, await orderLogo(config.dataDir, order.logo));
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="order-${order.order_number}.pdf"`)
+          .send(pdf as never); // a Buffer skips the JSON serializer; the schema is the JSON answer's
+      }
+      return { order };
+    },
+  );
+}
+
+/** The logo file behind the order's logo URL (PNG or JPEG only). */
+async function orderLogo(dataDir: string, logo: string | null) {
+  if (!logo) return null;
+  const mimetype = /\.png$/i.test(logo) ? 'image/png' : /\.jpe?g$/i.test(logo) ? 'image/jpeg' : '';
+  return logoFile(dataDir, { id: 0, path: logo, originalname: '', mimetype, size: 0 });
+}

@@ -1,0 +1,220 @@
+/** The write side of products: create, update (with price changes) and delete. */
+import { todayInTexas } from '@dbo/domain/dates';
+import { canEditPricing, type CompanyFeatureState, isFeatureActive } from '@dbo/domain/features';
+import { toCents } from '@dbo/domain/money';
+import {
+  PRODUCT_MSG,
+  type ProductCreateValues,
+  type ProductPatch,
+  type ProductUpdateValues,
+} from '@dbo/domain/product';
+import { and, eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { badRequest, isUniqueViolation } from '../../lib/errors.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { invoiceItems } from '../invoices/invoices.tables.js';
+import { pricingContext, resolvePrices } from './pricing.service.js';
+import { companyFeatureStates } from '../company/company.service.js';
+import { ensureInventoryItems } from '../inventory/inventory.ledger.js';
+import { findProduct, getProduct, publicProduct } from './products.service.js';
+import { priceChanges, products } from './products.tables.js';
+
+function posName(features: CompanyFeatureState[]): string | null {
+  if (isFeatureActive(features, 'bottle_pos')) return 'Bottle POS';
+  if (isFeatureActive(features, 'clover')) return 'Clover';
+  return null;
+}
+
+async function assertUniqueName(db: DbOrTx, companyId: number, name: string, size: string, exceptId?: number) {
+  const [dup] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.company_id, companyId), eq(products.product, name), eq(products.product_size, size)));
+  if (dup && dup.id !== exceptId) throw badRequest(PRODUCT_MSG.duplicate(name, size));
+}
+
+export async function createProduct(db: Db, companyId: number, userId: number, v: ProductCreateValues) {
+  const features = await companyFeatureStates(db, companyId);
+  const pos = posName(features);
+  if (pos) throw badRequest(PRODUCT_MSG.posCreate(pos));
+  const today = todayInTexas();
+  if (v.effective_date && v.effective_date < today) throw badRequest(PRODUCT_MSG.effectiveDate);
+  await assertUniqueName(db, companyId, v.product, v.product_size);
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [p] = await tx
+        .insert(products)
+        .values({
+          company_id: companyId,
+          product: v.product,
+          product_type: v.product_type,
+          product_size: v.product_size,
+          product_price: String(v.product_price),
+          last_purchase_price: String(v.last_purchase_price),
+          upc: v.upc,
+          internal_sku: v.internal_sku,
+          distributor: v.distributor,
+          reorder_level: v.reorder_level,
+          reorder_qty: v.reorder_qty,
+          reorder_time_in_days: v.reorder_time_in_days,
+          archived: v.archived,
+          effective_date: v.effective_date ?? today,
+        })
+        .returning();
+      if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, [p.id]);
+      await recordActivity(tx, {
+        companyId,
+        userId,
+        module: 'PRODUCT',
+        type: 'CREATE',
+        info: {
+          productId: p.id,
+          product: p.product,
+          product_size: p.product_size,
+          name: `${p.product} ${p.product_size}`,
+        },
+      });
+      return p;
+    });
+    return publicProduct(row);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(PRODUCT_MSG.duplicate(v.product, v.product_size));
+    throw err;
+  }
+}
+
+/** Fields the point-of-sale system owns while Bottle POS or Clover is active. */
+const SYNCED_FIELDS = ['product', 'product_type', 'product_size', 'upc', 'internal_sku', 'distributor'] as const;
+
+const keep = <T>(patch: T | undefined, stored: T): T => (patch === undefined ? stored : patch);
+
+/** PUT /product/{id}: keys left out keep their stored values (archive sends only the flag). */
+export async function updateProduct(db: Db, companyId: number, userId: number, id: number, patch: ProductPatch) {
+  const cur = await findProduct(db, companyId, id);
+  const v: ProductUpdateValues = {
+    product: keep(patch.product, cur.product),
+    product_type: keep(patch.product_type, cur.product_type),
+    product_size: keep(patch.product_size, cur.product_size),
+    product_price: keep(patch.product_price, Number(cur.product_price)),
+    last_purchase_price: keep(patch.last_purchase_price, Number(cur.last_purchase_price)),
+    upc: keep(patch.upc, cur.upc),
+    internal_sku: keep(patch.internal_sku, cur.internal_sku),
+    distributor: keep(patch.distributor, cur.distributor),
+    reorder_level: keep(patch.reorder_level, cur.reorder_level),
+    reorder_qty: keep(patch.reorder_qty, cur.reorder_qty),
+    reorder_time_in_days: keep(patch.reorder_time_in_days, cur.reorder_time_in_days),
+    archived: keep(patch.archived, cur.archived),
+    ydk_product_id: keep(patch.ydk_product_id, cur.ydk_product_id),
+    effective_date: patch.effective_date,
+    customerId: patch.customerId ?? patch.customer_id,
+  };
+  const today = todayInTexas();
+  const features = await companyFeatureStates(db, companyId);
+  const pos = posName(features);
+
+  const customerScoped = !!v.customerId && patch.product_price !== undefined;
+  const generalPriceChange = !v.customerId && toCents(v.product_price) !== toCents(cur.product_price);
+  const priceChange = customerScoped || generalPriceChange;
+  const effective = v.effective_date ?? today;
+  if (priceChange && effective < today) throw badRequest(PRODUCT_MSG.effectiveDate);
+
+  if (pos) {
+    const changed = SYNCED_FIELDS.some((f) => (v[f] ?? null) !== (cur[f] ?? null));
+    if (changed) throw badRequest(PRODUCT_MSG.posField(pos));
+    const costChanged = toCents(v.last_purchase_price) !== toCents(cur.last_purchase_price);
+    if ((priceChange || costChanged) && !canEditPricing(features)) throw badRequest(PRODUCT_MSG.posPricing(pos));
+  }
+  if (v.product !== cur.product || v.product_size !== cur.product_size)
+    await assertUniqueName(db, companyId, v.product, v.product_size, id);
+
+  let oldCustomerPrice: number | null = null;
+  if (customerScoped) {
+    const ctx = await pricingContext(db, companyId, v.customerId);
+    oldCustomerPrice = (await resolvePrices(db, companyId, [cur], ctx, today)).get(cur.id)?.price ?? null;
+  }
+
+  try {
+    const row = await db.transaction(async (tx) => {
+      const applyNow = generalPriceChange && effective <= today;
+      const [p] = await tx
+        .update(products)
+        .set({
+          product: v.product,
+          product_type: v.product_type,
+          product_size: v.product_size,
+          last_purchase_price: String(v.last_purchase_price),
+          upc: v.upc,
+          internal_sku: v.internal_sku,
+          distributor: v.distributor,
+          reorder_level: v.reorder_level,
+          reorder_qty: v.reorder_qty,
+          reorder_time_in_days: v.reorder_time_in_days,
+          archived: v.archived,
+          ydk_product_id: v.ydk_product_id,
+          ...(applyNow ? { product_price: String(v.product_price), effective_date: effective } : {}),
+          updated_at: new Date(),
+        })
+        .where(and(eq(products.id, id), eq(products.company_id, companyId)))
+        .returning();
+      if (priceChange) {
+        await tx.insert(priceChanges).values({
+          company_id: companyId,
+          product_id: id,
+          customer_id: customerScoped ? (v.customerId ?? null) : null,
+          old_price: String(customerScoped ? (oldCustomerPrice ?? cur.product_price) : cur.product_price),
+          new_price: String(v.product_price),
+          effective_date: effective,
+          user_id: userId,
+          applied: customerScoped || effective <= today,
+        });
+      }
+      await recordActivity(tx, {
+        companyId,
+        userId,
+        module: 'PRODUCT',
+        type: 'UPDATE',
+        info: {
+          productId: id,
+          product: p.product,
+          name: `${p.product} ${p.product_size}`,
+          ...(cur.archived !== v.archived ? { archived: v.archived } : {}),
+          ...(priceChange
+            ? {
+                new_price: v.product_price,
+                effective_date: effective,
+                customerId: customerScoped ? v.customerId : null,
+              }
+            : {}),
+        },
+      });
+      return p;
+    });
+    return getProduct(db, companyId, row.id);
+  } catch (err) {
+    if (isUniqueViolation(err)) throw badRequest(PRODUCT_MSG.duplicate(v.product, v.product_size));
+    throw err;
+  }
+}
+
+export async function deleteProduct(db: Db, companyId: number, userId: number, id: number) {
+  const p = await findProduct(db, companyId, id);
+  const features = await companyFeatureStates(db, companyId);
+  if (isFeatureActive(features, 'bottle_pos')) throw badRequest(PRODUCT_MSG.deleteBottlePos);
+  const [used] = await db
+    .select({ id: invoiceItems.id })
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.company_id, companyId), eq(invoiceItems.product_id, id)))
+    .limit(1);
+  if (used) throw badRequest(PRODUCT_MSG.deleteInvoiced);
+  await db.transaction(async (tx) => {
+    await tx.delete(products).where(and(eq(products.id, id), eq(products.company_id, companyId)));
+    await recordActivity(tx, {
+      companyId,
+      userId,
+      module: 'PRODUCT',
+      type: 'DELETE',
+      info: { productId: id, product: p.product, product_size: p.product_size, name: `${p.product} ${p.product_size}` },
+    });
+  });
+  return { success: true, id };
+}

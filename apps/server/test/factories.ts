@@ -1,0 +1,150 @@
+/**
+ * One way to make each thing the server tests need: a company (signed-up owner), customers,
+ * products, a stamp roll, a staff user and an invoice. Setup rows are written straight to the
+ * tables (fast, and independent of the API under test); invoices go through POST /invoice so
+ * numbers, totals, stamps and stock follow the real rules.
+ */
+import type { ProductType } from '@dbo/domain/constants';
+import { todayInTexas } from '@dbo/domain/dates';
+import { eq } from 'drizzle-orm';
+import { hashPassword } from '../src/lib/passwords.js';
+import { companies, users } from '../src/modules/company/company.tables.js';
+import { customers } from '../src/modules/customers/customers.tables.js';
+import { products } from '../src/modules/products/products.tables.js';
+import { createRollStamps } from '../src/modules/stamps/stamps.ledger.js';
+import { stampRolls } from '../src/modules/stamps/stamps.tables.js';
+import { type Client, client, type SignedUp, signUpCompany, type TestContext, uniqueEmail } from './helpers.js';
+
+let counter = 0;
+
+export type CompanyFields = Partial<typeof companies.$inferInsert>;
+export type CustomerFields = Partial<typeof customers.$inferInsert>;
+export type ProductFields = Partial<typeof products.$inferInsert>;
+
+/** A signed-up owner whose company has every required setting filled (and any overrides). */
+export async function makeCompany(ctx: TestContext, fields: CompanyFields = {}): Promise<SignedUp> {
+  const owner = await signUpCompany(ctx);
+  await ctx.database.db
+    .update(companies)
+    .set({
+      name: `Lone Star Spirits ${owner.companyId}`,
+      address: '1200 E 6th St',
+      city: 'Austin',
+      zip: '78702',
+      tabc_id: 'LP123456',
+      starting_invoice_number: 1001,
+      tax_rate: '8.25',
+      ...fields,
+    })
+    .where(eq(companies.id, owner.companyId));
+  return owner;
+}
+
+export async function makeCustomer(ctx: TestContext, companyId: number, fields: CustomerFields = {}) {
+  const [row] = await ctx.database.db
+    .insert(customers)
+    .values({
+      company_id: companyId,
+      name: `Broken Spoke Saloon ${++counter}`,
+      address: '3201 S Lamar Blvd',
+      city: 'Austin',
+      zip: '78704',
+      tabc_id: 'MB100234',
+      contact_email: 'buyer@example.com',
+      ...fields,
+    })
+    .returning();
+  return row;
+}
+
+export async function makeProduct(
+  ctx: TestContext,
+  companyId: number,
+  fields: ProductFields & { product_type?: ProductType } = {},
+) {
+  const [row] = await ctx.database.db
+    .insert(products)
+    .values({
+      company_id: companyId,
+      product: `TITOS VODKA ${++counter}`,
+      product_type: 'LIQUOR',
+      product_size: '750ML',
+      product_price: '18.99',
+      last_purchase_price: '14.25',
+      reorder_level: 5,
+      ...fields,
+    })
+    .returning();
+  return row;
+}
+
+/** A registered, active roll with its stamps in the ledger (default A1001..A1100). */
+export async function makeRoll(
+  ctx: TestContext,
+  companyId: number,
+  fields: { prefix?: string; from?: number; to?: number; active?: boolean } = {},
+) {
+  const [roll] = await ctx.database.db
+    .insert(stampRolls)
+    .values({
+      company_id: companyId,
+      prefix: fields.prefix ?? 'A',
+      from: fields.from ?? 1001,
+      to: fields.to ?? 1100,
+      active: fields.active ?? true,
+      received_at: todayInTexas(),
+    })
+    .returning();
+  await createRollStamps(ctx.database.db, roll);
+  return roll;
+}
+
+/** A second, non-owner user of the company, signed in. */
+export async function makeStaff(ctx: TestContext, companyId: number): Promise<Client> {
+  const email = uniqueEmail('staff');
+  const password = 'staff-pass';
+  await ctx.database.db.insert(users).values({
+    company_id: companyId,
+    email,
+    name: 'Sam Staff',
+    title: 'Clerk',
+    role: 'staff',
+    password_hash: await hashPassword(password),
+  });
+  const res = await client(ctx).post('/auth/signin', { email, password });
+  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
+  return client(ctx, res.body.access_token as string);
+}
+
+export interface InvoiceLine {
+  product_id: number;
+  qty: number;
+  price: number | string;
+  taxable?: boolean;
+  on_deal?: boolean;
+}
+
+export const line = (product_id: number, qty: number, price: number | string, extra: Partial<InvoiceLine> = {}) => ({
+  product_id,
+  qty,
+  price,
+  taxable: true,
+  on_deal: false,
+  ...extra,
+});
+
+/** Saves an invoice through POST /invoice and answers its detail (throws unless 200). */
+export async function makeInvoice(
+  who: { api: Client },
+  body: {
+    customerId: number;
+    items: InvoiceLine[];
+    stamps?: { roll_id: number; from: number; to: number }[];
+    [field: string]: unknown;
+  },
+) {
+  const { customerId, ...rest } = body;
+  const res = await who.api.post('/invoice', { customer: { id: customerId }, stamps: [], ...rest });
+  if (res.status !== 200) throw new Error(`invoice failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

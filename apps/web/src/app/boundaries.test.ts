@@ -1,0 +1,81 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The web's layers (DESIGN.md): a feature never imports another feature's files (app/ composes
+ * them through routes.tsx and the extension points of app/extensions.ts); lib/ imports neither a
+ * feature nor app/. This reads every import of apps/web/src and fails on a crossing.
+ */
+const SRC = path.resolve(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = path.join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(e.name) ? [full] : [];
+  });
+}
+
+/** Every module specifier: static imports and re-exports, side-effect imports, import(), import.meta.glob. */
+function importsOf(code: string): string[] {
+  const specs: string[] = [];
+  const patterns = [
+    /\bfrom\s+['"]([^'"]+)['"]/g,
+    /\bimport\s+['"]([^'"]+)['"]/g,
+    /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+    /\bimport\.meta\.glob(?:<[^>]*>)?\(\s*['"]([^'"]+)['"]/g,
+  ];
+  for (const re of patterns) for (const m of code.matchAll(re)) specs.push(m[1]);
+  return specs;
+}
+
+/** Where a file sits: 'app', 'lib', 'features/<name>' or 'other'. */
+function areaOf(rel: string): string {
+  const parts = rel.split(/[\\/]/);
+  if (parts[0] === 'features' && parts.length > 2) return `features/${parts[1]}`;
+  if (parts[0] === 'app' || parts[0] === 'lib') return parts[0];
+  return 'other';
+}
+
+/** The rule broken by `from` (a path under src) importing `spec`, or null. */
+function violation(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null;
+  const target = path.posix.normalize(path.posix.join(path.posix.dirname(from), spec));
+  const src = areaOf(from);
+  const dst = areaOf(target);
+  if (src.startsWith('features/') && dst.startsWith('features/') && src !== dst)
+    return `${from} imports ${spec}: features never import each other (compose them in app/)`;
+  if (src === 'lib' && dst.startsWith('features/')) return `${from} imports ${spec}: lib/ imports no feature`;
+  if (src === 'lib' && dst === 'app') return `${from} imports ${spec}: lib/ does not import app/`;
+  return null;
+}
+
+describe('web boundaries', () => {
+  it('the rule sees a crossing', () => {
+    expect(violation('features/invoices/a.tsx', '../payments/payments-panel')).toMatch(/features never/);
+    expect(violation('features/invoices/a.tsx', '../../features/payments/api')).toMatch(/features never/);
+    expect(violation('lib/x.ts', '../features/invoices/api')).toMatch(/lib\/ imports no feature/);
+    expect(violation('lib/x.ts', '../app/session')).toMatch(/lib\/ does not import app/);
+    expect(violation('features/invoices/a.tsx', './api')).toBeNull();
+    expect(violation('features/invoices/a.tsx', '../../lib/api')).toBeNull();
+    expect(violation('app/extensions.ts', '../features/*/invoice-panels.tsx')).toBeNull();
+    expect(importsOf("import a from './a';\nimport './b.css';\nconst c = lazy(() => import('../c'));")).toEqual([
+      './a',
+      './b.css',
+      '../c',
+    ]);
+  });
+
+  it('no feature imports another, and lib/ imports neither a feature nor app/', () => {
+    const files = sourceFiles(SRC);
+    expect(files.length).toBeGreaterThan(50);
+    const problems = files.flatMap((file) => {
+      const rel = path.relative(SRC, file).split(path.sep).join('/');
+      return importsOf(readFileSync(file, 'utf8'))
+        .map((spec) => violation(rel, spec))
+        .filter((p): p is string => !!p);
+    });
+    expect(problems).toEqual([]);
+  });
+});

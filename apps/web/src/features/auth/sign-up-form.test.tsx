@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SessionProvider } from '../../app/session';
+import AuthPage from './auth-page';
+
+beforeAll(() => {
+  // antd's responsive helpers ask for matchMedia, which jsdom lacks
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+  localStorage.clear();
+});
+
+// Unmounting cancels antd's delayed state updates; left mounted, they fire after jsdom is gone.
+afterEach(cleanup);
+
+function renderSignUp() {
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <SessionProvider>
+        <App>
+          <MemoryRouter initialEntries={['/auth/signup']}>
+            <Routes>
+              <Route path="/auth/:section" element={<AuthPage />} />
+            </Routes>
+          </MemoryRouter>
+        </App>
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('sign-up form', () => {
+  it("shows 'Passwords do not match' while another field is invalid too (issue 22)", async () => {
+    renderSignUp();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '12345' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: '54321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Passwords do not match', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Email can't be an empty field", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Name is required', undefined, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000);
+});

@@ -1,0 +1,196 @@
+import type {
+  cartOut,
+  cartRequest,
+  catalogOut,
+  catalogRowOut,
+  customerAppCompanyOut,
+  customerBalanceOut,
+  customerInvoicesOut,
+  customerOrdersOut,
+  placeOrderRequest,
+  preferencesOut,
+} from '@dbo/domain/customer-app';
+import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ApiError, request } from '../../lib/api';
+import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
+
+export type ShopCompany = z.infer<typeof customerAppCompanyOut>;
+export type CatalogRow = z.infer<typeof catalogRowOut>;
+export type CatalogAnswer = z.infer<typeof catalogOut>;
+export type Cart = z.infer<typeof cartOut>;
+export type CartBody = z.infer<typeof cartRequest>;
+export type PlaceOrderBody = z.infer<typeof placeOrderRequest>;
+export type ShopOrderDetail = z.infer<typeof orderDetailOut>;
+export type ShopOrder = z.infer<typeof orderOut>;
+export type ShopOrderItem = z.infer<typeof orderItemOut>;
+export type ShopOrders = z.infer<typeof customerOrdersOut>;
+export type ShopInvoices = z.infer<typeof customerInvoicesOut>;
+export type ShopInvoiceRow = ShopInvoices['rows'][number];
+export type ShopBalance = z.infer<typeof customerBalanceOut>;
+export type ShopPreferences = z.infer<typeof preferencesOut>;
+
+export const getCustomerToken = () => localStorage.getItem(CUSTOMER_TOKEN_KEY);
+export const setCustomerToken = (t: string | null) =>
+  t ? localStorage.setItem(CUSTOMER_TOKEN_KEY, t) : localStorage.removeItem(CUSTOMER_TOKEN_KEY);
+
+let onSignedOut: () => void = () => {};
+/** The shop session registers what a 401 does (revoked or disabled user: back to sign-in). */
+export function setShopUnauthorizedHandler(fn: () => void) {
+  onSignedOut = fn;
+}
+
+/** A call with the customer user's own token (never the staff token). */
+export async function shopRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  query?: Record<string, string | number | undefined>,
+): Promise<T> {
+  try {
+    return await request<T>(method, path, { token: getCustomerToken(), body, query });
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) {
+      setCustomerToken(null);
+      onSignedOut();
+    }
+    throw err;
+  }
+}
+
+export const shopKeys = {
+  all: ['shop'] as const,
+  company: (sub: string) => ['shop', 'company', sub] as const,
+  me: ['shop', 'me'] as const,
+  catalog: (q: Record<string, unknown>) => ['shop', 'catalog', q] as const,
+  cart: ['shop', 'cart'] as const,
+  orders: ['shop', 'orders'] as const,
+  order: (id: string) => ['shop', 'orders', id] as const,
+  invoices: ['shop', 'invoices'] as const,
+  balance: ['shop', 'balance'] as const,
+  preferences: ['shop', 'preferences'] as const,
+};
+
+export function useShopCompany(subdomain: string) {
+  return useQuery({
+    queryKey: shopKeys.company(subdomain),
+    queryFn: () => request<ShopCompany>('GET', '/customer-app/company', { public: true, query: { subdomain } }),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useMe(enabled: boolean) {
+  return useQuery({
+    queryKey: shopKeys.me,
+    queryFn: () =>
+      shopRequest<{ customerUser: CustomerAppUser }>('GET', '/customer-app/me').then((r) => r.customerUser),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useCart(enabled = true) {
+  return useQuery({
+    queryKey: shopKeys.cart,
+    queryFn: () => shopRequest<Cart>('GET', '/customer-app/cart'),
+    enabled,
+  });
+}
+
+/** PUT /customer-app/cart: the server keeps the cart (a draft order), so it survives reloads and devices. */
+export function useSaveCart() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CartBody) => shopRequest<Cart>('PUT', '/customer-app/cart', body),
+    onSuccess: (cart) => {
+      qc.setQueryData(shopKeys.cart, cart);
+    },
+  });
+}
+
+export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body?: PlaceOrderBody) => shopRequest<ShopOrder>('POST', '/customer-app/order', body),
+    onSuccess: async (order) => {
+      await qc.invalidateQueries({ queryKey: shopKeys.cart });
+      await qc.invalidateQueries({ queryKey: shopKeys.orders });
+      opts.onSuccess?.(order);
+    },
+  });
+}
+
+export function useShopOrders() {
+  return useQuery({
+    queryKey: shopKeys.orders,
+    queryFn: () => shopRequest<ShopOrders>('GET', '/customer-app/order', undefined, { startRow: 0, endRow: 100 }),
+  });
+}
+
+export function useShopOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: shopKeys.order(id ?? ''),
+    queryFn: () => shopRequest<ShopOrderDetail>('GET', `/customer-app/order/${encodeURIComponent(id ?? '')}`),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export function useShopInvoices() {
+  return useQuery({
+    queryKey: shopKeys.invoices,
+    queryFn: () => shopRequest<ShopInvoices>('GET', '/customer-app/invoice', undefined, { startRow: 0, endRow: 100 }),
+  });
+}
+
+export function useShopBalance() {
+  return useQuery({
+    queryKey: shopKeys.balance,
+    queryFn: () => shopRequest<ShopBalance>('GET', '/customer-app/balance'),
+  });
+}
+
+/** 'Order again': the server adds the order's available lines to the cart (`skipped` names the others). */
+export function useOrderAgain() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) => shopRequest<Cart>('POST', `/customer-app/order/${orderId}/again`, {}),
+    onSuccess: (cart) => {
+      qc.setQueryData(shopKeys.cart, cart);
+    },
+  });
+}
+
+/** A PDF behind the customer token (invoice, balance): fetched, then opened from a blob URL. */
+export async function openShopPdf(path: string) {
+  const target = window.open('', '_blank');
+  try {
+    const res = await request<Response>('GET', path, { token: getCustomerToken(), raw: true });
+    const url = URL.createObjectURL(await res.blob());
+    if (target) target.location.href = url;
+    else window.location.href = url;
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (err) {
+    target?.close();
+    throw err;
+  }
+}
+
+export function usePreferences() {
+  return useQuery({
+    queryKey: shopKeys.preferences,
+    queryFn: () => shopRequest<ShopPreferences>('GET', '/customer-app/preferences'),
+  });
+}
+
+export function useSavePreferences() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShopPreferences) => shopRequest<ShopPreferences>('PUT', '/customer-app/preferences', body),
+    onSuccess: (p) => {
+      qc.setQueryData(shopKeys.preferences, p);
+    },
+  });
+}

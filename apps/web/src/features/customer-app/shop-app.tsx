@@ -1,0 +1,174 @@
+import {
+  AppstoreOutlined,
+  FileTextOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Badge, Result, Spin } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { ApiError, errorMessage, request } from '../../lib/api';
+import { subscribeRealtime } from '../../lib/realtime';
+import type { CustomerAuthAnswer } from './customer-session';
+import {
+  getCustomerToken,
+  setCustomerToken,
+  setShopUnauthorizedHandler,
+  shopKeys,
+  useCart,
+  useMe,
+  useShopCompany,
+} from './shop-api';
+import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
+import ShopSignInPage from './shop-signin-page';
+import './shop.css';
+
+/** Pages a signed-out visitor may open. */
+const PUBLIC_PAGES = ['/reset-password'];
+
+export const ORDERING_OFF = 'Online ordering is not available';
+
+function ShopNav({ base }: { base: string }) {
+  const cart = useCart();
+  const units = cart.data?.items.reduce((n, i) => n + i.qty, 0) ?? 0;
+  const link = (to: string, label: string, icon: React.ReactNode, end = false) => (
+    <NavLink to={`${base}${to}` || '/'} end={end}>
+      {icon}
+      {label}
+    </NavLink>
+  );
+  return (
+    <nav className="shop-nav" aria-label="Shop">
+      {link('', 'Products', <AppstoreOutlined aria-hidden />, true)}
+      {link(
+        '/cart',
+        'Cart',
+        <Badge count={units} size="small" offset={[6, 0]} data-testid="cart-count">
+          <ShoppingCartOutlined aria-hidden />
+        </Badge>,
+      )}
+      {link('/order', 'Orders', <ShoppingOutlined aria-hidden />)}
+      {link('/invoice', 'Invoices', <FileTextOutlined aria-hidden />)}
+      {link('/account', 'Account', <UserOutlined aria-hidden />)}
+    </nav>
+  );
+}
+
+/**
+ * The customers' ordering app: /shop/{subdomain} locally, / on {subdomain}.{APP_DOMAIN}. Its own
+ * session (the customer user's token, kept apart from the staff token), layout and live events.
+ */
+export default function ShopApp() {
+  const params = useParams();
+  const host = getHostSubdomain();
+  const subdomain = (host ?? params.subdomain ?? '').toLowerCase();
+  const base = host ? '' : `/shop/${subdomain}`;
+  const location = useLocation();
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const company = useShopCompany(subdomain);
+  const [token, setTokenState] = useState(getCustomerToken);
+  const me = useMe(!!token && !!company.data?.ordering);
+
+  const signOut = useCallback(() => {
+    setCustomerToken(null);
+    setTokenState(null);
+    qc.removeQueries({ queryKey: shopKeys.all });
+  }, [qc]);
+
+  useEffect(() => setShopUnauthorizedHandler(signOut), [signOut]);
+
+  // live: the office changed one of my orders; my access was withdrawn
+  useEffect(() => {
+    if (!token || !me.data) return;
+    const refresh = () => void qc.invalidateQueries({ queryKey: shopKeys.orders });
+    return subscribeRealtime(token, {
+      'order:status': refresh,
+      'order:invoiced': () => {
+        refresh();
+        void qc.invalidateQueries({ queryKey: shopKeys.invoices });
+        void qc.invalidateQueries({ queryKey: shopKeys.balance });
+      },
+      'user:access': (payload) => {
+        const p = (payload ?? {}) as { revoked?: unknown; is_enable?: unknown };
+        if (p.revoked !== true && p.is_enable !== false) return;
+        message.warning('Your distributor has turned off your access.');
+        signOut();
+      },
+      'order:feature': () => void qc.invalidateQueries({ queryKey: shopKeys.company(subdomain) }),
+      'product:cache-update': () => void qc.invalidateQueries({ queryKey: ['shop', 'catalog'] }),
+    });
+  }, [token, me.data, qc, message, signOut, subdomain]);
+
+  const value = useMemo<ShopContextValue | null>(
+    () =>
+      company.data
+        ? {
+            subdomain,
+            base,
+            company: company.data,
+            user: me.data ?? null,
+            async signIn(email, password) {
+              const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signin', {
+                body: { email, password, subdomain },
+                public: true,
+              });
+              setCustomerToken(res.access_token);
+              qc.setQueryData(shopKeys.me, res.customerUser);
+              setTokenState(res.access_token);
+            },
+            signOut,
+          }
+        : null,
+    [company.data, me.data, subdomain, base, qc, signOut],
+  );
+
+  useEffect(() => {
+    if (company.data) document.title = `${company.data.name} · Order online`;
+  }, [company.data]);
+
+  if (company.isLoading || (token && company.data?.ordering && me.isLoading))
+    return <Spin size="large" style={{ display: 'block', marginTop: 120 }} aria-label="Loading" />;
+  if (company.error || !value)
+    return (
+      <main className="shop">
+        <Result
+          status={company.error instanceof ApiError && company.error.status === 404 ? '404' : 'error'}
+          title={
+            company.error instanceof ApiError && company.error.status === 404
+              ? 'This shop does not exist'
+              : 'Sorry, something went wrong!'
+          }
+          subTitle={company.error ? errorMessage(company.error) : undefined}
+        />
+      </main>
+    );
+  if (!value.company.ordering)
+    return (
+      <main className="shop">
+        <Result status="info" title={<h1 style={{ fontSize: 22 }}>{ORDERING_OFF}</h1>} subTitle={value.company.name} />
+      </main>
+    );
+
+  const rest = location.pathname.slice(base.length) || '/';
+  const signedIn = !!token && !!me.data;
+  return (
+    <ShopContext.Provider value={value}>
+      <div className="shop">
+        <header className="shop-header">
+          <span className="shop-brand">
+            {value.company.logo && <img src={value.company.logo} alt="" />}
+            {value.company.name}
+          </span>
+          {signedIn && <span style={{ fontSize: 12, opacity: 0.9 }}>{me.data?.customer?.name}</span>}
+        </header>
+        <main className="shop-main">
+          {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? <Outlet /> : <ShopSignInPage />}
+        </main>
+        {signedIn && <ShopNav base={base} />}
+      </div>
+    </ShopContext.Provider>
+  );
+}

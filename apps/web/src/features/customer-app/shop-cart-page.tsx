@@ -1,0 +1,154 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { formatMoney } from '@dbo/domain/money';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, Result, Skeleton, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessages } from '../../lib/api';
+import { type ShopOrder, useCart, usePlaceOrder, useSaveCart } from './shop-api';
+import { QTY_MAX, withNote, withQty } from './shop-cart-model';
+import { useShop, useShopPath } from './shop-context';
+
+export default function ShopCartPage() {
+  const { company } = useShop();
+  const path = useShopPath();
+  const { message } = App.useApp();
+  const cart = useCart();
+  const save = useSaveCart();
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<string[]>([]);
+  const [placed, setPlaced] = useState<ShopOrder | null>(null);
+  const place = usePlaceOrder({ onSuccess: setPlaced });
+  const pending = useRef<Promise<unknown>>(Promise.resolve());
+
+  useEffect(() => {
+    if (cart.data) setNote(cart.data.note ?? '');
+  }, [cart.data]);
+
+  if (placed)
+    return (
+      <Result
+        status="success"
+        title={<h1 style={{ fontSize: 22 }}>Order #{placed.order_number} placed</h1>}
+        subTitle={`Thank you! ${company.name} has received your order.`}
+        extra={[
+          <Link key="o" to={path(`/order/${placed.id}`)}>
+            <Button type="primary" size="large">
+              View order
+            </Button>
+          </Link>,
+          <Link key="c" to={path('')}>
+            <Button size="large">Keep shopping</Button>
+          </Link>,
+        ]}
+        data-testid="order-placed"
+      />
+    );
+  if (cart.isLoading) return <Skeleton active />;
+  const items = cart.data?.items ?? [];
+  const setQty = (productId: number, qty: number) => {
+    pending.current = save
+      .mutateAsync(withQty(cart.data, productId, qty))
+      .catch((e) => message.error(errorMessages(e).join(' ')));
+  };
+  const saveNote = () => {
+    if (!cart.data || note === (cart.data.note ?? '')) return;
+    pending.current = save.mutateAsync(withNote(cart.data, note)).catch(() => undefined);
+  };
+  const submit = async () => {
+    setErrors([]);
+    // leaving the note box for the button saves the cart first: place only after that save, or
+    // the save would bring back a cart the order has just taken
+    await pending.current;
+    // no items: the server places the cart itself (and empties it), with the note typed last
+    place.mutate({ note }, { onError: (e) => setErrors(errorMessages(e)) });
+  };
+
+  return (
+    <>
+      <h1>Cart</h1>
+      {items.length === 0 ? (
+        <Empty description="Your cart is empty">
+          <Link to={path('')}>
+            <Button type="primary">Browse products</Button>
+          </Link>
+        </Empty>
+      ) : (
+        <>
+          {items.map((i) => {
+            const id = `cart-qty-${i.product_id}`;
+            const name = `${i.product.product} ${i.product.product_size}`.trim();
+            return (
+              <Card className="shop-card" key={i.product_id} data-testid="cart-line">
+                <div className="shop-product">
+                  <div style={{ minWidth: 0 }}>
+                    <div className="shop-product-name">{i.product.product}</div>
+                    <Typography.Text type="secondary">
+                      {[i.product?.product_size, i.product?.product_type].filter(Boolean).join(' · ')}
+                    </Typography.Text>
+                    {company.show_prices && i.price !== null && (
+                      <div>
+                        {formatMoney(i.price)} each · <strong>{formatMoney(i.total)}</strong>
+                      </div>
+                    )}
+                  </div>
+                  <div style={{ display: 'flex', gap: 6, alignItems: 'center', flex: 'none' }}>
+                    <label htmlFor={id} className="sr-only">
+                      Quantity of {name}
+                    </label>
+                    <InputNumber
+                      id={id}
+                      min={1}
+                      max={QTY_MAX}
+                      precision={0}
+                      inputMode="numeric"
+                      size="large"
+                      style={{ width: 72 }}
+                      defaultValue={i.qty}
+                      key={`${i.product_id}-${i.qty}`}
+                      onBlur={(e) => {
+                        const v = Number(e.target.value);
+                        if (Number.isFinite(v) && v !== i.qty) setQty(i.product_id, v);
+                      }}
+                      onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                      onStep={(v) => setQty(i.product_id, Number(v))}
+                    />
+                    <Button
+                      size="large"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Remove ${name}`}
+                      onClick={() => setQty(i.product_id, 0)}
+                    />
+                  </div>
+                </div>
+              </Card>
+            );
+          })}
+          <Card className="shop-card">
+            <label htmlFor="cart-note" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
+              Note to {company.name}
+            </label>
+            <Input.TextArea
+              id="cart-note"
+              rows={3}
+              maxLength={5000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              onBlur={saveNote}
+              placeholder="Delivery instructions, substitutions…"
+            />
+          </Card>
+          {company.show_prices && cart.data?.total !== null && cart.data?.total !== undefined && (
+            <div style={{ textAlign: 'right', fontSize: 18, margin: '12px 0' }}>
+              Total <strong data-testid="cart-total">{formatMoney(cart.data.total)}</strong>
+            </div>
+          )}
+          {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
+          <Button type="primary" size="large" block onClick={() => void submit()} loading={place.isPending}>
+            Place Order
+          </Button>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { PRODUCT_TYPES } from '@dbo/domain/constants';
+import { formatMoney } from '@dbo/domain/money';
+import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
+import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
+import { QTY_MAX, STOCK_COLORS, withAdded } from './shop-cart-model';
+import { useShop, useShopPath } from './shop-context';
+
+const PAGE = 30;
+const TYPE_OPTIONS = [
+  { label: 'All', value: '' },
+  ...PRODUCT_TYPES.map((t) => ({ label: t === 'N/A' ? 'N/A' : t[0] + t.slice(1).toLowerCase(), value: t })),
+];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boolean; inCart: number }) {
+  const { message } = App.useApp();
+  const cart = useCart();
+  const save = useSaveCart();
+  const [qty, setQty] = useState<number>(1);
+  const add = () =>
+    save.mutate(withAdded(cart.data, p.id, qty), {
+      onSuccess: () => message.success(`Added ${qty} × ${label} to the cart`),
+      onError: (err) => message.error(errorMessage(err)),
+    });
+  const qtyId = `qty-${p.id}`;
+  const label = `${p.product} ${p.product_size}`.trim();
+  return (
+    <Card className="shop-card" data-testid="shop-product">
+      <div className="shop-product">
+        <div style={{ minWidth: 0 }}>
+          <div className="shop-product-name">{p.product}</div>
+          <Typography.Text type="secondary">
+            {[p.product_size, p.product_type].filter(Boolean).join(' · ')}
+          </Typography.Text>
+          <div style={{ marginTop: 4 }}>
+            {showPrices && p.price !== null && (
+              <strong style={{ marginRight: 8 }} data-testid="shop-price">
+                {formatMoney(p.price)}
+              </strong>
+            )}
+            {p.stock_status && <Tag color={STOCK_COLORS[p.stock_status]}>{STOCK_STATUS_LABELS[p.stock_status]}</Tag>}
+            {inCart > 0 && <Tag color="purple">{inCart} in cart</Tag>}
+          </div>
+        </div>
+        <div style={{ display: 'flex', gap: 6, alignItems: 'center', flex: 'none' }}>
+          <label htmlFor={qtyId} className="sr-only">
+            Quantity of {label}
+          </label>
+          <InputNumber
+            id={qtyId}
+            min={1}
+            max={QTY_MAX}
+            precision={0}
+            inputMode="numeric"
+            value={qty}
+            onChange={(v) => setQty(v ?? 1)}
+            style={{ width: 64 }}
+            size="large"
+          />
+          <Button
+            type="primary"
+            size="large"
+            onClick={add}
+            loading={save.isPending}
+            aria-label={`Add ${label} to cart`}
+          >
+            Add
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+export default function ShopCatalogPage() {
+  const { company } = useShop();
+  const path = useShopPath();
+  const [text, setText] = useState('');
+  const [type, setType] = useState('');
+  const typed = useDebounced(text.trim(), 300);
+  // search starts at 3 characters; fewer lists everything
+  const query = typed.length >= PRODUCT_SEARCH_MIN_CHARS ? typed : '';
+  const cart = useCart();
+  const catalog = useInfiniteQuery({
+    queryKey: shopKeys.catalog({ query, type }),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      shopRequest<{ rows: CatalogRow[]; count: number }>('GET', '/customer-app/catalog', undefined, {
+        query: query || undefined,
+        product_type: type || undefined,
+        startRow: pageParam,
+        endRow: pageParam + PAGE,
+      }),
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, p) => n + p.rows.length, 0);
+      return loaded < last.count ? loaded : undefined;
+    },
+  });
+  const rows = catalog.data?.pages.flatMap((p) => p.rows) ?? [];
+  const count = catalog.data?.pages[0]?.count ?? 0;
+  const inCart = new Map(cart.data?.items.map((i) => [i.product_id, i.qty]) ?? []);
+  const units = cart.data?.items.reduce((n, i) => n + i.qty, 0) ?? 0;
+
+  return (
+    <>
+      <h1>Products</h1>
+      <Input
+        allowClear
+        size="large"
+        prefix={<SearchOutlined aria-hidden />}
+        placeholder="Search by name or scan a UPC"
+        aria-label="Search products"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        inputMode="search"
+      />
+      <div style={{ overflowX: 'auto', margin: '8px 0 12px' }}>
+        <Segmented options={TYPE_OPTIONS} value={type} onChange={(v) => setType(String(v))} aria-label="Product type" />
+      </div>
+      {text.trim().length > 0 && text.trim().length < PRODUCT_SEARCH_MIN_CHARS && (
+        <Typography.Paragraph type="secondary">Type at least 3 characters to search.</Typography.Paragraph>
+      )}
+      {catalog.error && (
+        <Alert type="error" showIcon title={errorMessage(catalog.error)} style={{ marginBottom: 12 }} />
+      )}
+      {catalog.isLoading ? (
+        <Skeleton active />
+      ) : rows.length === 0 ? (
+        <Empty description="No products found" />
+      ) : (
+        <>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} aria-live="polite">
+            {count} {count === 1 ? 'product' : 'products'}
+          </Typography.Paragraph>
+          {rows.map((p) => (
+            <ProductCard key={p.id} p={p} showPrices={company.show_prices} inCart={inCart.get(p.id) ?? 0} />
+          ))}
+          {catalog.hasNextPage && (
+            <Button block onClick={() => void catalog.fetchNextPage()} loading={catalog.isFetchingNextPage}>
+              Show more
+            </Button>
+          )}
+        </>
+      )}
+      {units > 0 && (
+        <div className="shop-cart-bar">
+          <Link to={path('/cart')}>
+            <Button type="primary" size="large" block>
+              View cart · {units} {units === 1 ? 'unit' : 'units'}
+              {company.show_prices && cart.data?.total !== null && cart.data?.total !== undefined
+                ? ` · ${formatMoney(cart.data.total)}`
+                : ''}
+            </Button>
+          </Link>
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { createContext, useContext } from 'react';
+import type { CustomerAppUser } from './customer-session';
+import type { ShopCompany } from './shop-api';
+
+export interface ShopContextValue {
+  subdomain: string;
+  /** '/shop/{subdomain}' locally, '' on {subdomain}.{APP_DOMAIN} */
+  base: string;
+  company: ShopCompany;
+  user: CustomerAppUser | null;
+  signIn(email: string, password: string): Promise<void>;
+  signOut(): void;
+}
+
+export const ShopContext = createContext<ShopContextValue | null>(null);
+
+export function useShop(): ShopContextValue {
+  const v = useContext(ShopContext);
+  if (!v) throw new Error('useShop outside the shop');
+  return v;
+}
+
+/** A path inside the shop, under /shop/{subdomain} or at the root of the company's subdomain. */
+export function useShopPath() {
+  const { base } = useShop();
+  return (p = '') => `${base}${p.startsWith('/') || p === '' ? p : `/${p}`}` || '/';
+}
+
+let hostSubdomain: string | null = null;
+/** Set once at start when the page is served on {subdomain}.{APP_DOMAIN}: the shop is then at /. */
+export function setHostSubdomain(sub: string | null) {
+  hostSubdomain = sub;
+}
+export const getHostSubdomain = () => hostSubdomain;

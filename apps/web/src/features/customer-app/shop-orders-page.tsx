@@ -1,0 +1,64 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@dbo/domain/constants';
+import { formatDate } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { itemsSummary } from '@dbo/domain/order';
+import { Alert, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { errorMessage } from '../../lib/api';
+import { useShopOrders } from './shop-api';
+import { useShop, useShopPath } from './shop-context';
+
+/** Solid dark tags: white text on them passes WCAG AA (the light preset tags do not). */
+export const SHOP_STATUS_COLORS: Record<OrderStatus, string> = {
+  draft: '#595959',
+  cancelled: '#a8071a',
+  placed: '#874d00',
+  rejected: '#871400',
+  invoiced: '#237804',
+  delivered: '#006d75',
+  partially_invoiced: '#0958d9',
+};
+
+export function ShopStatusTag({ status }: { status: string }) {
+  return (
+    <Tag color={SHOP_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid="shop-order-status">
+      {ORDER_STATUS_LABELS[status as OrderStatus] ?? status}
+    </Tag>
+  );
+}
+
+export default function ShopOrdersPage() {
+  const { company } = useShop();
+  const path = useShopPath();
+  const orders = useShopOrders();
+  return (
+    <>
+      <h1>My orders</h1>
+      {orders.error && <Alert type="error" showIcon title={errorMessage(orders.error)} />}
+      {orders.isLoading ? (
+        <Skeleton active />
+      ) : !orders.data?.rows.length ? (
+        <Empty description="You have not placed an order yet" />
+      ) : (
+        orders.data.rows.map((o) => (
+          <Link key={o.id} to={path(`/order/${o.id}`)} aria-label={`Order #${o.order_number}`}>
+            <Card className="shop-card" hoverable data-testid="shop-order-row">
+              <div className="shop-product">
+                <div>
+                  <div className="shop-product-name">Order #{o.order_number}</div>
+                  <Typography.Text type="secondary">
+                    {formatDate(o.ordered_at ?? o.created_at)} · {itemsSummary(o.units_count, o.items_count)}
+                  </Typography.Text>
+                </div>
+                <div style={{ textAlign: 'right' }}>
+                  <ShopStatusTag status={o.status} />
+                  {company.show_prices && o.total !== null && <div>{formatMoney(o.total)}</div>}
+                </div>
+              </div>
+            </Card>
+          </Link>
+        ))
+      )}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../app/route-types';
+
+/** The shop's pages, relative to /shop/{subdomain} (or / on the company's subdomain). */
+const children: RouteObject[] = [
+  { index: true, lazy: lazyPage(() => import('./shop-catalog-page')) },
+  { path: 'cart', lazy: lazyPage(() => import('./shop-cart-page')) },
+  { path: 'order', lazy: lazyPage(() => import('./shop-orders-page')) },
+  { path: 'order/:id', lazy: lazyPage(() => import('./shop-order-page')) },
+  { path: 'invoice', lazy: lazyPage(() => import('./shop-invoices-page')) },
+  { path: 'invoice/:id', lazy: lazyPage(() => import('./shop-invoices-page')) },
+  { path: 'balance', lazy: lazyPage(() => import('./shop-balance-page')) },
+  { path: 'account', lazy: lazyPage(() => import('./shop-account-page')) },
+  { path: 'reset-password', lazy: lazyPage(() => import('./shop-reset-page')) },
+];
+
+export function shopRoutes(path: string): RouteObject {
+  return { path, lazy: lazyPage(() => import('./shop-app')), children };
+}

@@ -1,0 +1,167 @@
+import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
+import { type HistoryRow, INVENTORY_MSG } from '@dbo/domain/inventory';
+import { formatMoney } from '@dbo/domain/money';
+import type { ColDef } from 'ag-grid-community';
+import { App, Button, DatePicker, Tag, theme } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { downloadBlob, errorMessage } from '../../lib/api';
+import { FeatureGate } from '../../app/feature-gate';
+import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { fetchAllHistory } from './api';
+import { historyCsv, signed } from './csv';
+import { PageFrame } from './page-frame';
+
+const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
+const textFilter = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
+const SOURCE_LABELS: Record<string, string> = { manual: 'Manual', restock: 'Restock', invoice: 'Invoice' };
+
+function HistoryGridPage() {
+  const { notification } = App.useApp();
+  const { token } = theme.useToken();
+  const grid = useRef<ServerGridHandle>(null);
+  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const params = useMemo(
+    () => (range ? { dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') } : ({} as const)),
+    [range],
+  );
+
+  const columns = useMemo<ColDef<HistoryRow>[]>(
+    () => [
+      {
+        headerName: 'Date',
+        field: 'created_at',
+        sort: 'desc',
+        valueFormatter: (p) => formatDateTime(p.value),
+        minWidth: 170,
+        maxWidth: 190,
+        filter: false,
+        ...centred,
+      },
+      { headerName: 'Product', field: 'product', flex: 3, minWidth: 200, ...textFilter, ...centred },
+      { headerName: 'Size', field: 'product_size', minWidth: 80, maxWidth: 100, ...textFilter, ...centred },
+      {
+        headerName: 'Change',
+        field: 'qty',
+        minWidth: 80,
+        maxWidth: 100,
+        filter: false,
+        valueFormatter: (p) => (typeof p.value === 'number' ? signed(p.value) : ''),
+        ...centred,
+      },
+      {
+        headerName: 'Source',
+        field: 'source',
+        minWidth: 90,
+        maxWidth: 110,
+        filter: false,
+        cellRenderer: (p: { value?: string }) => (p.value ? <Tag>{SOURCE_LABELS[p.value] ?? p.value}</Tag> : null),
+        ...centred,
+      },
+      {
+        headerName: 'Reference',
+        field: 'ref_number',
+        minWidth: 120,
+        ...textFilter,
+        cellRenderer: (p: { data?: HistoryRow }) => {
+          const r = p.data;
+          if (!r?.ref_number) return null;
+          return r.source === 'invoice' && r.invoice_id ? (
+            <Link to={`/invoice/${r.ref_number}`} style={{ color: token.colorPrimary }}>
+              #{r.ref_number}
+            </Link>
+          ) : (
+            r.ref_number
+          );
+        },
+        ...centred,
+      },
+      {
+        headerName: 'Unit Price',
+        field: 'unit_price',
+        minWidth: 90,
+        maxWidth: 120,
+        filter: false,
+        valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : formatMoney(p.value)),
+        ...centred,
+      },
+      {
+        headerName: 'On Deal',
+        field: 'on_deal',
+        minWidth: 80,
+        maxWidth: 100,
+        filter: false,
+        valueFormatter: (p) => (p.value ? 'Yes' : ''),
+        ...centred,
+      },
+      { headerName: 'User', field: 'user', minWidth: 110, maxWidth: 170, ...textFilter, ...centred },
+    ],
+    [token],
+  );
+
+  const exportCsv = async () => {
+    const api = grid.current?.api();
+    setExporting(true);
+    try {
+      const res = await fetchAllHistory({
+        ...params,
+        filterModel: api?.getFilterModel() ?? {},
+        sortModel: (api?.getColumnState() ?? [])
+          .filter((c) => c.sort)
+          .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
+      });
+      downloadBlob(
+        new Blob([historyCsv(res.rows)], { type: 'text/csv;charset=utf-8' }),
+        `inventory_history_${todayInTexas()}.csv`,
+      );
+    } catch (err) {
+      notification.error({ title: INVENTORY_MSG.historyExportError, description: errorMessage(err), duration: 30 });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <PageFrame
+      title="Inventory History"
+      actions={
+        <>
+          <DatePicker.RangePicker
+            aria-label="Date range"
+            value={range}
+            format="DD MMM, YYYY"
+            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
+            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
+          />
+          <Button onClick={() => setRange(null)}>Reset</Button>
+          <Button onClick={exportCsv} loading={exporting}>
+            Export
+          </Button>
+          <Link to="/inventory">
+            <Button>Inventory</Button>
+          </Link>
+        </>
+      }
+    >
+      <ServerGrid<HistoryRow>
+        ref={grid}
+        url="/inventory/history/grid"
+        columnDefs={columns}
+        params={params}
+        rowHeight={50}
+        noRowsText={INVENTORY_MSG.emptyHistory}
+        testId="history-grid"
+      />
+    </PageFrame>
+  );
+}
+
+export default function InventoryHistoryPage() {
+  return (
+    <FeatureGate name="inventory">
+      <HistoryGridPage />
+    </FeatureGate>
+  );
+}

@@ -1,0 +1,164 @@
+import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
+import { INVOICE_STATUSES } from '@dbo/domain/constants';
+import { isDueOnDelivery } from '@dbo/domain/dates';
+import { maxDueDate, maxInvoiceDate } from '@dbo/domain/invoice';
+import { formatMoney } from '@dbo/domain/money';
+import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Popconfirm, Row, Select, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { statusLabel } from './invoice-status-tag';
+import type { InvoiceBuilder } from './use-invoice-builder';
+
+const { Text } = Typography;
+
+/** The builder's right column: dates, status, logo, notes, then the totals and the save buttons. */
+export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
+  const { state: s, set, invoice, totals, taxRate, errors } = b;
+  const logos = b.company?.logos ?? [];
+  return (
+    <div className="builder-side">
+      <Card size="small" title="Invoice">
+        <Form layout="vertical" component="div" requiredMark={false}>
+          <Row gutter={12}>
+            <Col span={12}>
+              <Form.Item label="Invoice Date" style={{ marginBottom: 12 }}>
+                <DatePicker
+                  aria-label="Invoice Date"
+                  style={{ width: '100%' }}
+                  suffixIcon={null}
+                  allowClear={false}
+                  format="DD MMM, YYYY"
+                  value={dayjs(s.invoiced_at)}
+                  disabledDate={(d) => d.format('YYYY-MM-DD') > maxInvoiceDate()}
+                  onChange={(d) => d && set({ invoiced_at: d.format('YYYY-MM-DD') })}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item
+                label="Due Date"
+                style={{ marginBottom: 12 }}
+                help={isDueOnDelivery(s.due_at) ? 'Due on delivery' : undefined}
+              >
+                <DatePicker
+                  aria-label="Due Date"
+                  style={{ width: '100%' }}
+                  suffixIcon={null}
+                  format="DD MMM, YYYY"
+                  value={s.due_at ? dayjs(s.due_at) : null}
+                  disabledDate={(d) => d.format('YYYY-MM-DD') > maxDueDate()}
+                  onChange={(d) => set({ due_at: d ? d.format('YYYY-MM-DD') : null })}
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Row gutter={12}>
+            <Col span={12}>
+              <Form.Item label="Status" style={{ marginBottom: 12 }}>
+                <Select
+                  aria-label="Status"
+                  value={s.status}
+                  onChange={(v) => set({ status: v })}
+                  options={INVOICE_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }))}
+                />
+              </Form.Item>
+            </Col>
+            <Col span={12}>
+              <Form.Item label="Logo" style={{ marginBottom: 12 }}>
+                <Select
+                  aria-label="Logo"
+                  allowClear
+                  placeholder="No logo"
+                  value={s.logo_id ?? undefined}
+                  onChange={(v) => set({ logo_id: v ?? null })}
+                  options={logos.map((l) => ({
+                    value: l.id,
+                    label: (
+                      <Flex align="center" gap={6}>
+                        <img src={l.path} alt="" style={{ height: 18, maxWidth: 40, objectFit: 'contain' }} />
+                        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{l.originalname}</span>
+                      </Flex>
+                    ),
+                  }))}
+                  notFoundContent="No logos: upload one in Settings"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item label="Note (printed on the invoice)" style={{ marginBottom: 12 }}>
+            <Input.TextArea
+              aria-label="Note"
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              value={s.note}
+              onChange={(e) => set({ note: e.target.value })}
+            />
+          </Form.Item>
+          <Form.Item label="Company note" style={{ marginBottom: 0 }}>
+            <Input.TextArea
+              aria-label="Company note"
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              value={s.company_note}
+              onChange={(e) => set({ company_note: e.target.value })}
+            />
+          </Form.Item>
+        </Form>
+      </Card>
+
+      <Card size="small" style={{ marginTop: 16 }}>
+        <table className="totals" style={{ width: '100%' }} data-testid="builder-totals">
+          <tbody>
+            <tr>
+              <td>Sub Total</td>
+              <td data-testid="sub-total">{formatMoney(totals.sub_total)}</td>
+            </tr>
+            <tr>
+              <td>Tax ({taxRate}%)</td>
+              <td data-testid="tax-total">{formatMoney(totals.tax_total)}</td>
+            </tr>
+            <tr className="grand">
+              <td>Total</td>
+              <td data-testid="total">{formatMoney(totals.total)}</td>
+            </tr>
+          </tbody>
+        </table>
+        {errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            style={{ marginTop: 12 }}
+            data-testid="save-errors"
+            title={errors.length === 1 ? errors[0] : 'Please fix the following'}
+            description={
+              errors.length > 1 ? (
+                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                  {errors.map((e) => (
+                    <li key={e}>{e}</li>
+                  ))}
+                </ul>
+              ) : undefined
+            }
+          />
+        )}
+        <Flex gap={8} style={{ marginTop: 12 }}>
+          <Button
+            type="primary"
+            size="large"
+            icon={<SaveOutlined />}
+            style={{ flex: 1 }}
+            loading={b.saving}
+            onClick={() => b.submit()}
+          >
+            {invoice ? 'Save' : 'Create'}
+          </Button>
+          <Popconfirm title={invoice ? 'Undo all changes?' : 'Clear this invoice?'} okText="Reset" onConfirm={b.reset}>
+            <Button size="large" icon={<UndoOutlined />}>
+              Reset
+            </Button>
+          </Popconfirm>
+        </Flex>
+        <Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
+          Ctrl+Enter saves. Scan barcodes into the product box.
+        </Text>
+      </Card>
+    </div>
+  );
+}

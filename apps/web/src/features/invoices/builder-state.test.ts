@@ -1,0 +1,215 @@
+import type { OrderOut } from '@dbo/domain/order';
+import { INVOICE_MSG } from '@dbo/domain/invoice';
+import { describe, expect, it } from 'vitest';
+import type { StampRoll } from '../../lib/answer-types';
+import type { Invoice } from './api';
+import { invoiceFromOrder, itemFromProduct, type ProductSuggestion } from './builder-model';
+import {
+  type BuilderState,
+  builderReducer,
+  deriveInvoice,
+  initialState,
+  saveProblems,
+  usableSequences,
+  zeroPriceItems,
+} from './builder-state';
+
+const vodka: ProductSuggestion = {
+  id: 7,
+  product: "TITO'S HANDMADE VODKA",
+  product_type: 'LIQUOR',
+  product_size: '750ML',
+  product_price: 18.99,
+};
+const beer: ProductSuggestion = {
+  id: 9,
+  product: 'LONE STAR',
+  product_type: 'BEER',
+  product_size: '12OZ',
+  product_price: 2,
+};
+const customer = { id: 3, name: 'Bar', cash_on_delivery: false };
+const company = { default_invoice_note: 'Thanks', default_invoice_status: 'invoiced' as const, logos: [{ id: 11 }] };
+
+const saved: Invoice = {
+  id: 40,
+  number: 1001,
+  beer: false,
+  customer_id: 3,
+  customer: { ...customer, deleted: true },
+  status: 'delivered',
+  items: [
+    {
+      product_id: 7,
+      product: vodka,
+      qty: 2,
+      price: '18.99',
+      taxable: true,
+      on_deal: false,
+      scanned: true,
+      position: 0,
+    },
+  ],
+  stamps: [{ roll_id: 1, prefix: 'A', from: 100, to: 101 }],
+  note: 'n',
+  company_note: 'c',
+  logo_id: null,
+  invoiced_at: '2026-11-20',
+  due_at: null,
+  sub_total: '37.98',
+  tax_total: '3.13',
+  total: '41.11',
+};
+
+const blank = (patch: Partial<BuilderState> = {}): BuilderState => ({
+  ...initialState({ company: {}, today: '2026-11-21' }),
+  ...patch,
+});
+
+const roll = (id: number, from: number, to: number): StampRoll => ({
+  id,
+  prefix: 'A',
+  from,
+  to,
+  received_at: '2026-01-01',
+  finished_at: null,
+  active: true,
+  finished: false,
+  stampsCount: to - from + 1,
+  totalCount: to - from + 1,
+  invoicedCount: 0,
+  destroyedCount: 0,
+  firstAvailable: from,
+  lastAvailable: to,
+  usable: true,
+  sequences: [{ roll_id: id, prefix: 'A', from, to, count: to - from + 1 }],
+});
+
+describe('builder initial state', () => {
+  it('a new invoice takes the company defaults, is dated today and due on delivery (tomorrow)', () => {
+    const s = initialState({ company, today: '2026-11-21' });
+    expect(s).toMatchObject({
+      customer: null,
+      items: [],
+      ranges: [],
+      autoStamps: true,
+      company_note: 'Thanks',
+      status: 'invoiced',
+      invoiced_at: '2026-11-21',
+      due_at: '2026-11-22',
+      logo_id: 11,
+    });
+    expect(initialState({ company: {}, today: '2026-11-21' })).toMatchObject({ status: 'draft', logo_id: null });
+  });
+
+  it('editing keeps the saved values, marks its stamps saved and flags a deleted customer', () => {
+    const s = initialState({ invoice: saved, company, today: '2026-11-21' });
+    expect(s).toMatchObject({ status: 'delivered', invoiced_at: '2026-11-20', note: 'n', company_note: 'c' });
+    expect(s.customer?.deleted_at).toBe('deleted');
+    expect(s.ranges).toMatchObject([{ roll_id: 1, prefix: 'A', from: 100, to: 101, saved: true }]);
+    expect(s.items).toMatchObject([{ product_id: 7, qty: 2, price: 18.99, scanned: true }]);
+  });
+
+  it('a clone copies items and note but not a deleted customer, nor the stamps', () => {
+    const s = initialState({ source: saved, company, today: '2026-11-21' });
+    expect(s.customer).toBeNull();
+    expect(s.ranges).toEqual([]);
+    expect(s.items).toMatchObject([{ product_id: 7, qty: 2, scanned: false }]);
+    expect(s).toMatchObject({ note: 'n', company_note: 'Thanks', invoiced_at: '2026-11-21' });
+  });
+});
+
+describe('builder reducer', () => {
+  it('a second scan of the same product adds to its line; a pick from the list adds a new line', () => {
+    let s = builderReducer(blank(), { type: 'addProduct', product: vodka, scanned: true });
+    s = builderReducer(s, { type: 'addProduct', product: vodka, scanned: true });
+    expect(s.items).toHaveLength(1);
+    expect(s.items[0]).toMatchObject({ qty: 2, scanned: true });
+    s = builderReducer(s, { type: 'addProduct', product: vodka, scanned: false });
+    expect(s.items).toHaveLength(2);
+  });
+
+  it('assigns stamps for the liquor lines and leaves the state untouched when nothing changes', () => {
+    const s = blank({ items: [{ ...itemFromProduct(vodka), qty: 3 }] });
+    const sequences = usableSequences([roll(1, 500, 599)]);
+    const assigned = builderReducer(s, { type: 'assignStamps', need: 3, sequences });
+    expect(assigned.ranges).toMatchObject([{ roll_id: 1, prefix: 'A', from: 500, to: 502 }]);
+    expect(builderReducer(assigned, { type: 'assignStamps', need: 3, sequences })).toBe(assigned);
+  });
+
+  it('counts the saved stamps toward the need when editing', () => {
+    const s = initialState({ invoice: saved, company, today: '2026-11-21' });
+    const next = builderReducer(s, { type: 'assignStamps', need: 3, sequences: usableSequences([roll(1, 500, 599)]) });
+    expect(next.ranges.map((r) => [r.from, r.to, !!r.saved])).toEqual([
+      [100, 101, true],
+      [500, 500, false],
+    ]);
+  });
+
+  it('a hand edit stops auto-assignment; switching it back on keeps only the saved ranges', () => {
+    const s = initialState({ invoice: saved, company, today: '2026-11-21' });
+    const manual = builderReducer(s, {
+      type: 'editRanges',
+      ranges: [...s.ranges, { key: 'x', roll_id: 2, prefix: 'B', from: 1, to: 5 }],
+    });
+    expect(manual.autoStamps).toBe(false);
+    expect(builderReducer(manual, { type: 'assignStamps', need: 9, sequences: [] })).toBe(manual);
+    const auto = builderReducer(manual, { type: 'autoStampsOn' });
+    expect(auto.autoStamps).toBe(true);
+    expect(auto.ranges.map((r) => r.from)).toEqual([100]);
+  });
+
+  it('only usable rolls give sequences', () => {
+    expect(usableSequences([{ ...roll(1, 1, 10), usable: false }, roll(2, 20, 29)]).map((q) => q.roll_id)).toEqual([2]);
+  });
+
+  it('reset replaces the whole state', () => {
+    const fresh = blank();
+    expect(builderReducer(blank({ note: 'x' }), { type: 'reset', state: fresh })).toBe(fresh);
+  });
+});
+
+describe('builder rules', () => {
+  it('lists what stops a save: no customer, no items, beer with liquor for a non-COD customer', () => {
+    expect(saveProblems(blank())).toEqual([INVOICE_MSG.customerRequired, INVOICE_MSG.itemsRequired]);
+    const mixed = blank({ customer, items: [itemFromProduct(vodka), itemFromProduct(beer)] });
+    expect(saveProblems(mixed)).toEqual([INVOICE_MSG.typeMismatch]);
+    expect(saveProblems(blank({ customer, items: [itemFromProduct(vodka)] }))).toEqual([]);
+  });
+
+  it('totals in cents with tax on taxable lines; beer-only invoices are beer invoices', () => {
+    const s = blank({ items: [{ ...itemFromProduct(beer), qty: 3 }] });
+    expect(deriveInvoice(s, 8.25)).toMatchObject({
+      beer: true,
+      mismatch: false,
+      totals: { sub_total: 6, tax_total: 0.5, total: 6.5 },
+    });
+  });
+
+  it('finds the $0.00 lines', () => {
+    const free = { ...itemFromProduct(vodka), price: 0 };
+    expect(zeroPriceItems([itemFromProduct(vodka), free])).toEqual([free]);
+  });
+});
+
+describe('order as a builder source', () => {
+  it('keeps the open lines at the ordered quantity and price and only the customer notes', () => {
+    const line = { is_rejected: false, is_added: false, invoice_id: null };
+    const order = {
+      id: 5,
+      customer: null,
+      customerUser: { customer },
+      orderItems: [
+        { ...line, product_id: 7, product: vodka, qty: 2, price: 18.99 },
+        { ...line, product_id: 9, product: beer, qty: 1, price: 2, is_rejected: true },
+        { ...line, product_id: 9, product: beer, qty: 4, price: 2, is_added: true },
+        { ...line, product_id: 9, product: beer, qty: 6, price: 2, invoice_id: 44 },
+      ],
+      note: [{ note: 'leave at back door' }, { note: 'internal', company_user_id: 1 }],
+    } as unknown as OrderOut;
+    const inv = invoiceFromOrder(order);
+    expect(inv).toMatchObject({ order_id: 5, customer_id: 3, note: 'leave at back door', status: 'draft' });
+    expect(inv.items).toMatchObject([{ product_id: 7, qty: 2, price: 18.99 }]);
+    expect(inv.items).toHaveLength(1);
+  });
+});

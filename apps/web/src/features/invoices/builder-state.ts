@@ -1,0 +1,171 @@
+import type { InvoiceStatus } from '@dbo/domain/constants';
+import { addDays } from '@dbo/domain/dates';
+import { INVOICE_MSG, isBeerInvoice, isTypeMismatch } from '@dbo/domain/invoice';
+import { invoiceTotals, toCents } from '@dbo/domain/money';
+import { autoAssign, type StampSequence } from '@dbo/domain/stamps';
+import type { StampRoll } from '../../lib/answer-types';
+import type { Invoice } from './api';
+import {
+  type BuilderItem,
+  type BuilderRange,
+  isUsableRoll,
+  itemFromProduct,
+  itemsFromInvoice,
+  newKey,
+  type ProductSuggestion,
+} from './builder-model';
+import type { CustomerLite } from './customer-panel';
+
+/** Everything the user edits in the builder; the pure half of use-invoice-builder. */
+export interface BuilderState {
+  customer: CustomerLite | null;
+  items: BuilderItem[];
+  ranges: BuilderRange[];
+  /** stamps follow the items until the user edits a range by hand */
+  autoStamps: boolean;
+  note: string;
+  company_note: string;
+  status: InvoiceStatus;
+  invoiced_at: string;
+  due_at: string | null;
+  logo_id: number | null;
+}
+
+/** The company settings a new invoice starts from. */
+export interface BuilderDefaults {
+  default_invoice_note?: string | null;
+  default_invoice_status?: InvoiceStatus | null;
+  default_logo_id?: number | null;
+  logos?: { id: number }[];
+}
+
+export function initialState({
+  invoice,
+  source,
+  company,
+  today,
+}: {
+  /** the saved invoice being edited */
+  invoice?: Invoice;
+  /** an invoice being cloned, or an online order, to start a new one from */
+  source?: Invoice;
+  company: BuilderDefaults;
+  today: string;
+}): BuilderState {
+  if (invoice) {
+    return {
+      customer: invoice.customer
+        ? { ...invoice.customer, deleted_at: invoice.customer.deleted ? 'deleted' : invoice.customer.deleted_at }
+        : null,
+      items: itemsFromInvoice(invoice, 'edit'),
+      ranges: (invoice.stamps ?? []).map((r) => ({
+        key: newKey(),
+        roll_id: r.roll_id,
+        prefix: r.prefix ?? '',
+        from: r.from,
+        to: r.to,
+        saved: true,
+      })),
+      autoStamps: true,
+      note: invoice.note ?? '',
+      company_note: invoice.company_note ?? '',
+      status: invoice.status,
+      invoiced_at: invoice.invoiced_at,
+      due_at: invoice.due_at,
+      logo_id: invoice.logo_id,
+    };
+  }
+  return {
+    // cloning copies items, note and customer into a new builder
+    customer: source?.customer && !source.customer.deleted ? source.customer : null,
+    items: source ? itemsFromInvoice(source, 'copy') : [],
+    ranges: [],
+    autoStamps: true,
+    note: source?.note ?? '',
+    company_note: company.default_invoice_note ?? '',
+    status: company.default_invoice_status ?? 'draft',
+    invoiced_at: today,
+    // Decision: a new invoice is due on delivery (tomorrow) unless changed.
+    due_at: addDays(today, 1),
+    logo_id: company.default_logo_id ?? company.logos?.[0]?.id ?? null,
+  };
+}
+
+export type BuilderAction =
+  | { type: 'set'; patch: Partial<BuilderState> }
+  | { type: 'reset'; state: BuilderState }
+  | { type: 'addProduct'; product: ProductSuggestion; scanned: boolean }
+  /** the user edited the ranges: auto-assignment stops */
+  | { type: 'editRanges'; ranges: BuilderRange[] }
+  /** back to auto-assignment: only the saved ranges stay until the next assignment */
+  | { type: 'autoStampsOn' }
+  /** assign stamps for the items from the usable sequences (no-op when manual or unchanged) */
+  | { type: 'assignStamps'; need: number; sequences: StampSequence[] };
+
+export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
+  switch (action.type) {
+    case 'set':
+      return { ...state, ...action.patch };
+    case 'reset':
+      return action.state;
+    case 'addProduct': {
+      const p = action.product;
+      // a second scan of the same product adds to its line instead of a new one
+      const existing = action.scanned ? state.items.find((i) => i.product_id === p.id) : undefined;
+      const items = existing
+        ? state.items.map((i) => (i.key === existing.key ? { ...i, qty: i.qty + 1, scanned: true } : i))
+        : [...state.items, itemFromProduct(p, action.scanned)];
+      return { ...state, items };
+    }
+    case 'editRanges':
+      return { ...state, ranges: action.ranges, autoStamps: false };
+    case 'autoStampsOn':
+      return { ...state, autoStamps: true, ranges: state.ranges.filter((r) => r.saved) };
+    case 'assignStamps': {
+      if (!state.autoStamps) return state;
+      // stamps already on the saved invoice count toward the need
+      const saved = state.ranges.filter((r) => r.saved);
+      const res = autoAssign(action.need, action.sequences, saved);
+      const next = [...saved, ...res.ranges.map((r) => ({ key: newKey(), ...r }))];
+      const same =
+        next.length === state.ranges.length &&
+        next.every(
+          (r, i) =>
+            r.roll_id === state.ranges[i].roll_id && r.from === state.ranges[i].from && r.to === state.ranges[i].to,
+        );
+      return same ? state : { ...state, ranges: next };
+    }
+  }
+}
+
+/** The free sequences of the rolls stamps may be auto-assigned from. */
+export function usableSequences(rolls: StampRoll[]): StampSequence[] {
+  return rolls
+    .filter((r) => r.usable ?? isUsableRoll(r))
+    .flatMap((r) => (r.sequences ?? []).map((q) => ({ ...q, roll_id: r.id, prefix: r.prefix ?? '' })));
+}
+
+/** Beer/liquor rule, beer numbering and the money totals of the current lines. */
+export function deriveInvoice(state: BuilderState, taxRate: number) {
+  const types = state.items.map((i) => i.product_type);
+  return {
+    mismatch: isTypeMismatch(types, !!state.customer?.cash_on_delivery),
+    beer: isBeerInvoice(types),
+    totals: invoiceTotals(
+      state.items.map((i) => ({ qty: i.qty, price: i.price, taxable: i.taxable })),
+      taxRate,
+    ),
+  };
+}
+
+/** What stops a save, in the order the builder lists it. */
+export function saveProblems(state: BuilderState): string[] {
+  const problems: string[] = [];
+  if (!state.customer) problems.push(INVOICE_MSG.customerRequired);
+  if (!state.items.length) problems.push(INVOICE_MSG.itemsRequired);
+  if (deriveInvoice(state, 0).mismatch) problems.push(INVOICE_MSG.typeMismatch);
+  return problems;
+}
+
+/** Lines at $0.00: the user confirms them (or fixes the price) before the save. */
+export const zeroPriceItems = (items: BuilderItem[]) => items.filter((i) => toCents(i.price) === 0);

@@ -1,0 +1,265 @@
+import { todayInTexas } from '@dbo/domain/dates';
+import { stampNeed } from '@dbo/domain/stamps';
+import { useQuery } from '@tanstack/react-query';
+import { App, Modal } from 'antd';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import type { StampRoll } from '../../lib/answer-types';
+import { ApiError, errorMessage, errorMessages, http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { displayNumber, type Invoice, useSaveInvoice } from './api';
+import { type BuilderItem, itemsFromInvoice, type ProductSuggestion, toPayload } from './builder-model';
+import {
+  type BuilderDefaults,
+  type BuilderState,
+  builderReducer,
+  deriveInvoice,
+  initialState,
+  saveProblems,
+  usableSequences,
+  zeroPriceItems,
+} from './builder-state';
+import { useCustomers } from './customer-panel';
+import type { ProductSearchHandle } from './product-search';
+
+/** The 409 answer of a save that looks like a duplicate of a recent invoice. */
+export interface DuplicateWarning {
+  message: string;
+  invoice?: { number: number; beer?: boolean; display_number?: string; invoiced_at: string; total?: string | number };
+}
+
+/**
+ * The builder's state, server data, effects and actions; the view components only render what
+ * this answers. `invoice` is the saved invoice being edited; `source` a clone or online order.
+ */
+export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
+  const { user, feature } = useSession();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  const company = user?.company;
+  const today = todayInTexas();
+
+  const initial = useCallback(
+    (): BuilderState => initialState({ invoice, source, company: (company ?? {}) as BuilderDefaults, today }),
+    [invoice, source, company, today],
+  );
+  const [s, dispatch] = useReducer(builderReducer, undefined, initial);
+  const set = useCallback((patch: Partial<BuilderState>) => dispatch({ type: 'set', patch }), []);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [duplicate, setDuplicate] = useState<DuplicateWarning | null>(null);
+  const [zeroItems, setZeroItems] = useState<BuilderItem[] | null>(null);
+  const [replicating, setReplicating] = useState(false);
+  const searchRef = useRef<ProductSearchHandle>(null);
+  const focusSearch = () => setTimeout(() => searchRef.current?.focus(), 0);
+
+  const rollsQuery = useQuery({
+    queryKey: queryKeys.stamps.rolls,
+    queryFn: () => http.get<StampRoll[] | { rolls?: StampRoll[]; rows?: StampRoll[] }>('/stamp/roll'),
+    select: (res): StampRoll[] => (Array.isArray(res) ? res : (res?.rolls ?? res?.rows ?? [])),
+    staleTime: 0,
+  });
+  const rolls = rollsQuery.data ?? [];
+
+  // ---- query parameters: ?customerId preselects, ?productId adds a product ---------------------
+  const customers = useCustomers();
+  const paramCustomer = search.get('customerId');
+  useEffect(() => {
+    if (!paramCustomer || invoice || s.customer || !customers.data) return;
+    const c = customers.data.find((x) => String(x.id) === paramCustomer);
+    if (c) set({ customer: c });
+  }, [paramCustomer, customers.data, invoice, s.customer, set]);
+
+  const paramProduct = search.get('productId');
+  const productAdded = useRef(false);
+  useEffect(() => {
+    if (!paramProduct || productAdded.current) return;
+    productAdded.current = true;
+    http
+      .get<ProductSuggestion | { product: ProductSuggestion }>(`/product/${paramProduct}`, {
+        customerId: paramCustomer ?? undefined,
+      })
+      .then((res) => {
+        const p = typeof res.product === 'object' ? res.product : (res as ProductSuggestion);
+        dispatch({ type: 'addProduct', product: p, scanned: false });
+      })
+      .catch((err) => message.error(errorMessage(err)));
+  }, [paramProduct, paramCustomer, message]);
+
+  // ---- stamps: auto-assignment from the usable rolls ------------------------------------------
+  const need = stampNeed(s.items);
+  const sequences = useMemo(() => usableSequences(rolls), [rolls]);
+  useEffect(() => {
+    if (!s.autoStamps || !rollsQuery.isSuccess) return;
+    dispatch({ type: 'assignStamps', need, sequences });
+  }, [need, sequences, s.autoStamps, rollsQuery.isSuccess]);
+
+  // ---- derived ---------------------------------------------------------------------------------
+  // a saved invoice keeps the tax rate it was created with
+  const taxRate = Number(invoice?.tax_rate ?? company?.tax_rate ?? 8.25);
+  const { mismatch, beer, totals } = deriveInvoice(s, taxRate);
+  const newNumber = useQuery({
+    queryKey: queryKeys.invoices.newNumber(s.customer?.id ?? null, beer),
+    queryFn: () =>
+      http.get<{ number: number; display_number?: string }>('/invoice/new-number', {
+        customerId: s.customer?.id ?? undefined,
+        beer: beer ? 'true' : undefined,
+      }),
+    enabled: !invoice,
+    staleTime: 0,
+  });
+  const numberLabel = invoice
+    ? displayNumber(invoice)
+    : newNumber.data
+      ? displayNumber({ number: newNumber.data.number, beer, display_number: newNumber.data.display_number })
+      : '';
+
+  // ---- actions ---------------------------------------------------------------------------------
+  const addProduct = useCallback((product: ProductSuggestion, scanned: boolean) => {
+    dispatch({ type: 'addProduct', product, scanned });
+    setErrors([]);
+    setTimeout(() => searchRef.current?.focus(), 0);
+  }, []);
+
+  const replicate = async () => {
+    if (!s.customer) return;
+    setReplicating(true);
+    try {
+      const last = await http.get<Invoice>('/invoice/last', { customerId: s.customer.id });
+      if (!last?.items?.length) throw new ApiError(404, 'No invoice found');
+      set({ items: itemsFromInvoice(last, 'copy'), note: last.note ?? s.note });
+      message.success(`Items of invoice #${displayNumber(last)} loaded`);
+      focusSearch();
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404)
+        Modal.warning({ title: 'No invoice found', content: 'Sorry you have no previous invoices for this customer' });
+      else Modal.error({ title: 'Error Replicating Last Invoice', content: errorMessage(err) });
+    } finally {
+      setReplicating(false);
+    }
+  };
+
+  const save = useSaveInvoice({
+    onSuccess: (inv) => {
+      message.success(invoice ? `Invoice #${displayNumber(inv)} saved` : `Invoice #${displayNumber(inv)} created`);
+      navigate(`/invoice/${encodeURIComponent(displayNumber(inv))}`);
+    },
+  });
+
+  const submit = (opts: { force?: boolean; skipZero?: boolean } = {}) => {
+    const problems = saveProblems(s);
+    setErrors(problems);
+    if (problems.length || !s.customer) return;
+    if (!opts.skipZero) {
+      const zero = zeroPriceItems(s.items);
+      if (zero.length) {
+        setZeroItems(zero);
+        return;
+      }
+    }
+    save.mutate(
+      {
+        id: invoice?.id,
+        payload: {
+          ...toPayload({ ...s, customerId: s.customer.id }, opts.force),
+          ...(source?.order_id ? { order_id: source.order_id } : {}),
+        },
+      },
+      {
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 409)
+            setDuplicate({
+              message: err.body?.message ?? err.message,
+              invoice: err.body?.invoice as DuplicateWarning['invoice'],
+            });
+          else setErrors(errorMessages(err));
+        },
+      },
+    );
+  };
+
+  // Ctrl+Enter (or Ctrl+S) saves from anywhere in the builder
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key === 's')) {
+        e.preventDefault();
+        submitRef.current();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const reset = () => {
+    dispatch({ type: 'reset', state: initial() });
+    setErrors([]);
+    if (!invoice && (search.get('customerId') || search.get('productId') || search.get('clone')))
+      setSearch({}, { replace: true });
+  };
+
+  // the price input is focused once the dialog has closed (the modal hands focus back first)
+  const focusPriceOf = useRef<string | null>(null);
+  const zeroPrice = {
+    items: zeroItems,
+    close: () => setZeroItems(null),
+    fix: () => {
+      focusPriceOf.current = zeroItems?.[0]?.key ?? null;
+      setZeroItems(null);
+    },
+    skip: () => {
+      setZeroItems(null);
+      submit({ skipZero: true });
+    },
+    afterClose: () => {
+      const key = focusPriceOf.current;
+      focusPriceOf.current = null;
+      if (!key) return;
+      const el = document.querySelector<HTMLInputElement>(
+        `input[data-price-key="${key}"], [data-price-key="${key}"] input`,
+      );
+      el?.focus();
+      el?.select();
+    },
+  };
+  const duplicateDialog = {
+    warning: duplicate,
+    close: () => setDuplicate(null),
+    force: () => {
+      setDuplicate(null);
+      submit({ force: true, skipZero: true });
+    },
+  };
+
+  return {
+    invoice,
+    state: s,
+    set,
+    dispatch,
+    company,
+    inventoryOn: feature('inventory'),
+    rolls,
+    rollsLoaded: rollsQuery.isSuccess,
+    need,
+    mismatch,
+    beer,
+    taxRate,
+    totals,
+    numberLabel,
+    errors,
+    replicating,
+    saving: save.isPending,
+    searchRef,
+    focusSearch,
+    addProduct,
+    replicate,
+    submit,
+    reset,
+    zeroPrice,
+    duplicateDialog,
+  };
+}
+
+export type InvoiceBuilder = ReturnType<typeof useInvoiceBuilder>;

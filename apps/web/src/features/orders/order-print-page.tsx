@@ -1,0 +1,161 @@
+import { formatDate, formatDateTime } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { ORDER_MSG } from '@dbo/domain/order';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { API_BASE, request } from '../../lib/api';
+import type { OrderDetail, OrderItemView } from './api';
+import { orderStatusLabel } from './order-status-tag';
+import './orders.css';
+
+/** Tells a headless browser (PDF export) the page is complete. */
+function markReady(state: 'true' | 'error') {
+  document.body.dataset.ready = state;
+  (window as unknown as { status: string }).status = state === 'true' ? 'ready' : 'error';
+}
+
+function lineName(i: OrderItemView) {
+  return i.product ? `${i.product.product} ${i.product.product_size}`.trim() : ORDER_MSG.deletedProduct;
+}
+
+/** Public printable order (/order/pdf/{token}); the token is signed and expires. */
+export default function OrderPrintPage() {
+  const { token = '' } = useParams();
+  const [order, setOrder] = useState<OrderDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    request<{ order: OrderDetail }>('GET', `/pdf/order/${encodeURIComponent(token)}`, { public: true })
+      .then((res) => live && setOrder(res.order))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [token]);
+
+  useEffect(() => {
+    if (failed) return markReady('error');
+    if (!order) return;
+    document.title = `Order #${order.order_number} · ${order.company.name}`;
+    markReady('true');
+    return () => {
+      delete document.body.dataset.ready;
+    };
+  }, [order, failed]);
+
+  if (failed) return <div className="order-print-error">Sorry, something went wrong!</div>;
+  if (!order) return <div className="order-print-error">Loading…</div>;
+  const c = order.company;
+  const cu = order.customer ?? order.customerUser?.customer ?? null;
+  const companyNotes = order.note;
+  return (
+    <>
+      <div className="order-print-actions">
+        <button type="button" onClick={() => window.print()}>
+          Print
+        </button>
+        <a href={`${API_BASE}/pdf/order/${encodeURIComponent(token)}?format=pdf`}>Download PDF</a>
+      </div>
+      <main className="order-print" data-testid="print-order">
+        <div className="head">
+          <div className="seller">
+            {order.logo && <img src={order.logo} alt="" />}
+            <div>
+              <strong style={{ fontSize: 18 }}>{c.name}</strong>
+              <div>{c.address}</div>
+              <div>
+                {c.city}, {c.state} {c.zip}
+              </div>
+              {c.tabc_id && <div>TABC Permit: {c.tabc_id}</div>}
+            </div>
+          </div>
+          <div style={{ textAlign: 'right' }}>
+            <h1>ORDER #{order.order_number}</h1>
+            <div>Ordered: {formatDateTime(order.ordered_at ?? order.created_at)}</div>
+            <div>Status: {orderStatusLabel(order.status)}</div>
+            {order.invoices.length > 0 && (
+              <div>Invoices: {order.invoices.map((i) => `#${i.number}${i.beer ? 'B' : ''}`).join(', ')}</div>
+            )}
+          </div>
+        </div>
+        <section className="bill">
+          <strong>Customer</strong>
+          {cu ? (
+            <>
+              <div>{cu.name}</div>
+              <div>
+                {cu.address}, {cu.city}, {cu.state} {cu.zip}
+              </div>
+              <div>TABC: {cu.tabc_id}</div>
+            </>
+          ) : (
+            <div>{ORDER_MSG.deletedCustomer}</div>
+          )}
+          {order.customerUser && (
+            <div>
+              Order Placed by {order.customerUser.name} ({order.customerUser.email})
+            </div>
+          )}
+        </section>
+        <table className="items">
+          <thead>
+            <tr>
+              <th>Type</th>
+              <th className="num">Qty</th>
+              <th>Product</th>
+              <th className="num">Price</th>
+              <th className="num">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.orderItems.map((i) => (
+              <tr key={i.id} className={i.is_rejected ? 'struck' : undefined}>
+                <td>{i.product?.product_type ?? ''}</td>
+                <td className="num">
+                  {i.previous_qty !== null && i.new_qty !== null ? `${i.previous_qty} → ${i.new_qty}` : i.qty}
+                </td>
+                <td>
+                  {lineName(i)}
+                  {i.is_rejected && (
+                    <div className="note">Rejected{i.rejection_note ? `: ${i.rejection_note}` : ''}</div>
+                  )}
+                  {i.is_added && <div className="note">{ORDER_MSG.addedItem}</div>}
+                  {i.qty_change_note && <div className="note">{i.qty_change_note}</div>}
+                  {i.price_change_note && <div className="note">{i.price_change_note}</div>}
+                </td>
+                <td className="num">
+                  {i.previous_price !== null && i.new_price !== null
+                    ? `${formatMoney(i.previous_price)} → ${formatMoney(i.new_price)}`
+                    : formatMoney(i.price)}
+                </td>
+                <td className="num">{formatMoney(i.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <td colSpan={4} className="num">
+                <strong>Total</strong>
+              </td>
+              <td className="num">
+                <strong>{formatMoney(order.total)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        {companyNotes.length > 0 && (
+          <section className="bill">
+            <strong>Notes</strong>
+            {companyNotes.map((n) => (
+              <p key={n.id}>
+                {n.company_user_id ? '[From Distributor] ' : ''}
+                {n.note} <span className="note">({formatDate(n.created_at)})</span>
+              </p>
+            ))}
+          </section>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { ORDER_STATUS_LABELS, type OrderStatus } from '@dbo/domain/constants';
+import { Tag } from 'antd';
+
+/** Solid dark tags: white text on them passes WCAG AA (the light preset tags do not). */
+export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
+  draft: '#595959',
+  cancelled: '#a8071a',
+  placed: '#874d00',
+  rejected: '#871400',
+  invoiced: '#237804',
+  delivered: '#006d75',
+  partially_invoiced: '#0958d9',
+};
+
+export const orderStatusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
+
+export function OrderStatusTag({ status }: { status: string }) {
+  return (
+    <Tag color={ORDER_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid="order-status">
+      {orderStatusLabel(status)}
+    </Tag>
+  );
+}

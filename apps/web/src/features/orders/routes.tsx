@@ -1,0 +1,10 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const privateRoutes: FeatureRoutes['privateRoutes'] = [
+  { path: '/order', lazy: lazyPage(() => import('./order-grid-page')) },
+  { path: '/order/:number', lazy: lazyPage(() => import('./order-detail-page')) },
+];
+
+export const publicRoutes: FeatureRoutes['publicRoutes'] = [
+  { path: '/order/pdf/:token', lazy: lazyPage(() => import('./order-print-page')) },
+];

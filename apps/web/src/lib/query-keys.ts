@@ -1,0 +1,82 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+
+/**
+ * The query keys that more than one feature reads or invalidates. A key built by hand in two
+ * places drifts (payments once invalidated ['customers'] while customer queries were keyed
+ * ['customer', ...], so balances stayed stale); building every shared key here makes a miss a
+ * type error instead. Each group's `all` is the prefix of every key in it.
+ */
+export const queryKeys = {
+  invoices: {
+    all: ['invoice'] as const,
+    one: (ref: string) => ['invoice', 'one', ref] as const,
+    recent: ['invoice', 'recent'] as const,
+    newNumber: (customerId: number | null, beer: boolean) => ['invoice', 'new-number', customerId, beer] as const,
+  },
+  customers: {
+    all: ['customer'] as const,
+    list: ['customer', 'list'] as const,
+    one: (id: number) => ['customer', id] as const,
+    tabc: (id: number) => ['customer', id, 'tabc-expiration'] as const,
+    balance: (id: number) => ['customer', id, 'balance'] as const,
+    checkBalance: (id: number) => ['customer', id, 'check-balance'] as const,
+    users: ['customer', 'users'] as const,
+    tiers: ['customer', 'price-tiers'] as const,
+    autoFill: (query: string) => ['customer', 'auto-fill', query] as const,
+  },
+  products: {
+    all: ['product'] as const,
+    detail: (id: number | string) => ['product', 'detail', String(id)] as const,
+    tiers: ['product', 'price-tier'] as const,
+  },
+  stamps: {
+    all: ['stamps'] as const,
+    rolls: ['stamps', 'rolls'] as const,
+    remaining: ['stamps', 'remaining'] as const,
+    destroyed: ['stamps', 'destroyed'] as const,
+  },
+  payments: {
+    all: ['payments'] as const,
+    ofInvoice: (invoiceId: number) => ['payments', 'invoice', invoiceId] as const,
+  },
+  company: {
+    all: ['company'] as const,
+    stats: ['company', 'stats'] as const,
+    statsRange: (from: string, to: string) => ['company', 'stats', from, to] as const,
+    quickSearch: (q: string) => ['company', 'quick-search', q] as const,
+  },
+  orders: {
+    all: ['order'] as const,
+    count: ['order', 'count'] as const,
+    grid: ['order', 'grid'] as const,
+    one: (ref: string | number | null) => ['order', 'one', ref === null ? null : String(ref)] as const,
+  },
+  notification: ['notification'] as const,
+};
+
+/**
+ * What a write changes on other screens. A mutation hook invalidates its group, then calls the
+ * caller's onSuccess.
+ */
+export const changedBy = {
+  /** an invoice saved, patched or deleted: its stamps, the customer's balance, stock, stats */
+  invoice: [
+    queryKeys.invoices.all,
+    queryKeys.stamps.all,
+    queryKeys.company.stats,
+    queryKeys.customers.all,
+    queryKeys.products.all,
+    // an invoice made from an online order changes the order's status and lines
+    queryKeys.orders.all,
+  ],
+  /** a payment added, edited or deleted: the invoice's paid total and the customer's balance */
+  payment: [queryKeys.payments.all, queryKeys.invoices.all, queryKeys.customers.all],
+  /** stamp rolls registered, activated, destroyed or restored */
+  stamps: [queryKeys.stamps.all],
+  /** price tiers change the prices and tiers shown for customers */
+  priceTier: [queryKeys.products.tiers, queryKeys.customers.all],
+} satisfies Record<string, readonly QueryKey[]>;
+
+export async function invalidate(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {
+  await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}

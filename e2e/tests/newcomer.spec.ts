@@ -1,0 +1,327 @@
+import fs from 'node:fs/promises';
+import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
+import { authHeaders, signIn } from './helpers';
+
+/** Issue 22: what a newcomer hit in the finished screens. */
+
+async function tokenOf(page: Page) {
+  return (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
+}
+
+async function csvOf(download: Download): Promise<string[][]> {
+  const text = await fs.readFile(await download.path(), 'utf8');
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => {
+      // enough of CSV for these files: quoted cells may hold commas and doubled quotes
+      const cells: string[] = [];
+      let cur = '';
+      let quoted = false;
+      for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (quoted) {
+          if (ch === '"' && line[i + 1] === '"') {
+            cur += '"';
+            i++;
+          } else if (ch === '"') quoted = false;
+          else cur += ch;
+        } else if (ch === '"') quoted = true;
+        else if (ch === ',') {
+          cells.push(cur);
+          cur = '';
+        } else cur += ch;
+      }
+      cells.push(cur);
+      return cells;
+    });
+}
+
+/** Collects uncaught page errors and console errors (and React Router's fallback warning). */
+function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+    if (m.type() === 'warning' && m.text().includes('HydrateFallback')) errors.push(`warning: ${m.text()}`);
+  });
+  return errors;
+}
+
+async function demoInvoice(request: APIRequestContext, token: string, status = 'invoiced') {
+  const headers = authHeaders(token);
+  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers })).json();
+  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers })).json();
+  const product = products.rows.find((p: { product_type: string }) => p.product_type !== 'LIQUOR');
+  const res = await request.post('/api/v1/invoice', {
+    headers,
+    data: {
+      customer: { id: customers.rows[0].id },
+      items: [{ product_id: product.id, qty: 2, price: 10, taxable: true, on_deal: false, scanned: false }],
+      stamps: [],
+      status,
+      force: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
+}
+
+test('invoice Export CSV (summary and detailed) downloads the rows of the grid', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto('/invoice');
+  const grid = page.getByTestId('invoice-grid');
+  const firstCell = grid.locator('.ag-row[row-index="0"] [col-id="number"]');
+  await expect(firstCell).toContainText('#');
+  const firstNumber = (await firstCell.innerText()).replace('#', '').trim();
+  expect(firstNumber).toMatch(/^\d+B?$/);
+
+  const summaryDl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).hover();
+  await page.getByText('Summary CSV').click();
+  const summary = await csvOf(await summaryDl);
+  expect(summary[0]).toEqual([
+    'Invoice #',
+    'Customer',
+    'TABC ID',
+    'Status',
+    'Invoice Date',
+    'Due Date',
+    'Sub Total',
+    'Tax',
+    'Total',
+    'Paid',
+  ]);
+  expect(summary[1][0]).toBe(firstNumber);
+
+  const detailedDl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).hover();
+  await page.getByText('Detailed CSV (one line per item)').click();
+  const detailed = await csvOf(await detailedDl);
+  expect(detailed[0].slice(0, 8)).toEqual([
+    'Invoice #',
+    'Customer',
+    'TABC ID',
+    'Status',
+    'Invoice Date',
+    'Due Date',
+    'Product',
+    'Type',
+  ]);
+  expect(detailed[1][0]).toBe(firstNumber);
+  expect(detailed[1][6].length).toBeGreaterThan(0);
+  expect(errors).toEqual([]);
+});
+
+test('the stamp log CSV keeps the sort of the grid', async ({ page }) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  await page.goto('/stamp');
+  const grid = page.getByTestId('stamp-log-grid');
+  await expect(grid.locator('.ag-row').first()).toBeVisible();
+  // sort by Count, biggest first: click the header twice (asc, then desc)
+  const header = grid.locator('.ag-header-cell[col-id="count"] .ag-header-cell-label');
+  await header.click();
+  await header.click();
+  await expect(grid.locator('.ag-header-cell[col-id="count"]')).toHaveAttribute('aria-sort', 'descending');
+  const firstCount = await grid.locator('.ag-row[row-index="0"] [col-id="count"]').innerText();
+
+  const dl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const rows = await csvOf(await dl);
+  expect(rows[0]).toEqual([
+    'Logged At',
+    'Prefix',
+    'From',
+    'To',
+    'Count',
+    'Status',
+    'Invoice',
+    'Note',
+    'User',
+    'Released At',
+  ]);
+  const counts = rows.slice(1).map((r) => Number(r[4]));
+  expect(counts.length).toBeGreaterThan(1);
+  expect(counts[0]).toBe(Number(firstCount));
+  expect(counts).toEqual([...counts].sort((a, b) => b - a));
+  expect(errors).toEqual([]);
+});
+
+test('after the session-expired dialog the grid loads its rows without a reload', async ({ page, request }) => {
+  await signIn(page);
+  const token = await tokenOf(page);
+  // the token is revoked behind the page's back: the next request answers 401
+  await request.post('/api/v1/auth/signout', { headers: authHeaders(token) });
+  // client-side navigation (the dialog may already cover the menu): no reload
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/invoice');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  const dialog = page.getByRole('dialog', { name: 'Please log back in.' });
+  await expect(dialog).toBeVisible();
+  const grid = page.getByTestId('invoice-grid');
+  await expect(grid.getByText('Something went wrong')).toBeVisible();
+  await page.evaluate(() => {
+    (window as unknown as { notReloaded: boolean }).notReloaded = true;
+  });
+  await dialog.getByLabel('Password').fill('demo-pass-2026');
+  await dialog.getByRole('button', { name: 'Log Me In' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(grid.locator('.ag-row[row-index="0"] [col-id="number"]')).toContainText('#');
+  await expect(grid.getByText('Something went wrong')).toBeHidden();
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test('no link leads to an unbuilt screen (orders, inventory)', async ({ page }) => {
+  await signIn(page);
+  const nav = page.locator('.ant-layout-sider');
+  await expect(nav.getByRole('menuitem', { name: 'Invoices' })).toBeVisible();
+  await expect(nav.getByRole('menuitem', { name: /^Order/ })).toHaveCount(0);
+  await expect(nav.getByRole('menuitem', { name: 'Inventory' })).toHaveCount(0);
+  await page.goto('/product');
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Product' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Inventory' })).toHaveCount(0);
+  for (const a of await page.locator('a[href]').all()) {
+    const href = (await a.getAttribute('href')) ?? '';
+    expect(href).not.toMatch(/^\/(order|inventory)\b/);
+  }
+});
+
+test('a cancelled invoice does not show its balance as owed', async ({ page, request }) => {
+  await signIn(page);
+  const token = await tokenOf(page);
+  const inv = await demoInvoice(request, token);
+  const cancel = await request.put(`/api/v1/invoice/${inv.id}`, {
+    headers: authHeaders(token),
+    data: { status: 'cancelled' },
+  });
+  expect(cancel.ok(), await cancel.text()).toBeTruthy();
+  await page.goto(`/invoice/${inv.number}${inv.beer ? 'B' : ''}`);
+  const balance = page.getByTestId('invoice-balance');
+  await expect(balance).toContainText('not owed');
+  await expect(balance).not.toHaveClass(/ant-typography-danger/);
+  const remaining = page.getByTestId('payments-remaining').locator('.ant-typography');
+  await expect(remaining).toContainText('not owed');
+  await expect(remaining).not.toHaveClass(/ant-typography-danger/);
+});
+
+test('the owner deletes a payment from the payments grid after a confirmation', async ({ page, request }) => {
+  await signIn(page);
+  const token = await tokenOf(page);
+  const inv = await demoInvoice(request, token);
+  const note = `grid-delete-${Date.now()}`;
+  const paid = await request.post(`/api/v1/invoice/${inv.id}/payment`, {
+    headers: authHeaders(token),
+    data: { received_at: new Date().toISOString().slice(0, 10), amount: 5, note },
+  });
+  expect(paid.ok(), await paid.text()).toBeTruthy();
+  await page.goto('/payment');
+  const grid = page.getByTestId('payment-grid');
+  const row = grid
+    .locator('.ag-row')
+    .filter({ hasText: note.toUpperCase() })
+    .or(grid.locator('.ag-row').filter({ hasText: note }));
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: 'Delete payment' }).click();
+  await expect(page.getByText('Delete this payment?')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(page.getByText('Payment deleted')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const left = await (await request.get(`/api/v1/invoice/${inv.id}/payment`, { headers: authHeaders(token) })).json();
+  expect(left).toEqual([]);
+});
+
+test('Manage Rolls shows the spec messages instead of correcting the numbers', async ({ page }) => {
+  await signIn(page);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/v1/stamp/roll')) posts.push(r.url());
+  });
+  await page.goto('/stamp/roll');
+  const form = page.getByTestId('roll-form');
+  await form.getByLabel('Stamp Start').fill('100');
+  await form.getByLabel('Stamp End').fill('50');
+  await form.getByRole('button', { name: 'Register Roll' }).click();
+  await expect(form.getByText('Stamp roll must end in a larger value than the start')).toBeVisible();
+  await form.getByLabel('Stamp Start').fill('0');
+  await form.getByLabel('Stamp End').click();
+  await expect(form.getByLabel('Stamp Start')).toHaveValue('0');
+  await form.getByRole('button', { name: 'Register Roll' }).click();
+  await expect(form.getByText('Stamp Start must be a whole number of at least 1')).toBeVisible();
+  expect(posts).toEqual([]);
+});
+
+test('invalid Invite User and New Product forms throw nothing', async ({ page, request }) => {
+  const errors = watchErrors(page);
+  await signIn(page);
+  const token = await tokenOf(page);
+  const customers = await (
+    await request.get('/api/v1/customer/grid?startRow=0&endRow=1', { headers: authHeaders(token) })
+  ).json();
+  await page.goto(`/customer/${customers.rows[0].id}/user`);
+  await page
+    .getByRole('button', { name: /Invite/ })
+    .first()
+    .click();
+  const invite = page.getByRole('dialog');
+  await invite.getByRole('button', { name: 'Send Invitation' }).click();
+  await expect(invite.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await invite.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto('/product');
+  await page.getByRole('button', { name: 'New Product' }).click();
+  const modal = page.getByRole('dialog');
+  await modal.locator('.ant-modal-footer button.ant-btn-primary').click();
+  await expect(modal.locator('.ant-form-item-explain-error').first()).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(errors).toEqual([]);
+});
+
+test('every route of the table loads without a page error or console error', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const errors = watchErrors(page);
+  await signIn(page);
+  const headers = authHeaders(await tokenOf(page));
+  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=1', { headers })).json();
+  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=1', { headers })).json();
+  const invoices = await (await request.get('/api/v1/invoice/grid?startRow=0&endRow=1', { headers })).json();
+  const c = customers.rows[0].id;
+  const inv = invoices.rows[0];
+  const number = `${inv.number}${inv.beer ? 'B' : ''}`;
+  const routes = [
+    '/dashboard',
+    '/customer',
+    '/customer/create',
+    '/customer/users',
+    `/customer/${c}/edit`,
+    `/customer/${c}/user`,
+    `/customer/${c}/balance`,
+    '/invoice',
+    '/invoice/create',
+    `/invoice/${number}`,
+    `/invoice/${number}/edit`,
+    '/payment',
+    '/stamp',
+    '/stamp/roll',
+    '/product',
+    `/product/${products.rows[0].id}`,
+    '/emails',
+    '/activity',
+    '/features',
+    '/setting',
+    '/notification',
+  ];
+  for (const path of routes) {
+    await page.goto(path);
+    await expect(page.locator('.ant-layout-sider')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(errors, `on ${path}`).toEqual([]);
+  }
+  await page.goto('/no/such/page');
+  await expect(page.getByText('A bit lost, are we ?')).toBeVisible();
+  expect(errors).toEqual([]);
+});
