@@ -58,6 +58,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // the customers' shop also answers on {subdomain}.localhost (Chromium resolves *.localhost to loopback)
+      APP_DOMAIN: process.env.E2E_APP_DOMAIN ?? 'localhost',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -9,6 +9,7 @@ const TITOS_750 = `${TITOS} 750ML`;
 const SCREENS = process.env.SCREENS_DIR ?? '/work/wt/screens';
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1400, height: 900 };
+const QTY_NOTE = 'Only 2 left in the warehouse';
 
 async function shot(page: Page, name: string) {
   if (!fs.existsSync(SCREENS)) fs.mkdirSync(SCREENS, { recursive: true });
@@ -195,6 +196,10 @@ test('a customer orders from a phone while the office watches live; the office c
   await expect(staff.getByLabel(`Quantity of ${TITOS}`)).toHaveValue('3');
   await staff.getByLabel(`Quantity of ${TITOS}`).fill('2');
   await expect(staff.getByTestId('stamps-assigned')).toHaveText('2');
+  // the change from what was ordered shows, with a note for it
+  await expect(staff.getByTestId('order-change')).toContainText('Ordered qty 3 → 2');
+  await staff.getByLabel(`Quantity change note for ${TITOS}`).fill(QTY_NOTE);
+  await shot(staff, 'staff-02b-builder-change-note');
   // the demo company saves new invoices as drafts, which customers don't see yet
   await staff.getByLabel('Status').click();
   await staff
@@ -218,6 +223,7 @@ test('a customer orders from a phone while the office watches live; the office c
   await expect(staff.getByTestId('order-status')).toHaveText('Invoiced');
   await expect(staff.getByTestId('item-change')).toContainText('3');
   await expect(staff.getByTestId('item-change')).toContainText('2');
+  await expect(staff.getByTestId('item-change')).toContainText(QTY_NOTE);
   await expect(staff.getByTestId('order-invoices')).toContainText(`Invoice #${invoiceNumber}`);
   await expect(staff.getByRole('button', { name: 'Reject Order' })).toHaveCount(0);
   await shot(staff, 'staff-03-order-detail-invoiced');
@@ -228,6 +234,7 @@ test('a customer orders from a phone while the office watches live; the office c
   await expect(shop.getByTestId('shop-order-status')).toHaveText('Invoiced');
   await expect(shop.getByTestId('shop-qty-change')).toContainText('3');
   await expect(shop.getByTestId('shop-qty-change')).toContainText('2');
+  await expect(shop.getByTestId('shop-qty-change')).toContainText(QTY_NOTE);
   await shot(shop, 'shop-06-order-invoiced');
   await shop.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(shop.getByTestId('shop-order-row').first()).toContainText(`Order #${orderNumber}`);
@@ -351,4 +358,44 @@ test('staff cancel a placed order after confirming the status change', async ({ 
   await dialog.getByRole('button', { name: 'Yes, Change It' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Cancelled');
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+});
+
+test('the shop answers on its own subdomain: the demo customer user signs in there and sees the catalogue', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const token = await staffToken(request);
+  const sub = await openShop(request, token, 'lonestar');
+  // {subdomain}.localhost: Chromium resolves every *.localhost name to the loopback address, and
+  // the e2e server runs with APP_DOMAIN=localhost (playwright.config.ts)
+  const port = new URL(testInfo.project.use.baseURL ?? '').port;
+  const origin = `http://${sub}.localhost:${port}`;
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, baseURL: origin });
+  const shop = await phone.newPage();
+  await shop.goto('/');
+  await expect(shop.getByRole('heading', { name: 'Sign in to order' })).toBeVisible();
+  // the shop is the whole app on its host: no /shop/{subdomain} prefix
+  expect(new URL(shop.url()).pathname).not.toContain('/shop/');
+  await shop.getByLabel('Email').fill('buyer@broken-spoke.example');
+  await shop.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await shop.getByRole('button', { name: 'Sign In' }).click();
+  await expect(shop.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(shop.getByTestId('shop-product').first()).toBeVisible();
+  await shop.getByLabel('Search products').fill('tito');
+  await expect(shop.getByTestId('shop-product').filter({ hasText: TITOS })).toHaveCount(2);
+  expect(new URL(shop.url()).host).toBe(`${sub}.localhost:${port}`);
+  await shot(shop, 'shop-12-subdomain-catalogue');
+  // a reload keeps the session and the host's routes (deep links work at the root)
+  await shop.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(shop).toHaveURL(new RegExp(`^${origin}/order$`));
+  await shop.reload();
+  await expect(shop.getByTestId('shop-order-row').first()).toBeVisible();
+  await phone.close();
+
+  // an unknown subdomain is not a shop: the host answers the staff app
+  const other = await browser.newContext({ viewport: DESK, baseURL: `http://no-such-distributor.localhost:${port}` });
+  const page = await other.newPage();
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toHaveCount(0);
+  await other.close();
 });

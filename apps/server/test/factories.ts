@@ -122,6 +122,9 @@ export interface InvoiceLine {
   price: number | string;
   taxable?: boolean;
   on_deal?: boolean;
+  /** invoicing an online order: why the ordered quantity / price changed */
+  qty_change_note?: string | null;
+  price_change_note?: string | null;
 }
 
 export const line = (product_id: number, qty: number, price: number | string, extra: Partial<InvoiceLine> = {}) => ({

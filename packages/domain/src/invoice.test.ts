@@ -15,6 +15,7 @@ import {
   stampsNeeded,
   stockLevel,
 } from './invoice.js';
+import { LIMITS, PRIMITIVE_MSG } from './primitives.js';
 
 const today = todayInTexas();
 const base = { customer: { id: 1 }, items: [{ product_id: 2, qty: 1, price: 9.99 }] };
@@ -34,10 +35,30 @@ describe('invoice request schema', () => {
 
   it('accepts a minimal invoice and fills defaults', () => {
     const v = invoiceRequestSchema.parse(base);
-    expect(v.items[0]).toEqual({ product_id: 2, qty: 1, price: 9.99, taxable: true, on_deal: false, scanned: false });
+    expect(v.items[0]).toEqual({
+      product_id: 2,
+      qty: 1,
+      price: 9.99,
+      taxable: true,
+      on_deal: false,
+      scanned: false,
+      qty_change_note: null,
+      price_change_note: null,
+    });
     expect(v.stamps).toEqual([]);
     expect(v.note).toBe('');
     expect(v.force).toBe(false);
+  });
+
+  it('takes per-line change notes trimmed, blank as none, and refuses NUL or over-long ones', () => {
+    const item = (extra: object) => ({ ...base, items: [{ product_id: 2, qty: 1, price: 1, ...extra }] });
+    const v = invoiceRequestSchema.parse(item({ qty_change_note: '  Short  ', price_change_note: '   ' }));
+    expect(v.items[0]).toMatchObject({ qty_change_note: 'Short', price_change_note: null });
+    expect(invoiceRequestSchema.parse(item({ qty_change_note: null })).items[0].qty_change_note).toBeNull();
+    expect(messages(item({ qty_change_note: 'a\u0000b' }))).toContain(PRIMITIVE_MSG.nul);
+    expect(messages(item({ price_change_note: 'x'.repeat(LIMITS.longText + 1) }))).toContain(
+      PRIMITIVE_MSG.tooLong('Price change note', LIMITS.longText),
+    );
   });
 
   it.each([

@@ -106,6 +106,16 @@ const invoiceItemObject = z.object({
   taxable: z.boolean().default(true),
   on_deal: z.boolean().default(false),
   scanned: z.boolean().default(false),
+  /**
+   * Invoicing an online order: why staff changed the line's quantity / price from what was ordered
+   * (spec 2, Order detail: old -> new with notes). Kept only when that value did change; blank is none.
+   */
+  qty_change_note: noteText('Quantity change note')
+    .nullish()
+    .transform((v) => v?.trim() || null),
+  price_change_note: noteText('Price change note')
+    .nullish()
+    .transform((v) => v?.trim() || null),
 });
 export const invoiceItemSchema = z.preprocess(productAlias, invoiceItemObject);
 export type InvoiceItemInput = z.infer<typeof invoiceItemSchema>;

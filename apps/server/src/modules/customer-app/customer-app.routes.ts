@@ -51,10 +51,13 @@ const pdfHeaders = (name: string) => ({
   'cache-control': 'no-store',
 });
 
-/** The subdomain a request names: `{sub}.{APP_DOMAIN}` in the Host header. */
+/**
+ * The subdomain a request names: `{sub}.{APP_DOMAIN}` in the Host header. Fastify's `req.host`
+ * takes X-Forwarded-Host only from a proxy TRUST_PROXY names, so any client cannot pick the shop.
+ */
 function hostSubdomain(req: FastifyRequest, appDomain: string | undefined): string | undefined {
   if (!appDomain) return undefined;
-  const host = String(req.headers['x-forwarded-host'] ?? req.headers.host ?? '')
+  const host = String(req.host ?? '')
     .split(',')[0]
     .trim()
     .toLowerCase()

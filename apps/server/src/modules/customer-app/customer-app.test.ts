@@ -49,6 +49,16 @@ describe('GET /customer-app/company', () => {
     expect(res.json()).toMatchObject({ id: company.companyId });
   });
 
+  it('takes X-Forwarded-Host only from a trusted proxy', async () => {
+    const { company } = await shop();
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/customer-app/company',
+      headers: { host: '127.0.0.1:3000', 'x-forwarded-host': `${company.subdomain}.shop.example` },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+
   it('is a 404 for an unknown subdomain', async () => {
     const res = await client(ctx).get('/customer-app/company', { subdomain: 'nobody-here' });
     expect(res.status).toBe(404);

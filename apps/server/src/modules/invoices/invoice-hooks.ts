@@ -10,7 +10,14 @@ export interface InvoiceSaved {
   created: boolean;
   /** the online order the invoice was made from (already checked to be the company's) */
   orderId: number | null;
-  items: readonly { product_id: number; qty: number; price: number }[];
+  items: readonly {
+    product_id: number;
+    qty: number;
+    price: number;
+    /** staff's notes on changing an ordered line's quantity / price (invoicing an order) */
+    qty_change_note?: string | null;
+    price_change_note?: string | null;
+  }[];
 }
 
 /** Runs after the transaction committed (events, mail); never inside it. */

@@ -156,12 +156,56 @@ async function refuseDuplicate(tx: Tx, companyId: number, customerId: number, fi
   if (dup) throw new DuplicateFound(dup.id);
 }
 
-/** Replaces the invoice's lines; answers them as stored. */
+/** What invoicing an order changed on one product's invoice lines (ordered -> invoiced, with notes). */
+export interface InvoiceLineChange {
+  product_id: number;
+  previous_qty: number | null;
+  new_qty: number | null;
+  previous_price: string | null;
+  new_price: string | null;
+  qty_change_note: string | null;
+  price_change_note: string | null;
+}
+
+const changeColumns = {
+  previous_qty: invoiceItems.previous_qty,
+  new_qty: invoiceItems.new_qty,
+  previous_price: invoiceItems.previous_price,
+  new_price: invoiceItems.new_price,
+  qty_change_note: invoiceItems.qty_change_note,
+  price_change_note: invoiceItems.price_change_note,
+};
+
+/**
+ * The orders module records on the invoice's own lines what invoicing the order changed (spec 1's
+ * invoice item: previousQty/newQty, previousPrice/newPrice, qtyChangeNote, priceChangeNote), in the
+ * invoice's transaction.
+ */
+export async function recordLineChanges(tx: Tx, invoiceId: number, changes: readonly InvoiceLineChange[]) {
+  for (const { product_id, ...set } of changes)
+    await tx
+      .update(invoiceItems)
+      .set(set)
+      .where(and(eq(invoiceItems.invoice_id, invoiceId), eq(invoiceItems.product_id, product_id)));
+}
+
+/**
+ * Replaces the invoice's lines; answers them as stored. An edit keeps what invoicing its order
+ * recorded on a product's lines (the order's history does not change when the invoice is edited).
+ */
 async function writeItems(tx: Tx, inv: InvoiceRow, body: InvoiceRequest, byId: Map<number, ProductRow>) {
+  const kept = new Map<number, Omit<InvoiceLineChange, 'product_id'>>();
+  const before = await tx
+    .select({ product_id: invoiceItems.product_id, ...changeColumns })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoice_id, inv.id));
+  for (const { product_id, ...change } of before)
+    if (product_id !== null && Object.values(change).some((v) => v !== null)) kept.set(product_id, change);
   const rows = body.items.map((i, position) => {
     const p = byId.get(i.product_id) as ProductRow;
     const price = centsToString(toCents(i.price));
     return {
+      ...kept.get(p.id),
       company_id: inv.company_id,
       invoice_id: inv.id,
       product_id: p.id,

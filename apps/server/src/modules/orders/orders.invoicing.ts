@@ -3,6 +3,7 @@ import { INVOICEABLE_STATUSES, ORDER_MSG, type OrderStatus } from '@dbo/domain/o
 import { and, eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.js';
 import type { InvoiceSaved } from '../invoices/invoice-hooks.js';
+import { type InvoiceLineChange, recordLineChanges } from '../invoices/invoice-save.service.js';
 import { products } from '../products/products.tables.js';
 import { orderItems, orders } from './orders.tables.js';
 
@@ -17,8 +18,9 @@ export interface OrderInvoiced {
  * The orders module's part of saving an invoice made from an order (runs inside the invoice's
  * transaction, under the order's row lock, so two staff never invoice a quantity twice):
  * - an order line invoiced at another quantity or price keeps the ordered qty and price, records
- *   previous_qty/new_qty and previous_price/new_price, and its total (and the order's) follows
- *   what was invoiced;
+ *   previous_qty/new_qty and previous_price/new_price with staff's qty_change_note /
+ *   price_change_note (a note for a value that did not change is dropped), on the order line and on
+ *   the invoice's lines; its total (and the order's) follows what was invoiced;
  * - a product the order did not have becomes an added line (is_added);
  * - order lines left out of the invoice stay open: the order is partially_invoiced until a later
  *   invoice takes them, then invoiced;
@@ -39,11 +41,20 @@ export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoic
 
   const lines = await tx.select().from(orderItems).where(eq(orderItems.order_id, o.id));
   // the invoice's quantity and price per product (a product on several invoice lines adds up)
-  const invoiced = new Map<number, { qty: number; price: number }>();
+  const invoiced = new Map<
+    number,
+    { qty: number; price: number; qtyNote: string | null | undefined; priceNote: string | null | undefined }
+  >();
   for (const i of e.items) {
     const cur = invoiced.get(i.product_id);
-    invoiced.set(i.product_id, { qty: (cur?.qty ?? 0) + i.qty, price: cur?.price ?? i.price });
+    invoiced.set(i.product_id, {
+      qty: (cur?.qty ?? 0) + i.qty,
+      price: cur?.price ?? i.price,
+      qtyNote: cur?.qtyNote || i.qty_change_note,
+      priceNote: cur?.priceNote || i.price_change_note,
+    });
   }
+  const changes: InvoiceLineChange[] = [];
   const names = new Map(
     (
       await tx
@@ -63,14 +74,22 @@ export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoic
     if (open) {
       const qtyChanged = inv.qty !== open.qty;
       const priceChanged = priceCents !== toCents(open.price);
+      const change: InvoiceLineChange = {
+        product_id: productId,
+        previous_qty: qtyChanged ? open.qty : null,
+        new_qty: qtyChanged ? inv.qty : null,
+        previous_price: priceChanged ? centsToString(toCents(open.price)) : null,
+        new_price: priceChanged ? centsToString(priceCents) : null,
+        qty_change_note: qtyChanged ? (inv.qtyNote ?? null) : null,
+        price_change_note: priceChanged ? (inv.priceNote ?? null) : null,
+      };
+      if (qtyChanged || priceChanged) changes.push(change);
+      const { product_id: _, ...set } = change;
       await tx
         .update(orderItems)
         .set({
           invoice_id: e.invoiceId,
-          previous_qty: qtyChanged ? open.qty : null,
-          new_qty: qtyChanged ? inv.qty : null,
-          previous_price: priceChanged ? open.price : null,
-          new_price: priceChanged ? centsToString(priceCents) : null,
+          ...set,
           // the line's total follows what was invoiced; qty and price keep what was ordered
           total: centsToString(lineTotalCents(inv.qty, centsToString(priceCents))),
         })
@@ -92,6 +111,7 @@ export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoic
       });
     }
   }
+  await recordLineChanges(tx, e.invoiceId, changes);
   const remaining = lines.some((l) => !l.is_added && !l.is_rejected && l.invoice_id === null);
   const next: OrderStatus = remaining ? 'partially_invoiced' : 'invoiced';
   // the order's total: its lines as invoiced (open lines as ordered), added lines included

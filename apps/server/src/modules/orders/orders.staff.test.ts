@@ -1,7 +1,8 @@
 import { ORDER_MSG } from '@dbo/domain/order';
+import { LIMITS, PRIMITIVE_MSG } from '@dbo/domain/primitives';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { makeInvoice, makeProduct, makeStaff } from '../../../test/factories.js';
+import { type InvoiceLine, makeInvoice, makeProduct, makeStaff } from '../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { makeOrder, makeShopCompany, makeShopper } from '../../../test/order-factories.js';
 import { customers } from '../customers/customers.tables.js';
@@ -29,7 +30,7 @@ async function placedOrder() {
   return { company, a, b, shopper, order };
 }
 
-const invoiceBody = (customerId: number, orderId: number, items: ReturnType<typeof lineOf>[]) => ({
+const invoiceBody = (customerId: number, orderId: number, items: InvoiceLine[]) => ({
   customerId,
   order_id: orderId,
   items,
@@ -185,6 +186,102 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
     expect(byProduct.get(c.id)).toMatchObject({ is_added: true, qty: 2, price: 7, total: 14 });
     expect(body.order.total).toBe(39);
     expect(body.modifiedOrderItems).toHaveLength(3);
+  });
+
+  it("keeps staff's notes on a changed quantity and price: order lines, invoice lines, the customer's view", async () => {
+    const { company, order, a, b, shopper } = await placedOrder();
+    const inv = await makeInvoice(
+      company,
+      invoiceBody(shopper.customerId, order.id, [
+        { ...lineOf(a.id, 1, 10), qty_change_note: '  Only one left in the warehouse ' },
+        { ...lineOf(b.id, 3, 5), price_change_note: 'New distributor price' },
+      ]),
+    );
+    const { body } = await company.api.get(`/order/${order.order_number}`);
+    const byProduct = new Map(body.order.orderItems.map((i: { product_id: number }) => [i.product_id, i]));
+    expect(byProduct.get(a.id)).toMatchObject({
+      previous_qty: 2,
+      new_qty: 1,
+      qty_change_note: 'Only one left in the warehouse',
+      price_change_note: null,
+    });
+    expect(byProduct.get(b.id)).toMatchObject({
+      previous_price: 4.5,
+      new_price: 5,
+      price_change_note: 'New distributor price',
+      qty_change_note: null,
+    });
+    expect(body.modifiedOrderItems).toEqual(
+      expect.arrayContaining([expect.objectContaining({ qty_change_note: 'Only one left in the warehouse' })]),
+    );
+    // the customer user sees the same change and note on their order
+    const mine = await shopper.api.get(`/customer-app/order/${order.id}`);
+    expect(mine.status).toBe(200);
+    const line = mine.body.order.orderItems.find((i: { product_id: number }) => i.product_id === a.id);
+    expect(line).toMatchObject({ previous_qty: 2, new_qty: 1, qty_change_note: 'Only one left in the warehouse' });
+    // the invoice's own lines carry the change too (spec 1's invoice item), and keep it through an edit
+    const saved = await company.api.get(`/invoice/${inv.id}`);
+    const itemOf = (items: { product_id: number }[], id: number) => items.find((i) => i.product_id === id);
+    expect(itemOf(saved.body.items, a.id)).toMatchObject({
+      previousQty: 2,
+      newQty: 1,
+      qtyChangeNote: 'Only one left in the warehouse',
+      priceChangeNote: null,
+    });
+    expect(itemOf(saved.body.items, b.id)).toMatchObject({
+      previousPrice: 4.5,
+      newPrice: 5,
+      priceChangeNote: 'New distributor price',
+    });
+    const edited = await company.api.put(`/invoice/${inv.id}`, {
+      customer: { id: shopper.customerId },
+      items: [lineOf(a.id, 1, 10), lineOf(b.id, 3, 5)],
+      stamps: [],
+      note: 'edited',
+    });
+    expect(edited.status).toBe(200);
+    expect(itemOf(edited.body.items, a.id)).toMatchObject({ qtyChangeNote: 'Only one left in the warehouse' });
+  });
+
+  it('drops a note for a value that did not change, and a blank note', async () => {
+    const { company, order, a, b, shopper } = await placedOrder();
+    await makeInvoice(
+      company,
+      invoiceBody(shopper.customerId, order.id, [
+        { ...lineOf(a.id, 2, 10), qty_change_note: 'not changed', price_change_note: 'not changed either' },
+        { ...lineOf(b.id, 1, 4.5), qty_change_note: '   ' },
+      ]),
+    );
+    const { body } = await company.api.get(`/order/${order.order_number}`);
+    const byProduct = new Map(body.order.orderItems.map((i: { product_id: number }) => [i.product_id, i]));
+    expect(byProduct.get(a.id)).toMatchObject({ previous_qty: null, qty_change_note: null, price_change_note: null });
+    expect(byProduct.get(b.id)).toMatchObject({ previous_qty: 3, new_qty: 1, qty_change_note: null });
+  });
+
+  it('refuses a change note with a NUL byte or over the length limit with 400 and saves nothing', async () => {
+    const { company, order, a, shopper } = await placedOrder();
+    for (const item of [
+      { ...lineOf(a.id, 1, 10), qty_change_note: 'bad\u0000note' },
+      { ...lineOf(a.id, 1, 10), price_change_note: 'x'.repeat(LIMITS.longText + 1) },
+      { ...lineOf(a.id, 1, 10), qty_change_note: 42 },
+    ]) {
+      const res = await company.api.post('/invoice', {
+        customer: { id: shopper.customerId },
+        order_id: order.id,
+        items: [item],
+        stamps: [],
+      });
+      expect(res.status).toBe(400);
+    }
+    const tooLong = await company.api.post('/invoice', {
+      customer: { id: shopper.customerId },
+      order_id: order.id,
+      items: [{ ...lineOf(a.id, 1, 10), price_change_note: 'x'.repeat(LIMITS.longText + 1) }],
+      stamps: [],
+    });
+    expect(tooLong.body.message).toBe(PRIMITIVE_MSG.tooLong('Price change note', LIMITS.longText));
+    expect((await company.api.get(`/order/${order.order_number}`)).body.order.status).toBe('placed');
+    expect((await company.api.get('/invoice/grid')).body.count).toBe(0);
   });
 
   it('leaves the order partially invoiced while lines remain, then invoiced', async () => {

@@ -64,6 +64,8 @@ export interface InvoiceItem {
   scanned?: boolean;
   last_purchase_price?: string | number | null;
   stock?: { qty: number; reorder_level: number | null; level: string; lowStockMarker: boolean };
+  /** a line of an online order being invoiced: what the customer ordered (builder source only) */
+  ordered?: { qty: number; price: number };
 }
 
 export interface InvoiceStampRange {

@@ -44,6 +44,17 @@ export interface BuilderItem {
   last_purchase_price: number | null;
   reorder_level: number | null;
   stock: number | null;
+  /** invoicing an online order: the quantity and price the customer ordered on this line */
+  ordered?: { qty: number; price: number };
+  /** staff's note on changing the ordered quantity / price (sent only when it changed) */
+  qty_change_note?: string;
+  price_change_note?: string;
+}
+
+/** What changed on a line invoiced from an order (nothing for other lines). */
+export function orderChanges(i: BuilderItem): { qty: boolean; price: boolean } {
+  if (!i.ordered) return { qty: false, price: false };
+  return { qty: i.qty !== i.ordered.qty, price: toCents(i.price) !== toCents(i.ordered.price) };
 }
 
 export interface BuilderRange {
@@ -119,6 +130,7 @@ export function itemsFromInvoice(inv: Invoice, mode: 'edit' | 'copy'): BuilderIt
           it.stock && typeof it.stock === 'object'
             ? Number(it.stock.qty ?? 0) + (edit && inv.status !== 'cancelled' ? Number(it.qty) || 0 : 0)
             : null,
+        ...(it.ordered ? { ordered: it.ordered } : {}),
       };
     });
 }
@@ -139,14 +151,21 @@ export function toPayload(
 ): InvoiceRequestBody {
   return {
     customer: { id: s.customerId },
-    items: s.items.map((i) => ({
-      product_id: i.product_id,
-      qty: i.qty,
-      price: i.price,
-      taxable: i.taxable,
-      on_deal: i.on_deal,
-      scanned: i.scanned,
-    })),
+    items: s.items.map((i) => {
+      const changed = orderChanges(i);
+      const qtyNote = changed.qty ? i.qty_change_note?.trim() : '';
+      const priceNote = changed.price ? i.price_change_note?.trim() : '';
+      return {
+        product_id: i.product_id,
+        qty: i.qty,
+        price: i.price,
+        taxable: i.taxable,
+        on_deal: i.on_deal,
+        scanned: i.scanned,
+        ...(qtyNote ? { qty_change_note: qtyNote } : {}),
+        ...(priceNote ? { price_change_note: priceNote } : {}),
+      };
+    }),
     stamps: s.ranges.map((r) => ({ roll_id: r.roll_id, from: r.from, to: r.to })),
     note: s.note,
     company_note: s.company_note,
@@ -186,6 +205,7 @@ export function invoiceFromOrder(order: OrderOut): Invoice {
       on_deal: false,
       position,
       last_purchase_price: null,
+      ordered: { qty: i.qty, price: i.price },
     })),
     stamps: [],
     // the customer's notes on the order (not the distributor's own)

@@ -3,7 +3,14 @@ import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { describe, expect, it } from 'vitest';
 import type { StampRoll } from '../../lib/answer-types';
 import type { Invoice } from './api';
-import { invoiceFromOrder, itemFromProduct, type ProductSuggestion } from './builder-model';
+import {
+  invoiceFromOrder,
+  itemFromProduct,
+  itemsFromInvoice,
+  orderChanges,
+  type ProductSuggestion,
+  toPayload,
+} from './builder-model';
 import {
   type BuilderState,
   builderReducer,
@@ -211,5 +218,39 @@ describe('order as a builder source', () => {
     expect(inv).toMatchObject({ order_id: 5, customer_id: 3, note: 'leave at back door', status: 'draft' });
     expect(inv.items).toMatchObject([{ product_id: 7, qty: 2, price: 18.99 }]);
     expect(inv.items).toHaveLength(1);
+  });
+
+  it('sends a change note only for a value that differs from what was ordered', () => {
+    const order = {
+      id: 5,
+      customer,
+      orderItems: [
+        { is_rejected: false, is_added: false, invoice_id: null, product_id: 7, product: vodka, qty: 2, price: 18.99 },
+      ],
+      note: [],
+    } as unknown as OrderOut;
+    const [item] = itemsFromInvoice(invoiceFromOrder(order), 'copy');
+    expect(item.ordered).toEqual({ qty: 2, price: 18.99 });
+    const base = {
+      customerId: 3,
+      ranges: [],
+      note: '',
+      company_note: '',
+      status: 'draft' as const,
+      invoiced_at: '2026-11-21',
+      due_at: null,
+      logo_id: null,
+    };
+    const notes = { qty_change_note: ' Short on stock ', price_change_note: 'same price' };
+    const changedQty = toPayload({ ...base, items: [{ ...item, ...notes, qty: 1 }] }).items[0];
+    expect(changedQty).toMatchObject({ qty: 1, qty_change_note: 'Short on stock' });
+    expect(changedQty).not.toHaveProperty('price_change_note');
+    const unchanged = toPayload({ ...base, items: [{ ...item, ...notes }] }).items[0];
+    expect(unchanged).not.toHaveProperty('qty_change_note');
+    expect(unchanged).not.toHaveProperty('price_change_note');
+    const changedPrice = toPayload({ ...base, items: [{ ...item, ...notes, price: 17.5 }] }).items[0];
+    expect(changedPrice).toMatchObject({ price: 17.5, price_change_note: 'same price' });
+    expect(orderChanges({ ...item, qty: 1, price: 17.5 })).toEqual({ qty: true, price: true });
+    expect(orderChanges(itemFromProduct(vodka))).toEqual({ qty: false, price: false });
   });
 });

@@ -1,11 +1,56 @@
 import { ArrowDownOutlined, ArrowUpOutlined, BarcodeOutlined, DeleteOutlined } from '@ant-design/icons';
 import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
-import { Button, Checkbox, Empty, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Empty, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
-import type { BuilderItem } from './builder-model';
+import { LIMITS } from '@dbo/domain/primitives';
+import { type BuilderItem, orderChanges } from './builder-model';
 import { TypeTag } from './product-search';
 
 const LEVEL_COLORS: Record<StockLevel, string> = { OK: 'green', LOW: 'gold', ZERO: 'orange', NEGATIVE: 'red' };
+
+/**
+ * Invoicing an online order: a line whose quantity or price differs from what was ordered shows
+ * 'Ordered old → new' and a note for that change (spec 2: the order detail shows old → new with notes).
+ */
+function OrderChangeNotes({ item, update }: { item: BuilderItem; update: (patch: Partial<BuilderItem>) => void }) {
+  const changed = orderChanges(item);
+  if (!item.ordered || (!changed.qty && !changed.price)) return null;
+  const { ordered } = item;
+  return (
+    <div className="order-change-notes" data-testid="order-change">
+      {changed.qty && (
+        <div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Ordered qty {ordered.qty} → {item.qty}
+          </Typography.Text>
+          <Input
+            size="small"
+            aria-label={`Quantity change note for ${item.product}`}
+            placeholder="Note for the quantity change (optional)"
+            maxLength={LIMITS.longText}
+            value={item.qty_change_note ?? ''}
+            onChange={(e) => update({ qty_change_note: e.target.value })}
+          />
+        </div>
+      )}
+      {changed.price && (
+        <div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            Ordered price {formatMoney(ordered.price)} → {formatMoney(item.price)}
+          </Typography.Text>
+          <Input
+            size="small"
+            aria-label={`Price change note for ${item.product}`}
+            placeholder="Note for the price change (optional)"
+            maxLength={LIMITS.longText}
+            value={item.price_change_note ?? ''}
+            onChange={(e) => update({ price_change_note: e.target.value })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
 
 export function ItemsTable({
   items,
@@ -113,6 +158,7 @@ export function ItemsTable({
                     </Typography.Text>
                   </div>
                 )}
+                <OrderChangeNotes item={r} update={(patch) => update(r.key, patch)} />
               </div>
             );
           },
