@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   BarcodeOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -111,6 +112,7 @@ export function AppLayout() {
     ...(isPosActive(features) || !screenBuilt('inventory')
       ? []
       : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
+    ...(screenBuilt('reports') ? [{ key: '/reports', icon: <BarChartOutlined />, label: 'Reports' }] : []),
   ];
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
