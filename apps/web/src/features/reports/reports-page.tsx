@@ -77,7 +77,9 @@ function Comparison() {
           <Button
             icon={<ReloadOutlined />}
             loading={results.some((r) => r.isFetching)}
-            onClick={() => results.forEach((r) => r.refetch())}
+            onClick={() => {
+              for (const r of results) void r.refetch();
+            }}
           >
             Refresh
           </Button>
