@@ -2,6 +2,7 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { REPORT_MSG } from '@dbo/domain/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct, makeRoll } from '../../../test/factories.js';
+import { makeShopCompany, makeShopper } from '../../../test/order-factories.js';
 import { activateFeature, createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
 
 let ctx: TestContext;
@@ -228,5 +229,15 @@ describe('access', () => {
     expect(mine.body.totals.invoices).toBe(0);
     expect((await b.api.get('/report/stamps', { from: FROM, to: todayInTexas() })).body.rows).toEqual([]);
     expect((await sales(a.owner, 'customer')).body.rows).toHaveLength(2);
+  });
+});
+
+describe('customer users', () => {
+  it('cannot read the reports of the company they buy from', async () => {
+    const shop = await makeShopCompany(ctx);
+    await activateFeature(ctx, shop.companyId, 'reports');
+    const shopper = await makeShopper(ctx, shop);
+    expect((await shopper.api.get('/report/sales', { groupBy: 'customer' })).status).toBe(401);
+    expect((await shopper.api.get('/report/stamps')).status).toBe(401);
   });
 });
