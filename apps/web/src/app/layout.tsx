@@ -1,5 +1,6 @@
 import {
   AppstoreOutlined,
+  BarChartOutlined,
   BarcodeOutlined,
   DashboardOutlined,
   DollarOutlined,
@@ -16,10 +17,11 @@ import { initials } from '@dbo/domain/auth';
 import { isPosActive } from '@dbo/domain/features';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Badge, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
+import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
 import { useStaffRealtime } from './realtime';
 import { screenBuilt } from './screens';
 import { SessionExpiredDialog } from './session-expired-dialog';
@@ -71,6 +73,9 @@ export function AppLayout() {
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [logoutOpen, setLogoutOpen] = useState(false);
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  usePaletteHotkey(openPalette);
   useStaffRealtime();
   const orderCount = usePlacedOrderCount(feature('order') && screenBuilt('order')).data?.count ?? 0;
 
@@ -113,6 +118,7 @@ export function AppLayout() {
     ...(isPosActive(features) || !screenBuilt('inventory')
       ? []
       : [{ key: '/inventory', icon: <InboxOutlined />, label: 'Inventory' }]),
+    ...(screenBuilt('reports') ? [{ key: '/reports', icon: <BarChartOutlined />, label: 'Reports' }] : []),
   ];
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
@@ -141,6 +147,9 @@ export function AppLayout() {
             </div>
           )}
         </Link>
+        <div style={{ padding: '0 8px' }}>
+          <PaletteButton onOpen={openPalette} collapsed={collapsed} />
+        </div>
         <Menu
           mode="inline"
           selectedKeys={selected ? [selected] : []}
@@ -173,6 +182,7 @@ export function AppLayout() {
         </Content>
       </Layout>
       <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
       <SessionExpiredDialog />
     </Layout>
   );

@@ -6,6 +6,7 @@
 export const BUILT_SCREENS = {
   order: true,
   inventory: true,
+  reports: true,
 } as const satisfies Record<string, boolean>;
 
 export type Screen = keyof typeof BUILT_SCREENS;

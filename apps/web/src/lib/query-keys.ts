@@ -52,6 +52,11 @@ export const queryKeys = {
     one: (ref: string | number | null) => ['order', 'one', ref === null ? null : String(ref)] as const,
   },
   notification: ['notification'] as const,
+  reports: {
+    all: ['report'] as const,
+    sales: (groupBy: string, from: string, to: string) => ['report', 'sales', groupBy, from, to] as const,
+    stamps: (from: string, to: string) => ['report', 'stamps', from, to] as const,
+  },
 };
 
 /**
@@ -64,6 +69,7 @@ export const changedBy = {
     queryKeys.invoices.all,
     queryKeys.stamps.all,
     queryKeys.company.stats,
+    queryKeys.reports.all,
     queryKeys.customers.all,
     queryKeys.products.all,
     // an invoice made from an online order changes the order's status and lines

@@ -1,0 +1,246 @@
+import { SearchOutlined } from '@ant-design/icons';
+import { APP_VERSION } from '@dbo/domain/constants';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Modal, Spin, Typography } from 'antd';
+import { Command } from 'cmdk';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { http } from '../lib/api';
+import { queryKeys } from '../lib/query-keys';
+import { screenBuilt } from './screens';
+import { useSession } from './session';
+import {
+  PALETTE,
+  type PaletteProduct,
+  customerEntries,
+  invoiceNumberQuery,
+  issueMailto,
+  productLabel,
+} from './palette';
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+interface InvoiceHit {
+  id: number;
+  number: number;
+  beer: boolean;
+  display_number: string;
+  customer_name?: string;
+}
+
+interface CustomerHit {
+  id: number;
+  name: string;
+}
+
+const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+
+/** Cmd+K (Ctrl+K elsewhere) opens the palette; the navigation button does too. */
+export function usePaletteHotkey(open: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'k' && (isMac() ? e.metaKey : e.ctrlKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        open();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
+export function PaletteButton({ onOpen, collapsed }: { onOpen: () => void; collapsed: boolean }) {
+  const keys = isMac() ? '⌘K' : 'Ctrl+K';
+  return (
+    <Button
+      block
+      icon={<SearchOutlined />}
+      onClick={onOpen}
+      aria-label={`Search (${keys})`}
+      aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
+      style={{ margin: '8px 0' }}
+    >
+      {collapsed ? '' : `Search ${keys}`}
+    </Button>
+  );
+}
+
+export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const { user, feature } = useSession();
+  const [query, setQuery] = useState('');
+  const q = useDebounced(query.trim(), PALETTE.debounceMs);
+  const searching = q.length > PALETTE.minChars;
+  const invoiceNumber = searching ? invoiceNumberQuery(q) : null;
+  const textSearch = searching && invoiceNumber === null;
+  const inventoryOn = feature('inventory') && screenBuilt('inventory');
+
+  useEffect(() => {
+    if (!open) setQuery('');
+  }, [open]);
+
+  const invoices = useQuery({
+    queryKey: [...queryKeys.invoices.all, 'palette', invoiceNumber],
+    queryFn: ({ signal }) =>
+      http.get<{ rows: InvoiceHit[] }>(
+        '/invoice/grid',
+        {
+          startRow: 0,
+          endRow: PALETTE.perGroup,
+          filterModel: { number: { filterType: 'number', type: 'equals', filter: invoiceNumber } },
+        },
+        signal,
+      ),
+    enabled: open && invoiceNumber !== null,
+  });
+  // the loaded lists: customers always, products from inventory when that feature is on
+  const customers = useQuery({
+    queryKey: queryKeys.customers.list,
+    queryFn: () => http.get<CustomerHit[] | { customers?: CustomerHit[]; rows?: CustomerHit[] }>('/customer'),
+    select: (res): CustomerHit[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
+    enabled: open && textSearch,
+  });
+  const inventory = useQuery({
+    queryKey: ['inventory', 'palette-list'],
+    queryFn: () =>
+      http.get<{ rows: { product: PaletteProduct }[] }>('/inventory/grid', {
+        startRow: 0,
+        endRow: 1,
+        ignoreLimit: true,
+      }),
+    enabled: open && textSearch && inventoryOn,
+    staleTime: 60_000,
+  });
+  const suggestions = useQuery({
+    queryKey: [...queryKeys.products.all, 'palette', q],
+    queryFn: ({ signal }) => http.get<{ suggestions: PaletteProduct[] }>('/product/suggestions', { query: q }, signal),
+    enabled: open && textSearch && !inventoryOn,
+  });
+
+  const needle = q.toLowerCase();
+  const productHits = useMemo(() => {
+    if (!textSearch) return [];
+    const list = inventoryOn
+      ? (inventory.data?.rows ?? []).map((r) => r.product).filter((p) => p.product.toLowerCase().includes(needle))
+      : (suggestions.data?.suggestions ?? []);
+    return list.slice(0, PALETTE.perGroup);
+  }, [textSearch, inventoryOn, inventory.data, suggestions.data, needle]);
+  const customerHits = textSearch
+    ? (customers.data ?? []).filter((c) => c.name.toLowerCase().includes(needle)).slice(0, PALETTE.perGroup)
+    : [];
+  const invoiceHits = invoiceNumber !== null ? (invoices.data?.rows ?? []).slice(0, PALETTE.perGroup) : [];
+  const loading =
+    (invoiceNumber !== null && invoices.isFetching) ||
+    (textSearch && (customers.isFetching || inventory.isFetching || suggestions.isFetching));
+
+  const go = useCallback(
+    (to: string) => {
+      onClose();
+      navigate(to);
+    },
+    [navigate, onClose],
+  );
+
+  const statics = [
+    ...(inventoryOn ? [{ label: 'Inventories', run: () => go('/inventory') }] : []),
+    { label: 'Settings', run: () => go('/setting') },
+    { label: 'Clear Cache', run: () => go('/cache/clear') },
+    {
+      label: 'Report Issue',
+      run: () => {
+        onClose();
+        window.location.href = issueMailto({
+          version: APP_VERSION,
+          page: window.location.href,
+          browser: navigator.userAgent,
+          companyId: user?.company_id ?? null,
+        });
+      },
+    },
+  ].filter((s) => !searching || s.label.toLowerCase().includes(needle));
+
+  return (
+    <Modal
+      open={open}
+      onCancel={onClose}
+      footer={null}
+      closable={false}
+      width={560}
+      destroyOnHidden
+      title={<span className="palette-title">Command palette</span>}
+      styles={{ body: { padding: 0 } }}
+      className="command-palette"
+    >
+      <Command label="Command palette" shouldFilter={false} loop>
+        <Command.Input
+          autoFocus
+          value={query}
+          onValueChange={setQuery}
+          placeholder="Search invoices by number, products, customers…"
+          aria-label="Search"
+        />
+        <Command.List>
+          {loading && (
+            <Command.Loading>
+              <Spin size="small" /> <Typography.Text type="secondary">Searching…</Typography.Text>
+            </Command.Loading>
+          )}
+          {searching && !loading && (
+            <Command.Empty>
+              <Typography.Text type="secondary">Nothing found for "{q}"</Typography.Text>
+            </Command.Empty>
+          )}
+          {invoiceHits.length > 0 && (
+            <Command.Group heading="Invoices">
+              {invoiceHits.map((inv) => (
+                <Command.Item
+                  key={`inv-${inv.id}`}
+                  value={`inv-${inv.id}`}
+                  onSelect={() => go(`/invoice/${encodeURIComponent(inv.display_number)}`)}
+                >
+                  View invoice #{inv.display_number}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          )}
+          {productHits.length > 0 && (
+            <Command.Group heading="Products">
+              {productHits.map((p) => (
+                <Command.Item key={`p-${p.id}`} value={`p-${p.id}`} onSelect={() => go(`/product/${p.id}`)}>
+                  {productLabel(p)}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          )}
+          {customerHits.length > 0 && (
+            <Command.Group heading="Customers">
+              {customerHits.flatMap((c) =>
+                customerEntries(c).map((e) => (
+                  <Command.Item key={e.value} value={e.value} onSelect={() => go(e.to)}>
+                    {e.label}
+                  </Command.Item>
+                )),
+              )}
+            </Command.Group>
+          )}
+          {statics.length > 0 && (
+            <Command.Group heading="Go to">
+              {statics.map((s) => (
+                <Command.Item key={s.label} value={`static-${s.label}`} onSelect={s.run}>
+                  {s.label}
+                </Command.Item>
+              ))}
+            </Command.Group>
+          )}
+        </Command.List>
+      </Command>
+    </Modal>
+  );
+}
