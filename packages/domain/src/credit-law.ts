@@ -176,7 +176,68 @@ export const holidaysRequest = z.object({
   holidays: z
     .array(holidayIn)
     .max(200, CREDIT_LAW_MSG.holidaysTooMany)
-    .refine((l) => new Set(l.map((h) => h.date)).size === l.length, CREDIT_LAW_MSG.holidayDuplicate),
+    .refine((l) => new Set(l.map((h) => h.date)).size === l.length, CREDIT_LAW_MSG.holidayDuplicate)
+    /** null goes back to the Texas state holidays */
+    .nullable(),
 });
 /** null = the Texas state holidays (the seed) */
-export const holidaysOut = z.object({ holidays: z.array(holidayIn), seeded: z.boolean() });
+export const holidaysOut = z.object({
+  holidays: z.array(z.object({ date: z.string(), name: z.string() })),
+  seeded: z.boolean(),
+});
+
+/** One unpaid credit-law invoice of an account. */
+export const delinquentInvoiceOut = z.object({
+  id: z.number(),
+  number: z.number(),
+  display_number: z.string(),
+  invoiced_at: z.string(),
+  due_at: z.string(),
+  /** the day the account is (or becomes) delinquent because of this invoice */
+  delinquent_from: z.string(),
+  total: z.number(),
+  owing: z.number(),
+});
+export type DelinquentInvoice = z.infer<typeof delinquentInvoiceOut>;
+
+/** An account in the report or the dashboard widget. */
+export const delinquentAccountOut = z.object({
+  customer_id: z.number(),
+  /** TABC permit */
+  permit: z.string(),
+  trade_name: z.string(),
+  city: z.string(),
+  /** the earliest day the account is (or becomes) delinquent */
+  delinquent_from: z.string(),
+  amount: z.number(),
+  invoices: z.array(delinquentInvoiceOut),
+});
+export type DelinquentAccount = z.infer<typeof delinquentAccountOut>;
+
+export const delinquentReportQuery = z.object({
+  format: z.enum(['json', 'csv', 'pdf'], { error: "Format must be 'json', 'csv' or 'pdf'" }).default('json'),
+});
+export const delinquentReportOut = z.object({ rows: z.array(delinquentAccountOut) });
+
+/** Dashboard: delinquent accounts now, and those that become delinquent within DELINQUENT_SOON_DAYS. */
+export const delinquencySummaryOut = z.object({
+  today: z.string(),
+  delinquent: z.object({ count: z.number(), amount: z.number(), rows: z.array(delinquentAccountOut) }),
+  soon: z.object({ days: z.number(), count: z.number(), amount: z.number(), rows: z.array(delinquentAccountOut) }),
+});
+
+/** One customer's standing under the credit law (builder warning, customer page). */
+export const customerDelinquencyOut = z.object({
+  customer_id: z.number(),
+  /** delinquent with us: unpaid credit-law invoices past the 4th business day after their due date */
+  delinquent: z.boolean(),
+  amount: z.number(),
+  invoices: z.array(delinquentInvoiceOut),
+  /** on the imported TABC delinquent list since that day (null: not listed) */
+  tabc_delinquent_since: z.string().nullable(),
+  /** liquor and wine cannot be sold (either reason) */
+  blocked: z.boolean(),
+  /** why, as the server's refusal says it (null when not blocked) */
+  reason: z.string().nullable(),
+});
+export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;

@@ -71,7 +71,7 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['BALCONES BABY BLUE CORN WHISKY', '750ML', 6],
       ['SHINER BOCK 24PK', '12OZ', 4],
     ],
-    status: 'delivered',
+    status: 'paid',
     dueInDays: 1,
     note: 'Cash on delivery',
   },
@@ -82,8 +82,9 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['LLANO ESTACADO CHARDONNAY', '750ML', 24],
       ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
     ],
-    status: 'payment_due_soon',
-    dueInDays: 30,
+    status: 'payment_due',
+    // due yesterday: becomes delinquent under the credit law within the next days (dashboard)
+    dueInDays: 26,
   },
   { daysAgo: 21, customer: 0, items: [['SHINER BOCK 24PK', '12OZ', 8]], status: 'invoiced', dueInDays: 30 },
   {
@@ -215,7 +216,8 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
       force: true,
     });
     // the due date of old invoices may be in the past; the +30 days limit is about the future
-    const { detail } = await saveInvoice(db, actor, body);
+    // recorded history: Gruene Hall's unpaid invoice makes it delinquent, Billy Bob's is on the TABC list
+    const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
     if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid') {
       await db.insert(payments).values({
