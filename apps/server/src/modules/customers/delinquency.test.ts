@@ -8,11 +8,18 @@ import {
 } from '@dbo/domain/credit-law';
 import { addDays, formatDate, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
 import { createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
-import { delinquents } from './customers.tables.js';
+import { seedDemoIfEmpty } from '../../seed/demo.js';
+import { companies } from '../company/company.tables.js';
+import { customers, delinquents } from './customers.tables.js';
+import { customerDelinquency, delinquentAccounts } from './delinquency.service.js';
 
 let ctx: TestContext;
 let owner: SignedUp;
@@ -336,4 +343,26 @@ describe('company holiday list', () => {
     const reset = await c.api.put('/company/holidays', { holidays: null });
     expect(reset.body.seeded).toBe(true);
   });
+});
+
+describe('the demo data under the credit law', () => {
+  it('has one customer that cannot buy liquor (delinquent and on the TABC list); the others can', async () => {
+    const demo = await createTestApp();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-demo-'));
+    try {
+      await seedDemoIfEmpty(demo.database.db, dir);
+      const [company] = await demo.database.db.select().from(companies);
+      const accounts = await delinquentAccounts(demo.database.db, company.id);
+      expect(accounts.map((a) => a.trade_name)).toEqual(['Billy Bob’s Texas']);
+      const list = await demo.database.db.select().from(customers).where(eq(customers.company_id, company.id));
+      const blocked = [];
+      for (const c of list)
+        if ((await customerDelinquency(demo.database.db, company.id, c.id)).blocked) blocked.push(c.name);
+      expect(blocked).toEqual(['Billy Bob’s Texas']);
+      expect(list.length).toBe(6);
+    } finally {
+      await demo.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

@@ -50,7 +50,7 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 3],
       ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
     ],
-    status: 'payment_due',
+    status: 'paid',
     dueInDays: 30,
   },
   {
@@ -61,7 +61,9 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['DEEP EDDY RUBY RED VODKA', '750ML', 12],
       ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 4],
     ],
-    status: 'paid',
+    // unpaid 26 days after its due date: Billy Bob's is delinquent under the Texas credit law
+    // (and on the sample TABC delinquent list); every other demo customer may still buy liquor
+    status: 'payment_due',
     dueInDays: 15,
   },
   {
@@ -216,7 +218,7 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
       force: true,
     });
     // the due date of old invoices may be in the past; the +30 days limit is about the future
-    // recorded history: Gruene Hall's unpaid invoice makes it delinquent, Billy Bob's is on the TABC list
+    // recorded history: the rules on new sales (credit-law refusal) do not apply to it
     const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
     if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid') {
