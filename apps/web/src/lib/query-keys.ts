@@ -24,6 +24,7 @@ export const queryKeys = {
     delinquency: (id: number) => ['customer', id, 'delinquency'] as const,
     delinquent: ['customer', 'delinquent'] as const,
     delinquentSummary: ['customer', 'delinquent', 'summary'] as const,
+    holidays: ['customer', 'holidays'] as const,
     users: ['customer', 'users'] as const,
     tiers: ['customer', 'price-tiers'] as const,
     autoFill: (query: string) => ['customer', 'auto-fill', query] as const,
