@@ -56,7 +56,12 @@ async function demoInvoice(request: APIRequestContext, token: string, status = '
   const res = await request.post('/api/v1/invoice', {
     headers,
     data: {
-      customer: { id: customers.rows[0].id },
+      // a customer the Texas credit law lets us sell to (the demo has one delinquent, one on the TABC list)
+      customer: {
+        id: customers.rows.find(
+          (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
+        ).id,
+      },
       items: [{ product_id: product.id, qty: 2, price: 10, taxable: true, on_deal: false, scanned: false }],
       stamps: [],
       status,

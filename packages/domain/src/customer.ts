@@ -370,6 +370,9 @@ export const customerOut = z.object({
   updated_at: timestampOut,
   deleted: z.boolean(),
   productPriceTier: priceTierBriefOut.nullable(),
+  /** Texas credit law (grid and page): delinquent with us / on the imported TABC delinquent list */
+  delinquent: z.boolean().optional(),
+  tabc_delinquent: z.boolean().optional(),
 });
 export const customerGridOut = gridAnswer(customerOut);
 

@@ -20,6 +20,11 @@ export const queryKeys = {
     tabc: (id: number) => ['customer', id, 'tabc-expiration'] as const,
     balance: (id: number) => ['customer', id, 'balance'] as const,
     checkBalance: (id: number) => ['customer', id, 'check-balance'] as const,
+    /** Texas credit law: one customer's standing, the report, the dashboard summary */
+    delinquency: (id: number) => ['customer', id, 'delinquency'] as const,
+    delinquent: ['customer', 'delinquent'] as const,
+    delinquentSummary: ['customer', 'delinquent', 'summary'] as const,
+    holidays: ['customer', 'holidays'] as const,
     users: ['customer', 'users'] as const,
     tiers: ['customer', 'price-tiers'] as const,
     autoFill: (query: string) => ['customer', 'auto-fill', query] as const,

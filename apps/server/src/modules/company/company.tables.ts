@@ -34,6 +34,8 @@ export const companies = pgTable(
     default_logo_id: integer('default_logo_id'),
     cash_on_delivery: boolean('cash_on_delivery').notNull().default(false),
     stamp_threshold: integer('stamp_threshold').notNull().default(500),
+    /** legal holidays for the credit law's business days; null = the Texas state holidays (the seed) */
+    holidays: jsonb('holidays').$type<{ date: string; name: string }[]>(),
     tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('8.25'),
     /** Counters for allocating numbers under the company row lock; see invoices service. */
     last_invoice_number: integer('last_invoice_number').notNull().default(0),

@@ -47,6 +47,7 @@ import {
   createCustomer,
   customerGrid,
   customerTabcExpiration,
+  customerWithFlags,
   findCustomer,
   listCustomers,
   listPriceTiers,
@@ -198,7 +199,7 @@ export async function privateRoutes(app: App) {
   );
 
   app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>
-    findCustomer(db, req.auth.companyId, req.params.id),
+    customerWithFlags(db, req.auth.companyId, req.params.id),
   );
 
   app.put(

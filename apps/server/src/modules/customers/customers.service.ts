@@ -1,3 +1,4 @@
+import { delinquencyFlags } from './delinquency.service.js';
 import { CUSTOMER_MSG, isPermitCode, normalizeTabcId, tabcExpiration, type CustomerValues } from '@dbo/domain/customer';
 import type { GridQuery } from '@dbo/domain/grid';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -26,6 +27,13 @@ export function publicCustomer(c: CustomerRow, tier?: TierRow) {
     deleted: !!c.deleted_at,
     productPriceTier: tier?.id ? { ...tier, percentage: Number(tier.percentage) } : null,
   };
+}
+
+/** The customer page's answer: the customer with its credit-law flags. */
+export async function customerWithFlags(db: DbOrTx, companyId: number, id: number) {
+  const c = await findCustomer(db, companyId, id);
+  const flags = await delinquencyFlags(db, companyId, [c]);
+  return { ...c, ...flags.get(c.id) };
 }
 
 /** A price tier may only be one of the company's own. */
@@ -101,7 +109,12 @@ export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) 
     tieBreaker: customers.id,
     scope: [eq(customers.company_id, companyId), isNull(customers.deleted_at)],
   });
-  return { rows: rows.map((r) => publicCustomer(r.c, r.tier as TierRow)), count };
+  const flags = await delinquencyFlags(
+    db,
+    companyId,
+    rows.map((r) => r.c),
+  );
+  return { rows: rows.map((r) => ({ ...publicCustomer(r.c, r.tier as TierRow), ...flags.get(r.c.id) })), count };
 }
 
 export async function createCustomer(db: Db, companyId: number, userId: number, v: CustomerValues) {

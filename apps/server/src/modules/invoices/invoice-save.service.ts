@@ -13,6 +13,7 @@
  * - New invoices for a deleted customer are refused ('Deleted customer!'); existing ones stay
  *   editable.
  */
+import { defaultDueDate } from '@dbo/domain/credit-law';
 import { todayInTexas } from '@dbo/domain/dates';
 import {
   DUPLICATE_WINDOW_HOURS,
@@ -30,6 +31,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
+import { refuseDelinquentSale } from '../customers/delinquency.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { type AfterCommit, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
 import { orderInvoices, orders } from '../orders/orders.tables.js';
@@ -235,6 +237,8 @@ interface SaveContext {
   invoiceId?: number;
   inventoryOn: boolean;
   numbering: boolean;
+  /** an invoice recorded after the fact (the demo's history): the rules on new sales do not apply */
+  history?: boolean;
 }
 
 /** The whole save inside its transaction; answers the saved invoice's id. */
@@ -247,6 +251,9 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const customer = await findCustomer(tx, companyId, body.customer.id);
   if (!existing && customer.deleted_at) throw badRequest(INVOICE_MSG.customerDeleted);
   const { byId, beer } = await loadLineProducts(tx, companyId, body, customer.cash_on_delivery);
+  // Texas credit law: no new liquor or wine sale to a delinquent retailer (not for the demo's history)
+  const liquorOrWine = [...byId.values()].some((p) => p.product_type === 'LIQUOR' || p.product_type === 'WINE');
+  if (!existing && liquorOrWine && !ctx.history) await refuseDelinquentSale(tx, companyId, customer.id);
   const logoId = await resolveLogo(tx, companyId, company, body, existing);
   const order = await findOrder(tx, companyId, body.order_id);
 
@@ -262,6 +269,18 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   if (!existing || existing.beer !== beer) number = await allocateNumber(tx, companyId, beer);
   if (!existing && !body.force) await refuseDuplicate(tx, companyId, customer.id, fingerprint);
 
+  const invoicedAt = body.invoiced_at ?? existing?.invoiced_at ?? todayInTexas();
+  // a new invoice sent without a due date gets the credit-law default (beer / cash on delivery: due on delivery)
+  const dueAt =
+    body.due_at !== undefined
+      ? body.due_at
+      : existing
+        ? existing.due_at
+        : defaultDueDate({
+            invoiceDay: invoicedAt,
+            beer,
+            cashOnDelivery: customer.cash_on_delivery || company.cash_on_delivery,
+          }).due_at;
   const values = {
     company_id: companyId,
     number,
@@ -271,8 +290,8 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     note: body.note,
     company_note: body.company_note,
     logo_id: logoId,
-    invoiced_at: body.invoiced_at ?? existing?.invoiced_at ?? todayInTexas(),
-    due_at: body.due_at === undefined ? (existing?.due_at ?? null) : body.due_at,
+    invoiced_at: invoicedAt,
+    due_at: dueAt,
     sub_total: centsToString(toCents(totals.sub_total)),
     tax_total: centsToString(toCents(totals.tax_total)),
     total: centsToString(toCents(totals.total)),
@@ -330,12 +349,19 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
 }
 
 /** POST /invoice (no id) and the full-form PUT /invoice/{id}. Answers the saved invoice. */
-export async function saveInvoice(db: Db, actor: Actor, body: InvoiceRequest, invoiceId?: number) {
+export async function saveInvoice(
+  db: Db,
+  actor: Actor,
+  body: InvoiceRequest,
+  invoiceId?: number,
+  opts: { history?: boolean } = {},
+) {
   const features = await activeFeatureNames(db, actor.companyId);
   const ctx: SaveContext = {
     actor,
     body,
     invoiceId,
+    history: opts.history,
     inventoryOn: features.has('inventory'),
     numbering: features.has('customer_invoice_numbering'),
   };

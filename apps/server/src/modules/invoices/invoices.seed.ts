@@ -50,7 +50,7 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 3],
       ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
     ],
-    status: 'payment_due',
+    status: 'paid',
     dueInDays: 30,
   },
   {
@@ -61,7 +61,9 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['DEEP EDDY RUBY RED VODKA', '750ML', 12],
       ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 4],
     ],
-    status: 'paid',
+    // unpaid 26 days after its due date: Billy Bob's is delinquent under the Texas credit law
+    // (and on the sample TABC delinquent list); every other demo customer may still buy liquor
+    status: 'payment_due',
     dueInDays: 15,
   },
   {
@@ -71,7 +73,7 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['BALCONES BABY BLUE CORN WHISKY', '750ML', 6],
       ['SHINER BOCK 24PK', '12OZ', 4],
     ],
-    status: 'delivered',
+    status: 'paid',
     dueInDays: 1,
     note: 'Cash on delivery',
   },
@@ -82,8 +84,9 @@ const DEMO_INVOICES: DemoInvoice[] = [
       ['LLANO ESTACADO CHARDONNAY', '750ML', 24],
       ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
     ],
-    status: 'payment_due_soon',
-    dueInDays: 30,
+    status: 'payment_due',
+    // due yesterday: becomes delinquent under the credit law within the next days (dashboard)
+    dueInDays: 26,
   },
   { daysAgo: 21, customer: 0, items: [['SHINER BOCK 24PK', '12OZ', 8]], status: 'invoiced', dueInDays: 30 },
   {
@@ -215,7 +218,8 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
       force: true,
     });
     // the due date of old invoices may be in the past; the +30 days limit is about the future
-    const { detail } = await saveInvoice(db, actor, body);
+    // recorded history: the rules on new sales (credit-law refusal) do not apply to it
+    const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
     if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid') {
       await db.insert(payments).values({

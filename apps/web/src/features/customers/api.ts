@@ -1,5 +1,7 @@
+import type { customerDelinquencyOut, delinquencySummaryOut, delinquentAccountOut } from '@dbo/domain/credit-law';
 import type { CustomerInput, TabcExpiration } from '@dbo/domain/customer';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -33,6 +35,9 @@ export interface Customer {
   service_start: string | null;
   created_at: string;
   deleted: boolean;
+  /** Texas credit law: delinquent with us / on the TABC delinquent list */
+  delinquent?: boolean;
+  tabc_delinquent?: boolean;
 }
 
 export interface CustomerUser {
@@ -193,5 +198,37 @@ export function useUserAction() {
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: customerKeys.users });
     },
+  });
+}
+
+// ---- Texas credit law --------------------------------------------------------------------------------
+
+export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;
+export type DelinquentAccount = z.infer<typeof delinquentAccountOut>;
+export type DelinquencySummary = z.infer<typeof delinquencySummaryOut>;
+
+export function useCustomerDelinquency(id: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.customers.delinquency(id ?? 0),
+    queryFn: () => http.get<CustomerDelinquency>(`/customer/${id}/delinquency`),
+    enabled: !!id,
+    staleTime: 0,
+  });
+}
+
+/** GET /customer/delinquent: the accounts delinquent today. */
+export function useDelinquentAccounts() {
+  return useQuery({
+    queryKey: queryKeys.customers.delinquent,
+    queryFn: () => http.get<{ rows: DelinquentAccount[] }>('/customer/delinquent', { format: 'json' }),
+    staleTime: 0,
+  });
+}
+
+export function useDelinquencySummary() {
+  return useQuery({
+    queryKey: queryKeys.customers.delinquentSummary,
+    queryFn: () => http.get<DelinquencySummary>('/customer/delinquent/summary'),
+    staleTime: 0,
   });
 }

@@ -7,6 +7,7 @@ import { useSession } from '../../app/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Customer } from './api';
+import { CreditLawStanding, DelinquencyTags } from './credit-law';
 import { PermitWarnings } from './permit-warnings';
 
 /** The side detail panel of the customer grid. */
@@ -21,6 +22,8 @@ export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer
     <Drawer open={!!customer} onClose={onClose} title={customer?.name} size={460} destroyOnHidden>
       {customer && (
         <>
+          <DelinquencyTags delinquent={customer.delinquent} tabc_delinquent={customer.tabc_delinquent} />
+          <CreditLawStanding customerId={customer.id} />
           <PermitWarnings customerId={customer.id} />
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label="Address">

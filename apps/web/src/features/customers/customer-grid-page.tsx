@@ -1,4 +1,4 @@
-import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
+import { PlusOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { Button } from 'antd';
@@ -9,6 +9,7 @@ import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 import type { Customer } from './api';
+import { DelinquencyTags } from './credit-law';
 import { CustomerDetailDrawer } from './customer-detail-drawer';
 
 export default function CustomerGridPage() {
@@ -17,7 +18,18 @@ export default function CustomerGridPage() {
   const tiered = feature('tiered_pricing');
   const columnDefs = useMemo<ColDef<Customer>[]>(
     () => [
-      { field: 'name', headerName: 'Name', minWidth: 200, ...text },
+      {
+        field: 'name',
+        headerName: 'Name',
+        minWidth: 240,
+        ...text,
+        cellRenderer: (p: { value?: string; data?: Customer }) => (
+          <span>
+            {p.value}{' '}
+            {p.data && <DelinquencyTags delinquent={p.data.delinquent} tabc_delinquent={p.data.tabc_delinquent} />}
+          </span>
+        ),
+      },
       {
         field: 'address',
         headerName: 'Address',
@@ -59,6 +71,9 @@ export default function CustomerGridPage() {
             <Button type="primary" icon={<PlusOutlined />}>
               New Customer
             </Button>
+          </Link>
+          <Link to="/customer/delinquent">
+            <Button icon={<WarningOutlined />}>Delinquent Accounts</Button>
           </Link>
           {feature('order') && (
             <Link to="/customer/users">

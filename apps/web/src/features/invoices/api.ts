@@ -1,6 +1,8 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
+import type { customerDelinquencyOut } from '@dbo/domain/credit-law';
 import type { InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/api';
 import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
@@ -179,5 +181,17 @@ export function useRecentInvoices() {
     queryKey: queryKeys.invoices.recent,
     queryFn: () => http.get<Invoice[] | { invoices?: Invoice[]; rows?: Invoice[] }>('/invoice/recent'),
     select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
+  });
+}
+
+/** A customer's standing under the Texas credit law (the builder warns before a liquor/wine sale). */
+export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;
+
+export function useCustomerDelinquency(customerId: number | null | undefined) {
+  return useQuery({
+    queryKey: queryKeys.customers.delinquency(customerId ?? 0),
+    queryFn: () => http.get<CustomerDelinquency>(`/customer/${customerId}/delinquency`),
+    enabled: !!customerId,
+    staleTime: 0,
   });
 }

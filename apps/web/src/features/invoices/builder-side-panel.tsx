@@ -1,10 +1,11 @@
 import { SaveOutlined, UndoOutlined } from '@ant-design/icons';
 import { INVOICE_STATUSES } from '@dbo/domain/constants';
-import { isDueOnDelivery } from '@dbo/domain/dates';
+import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { maxDueDate, maxInvoiceDate } from '@dbo/domain/invoice';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Popconfirm, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
+import { builderDueDefault } from './builder-state';
 import { statusLabel } from './invoice-status-tag';
 import type { InvoiceBuilder } from './use-invoice-builder';
 
@@ -14,6 +15,8 @@ const { Text } = Typography;
 export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
   const { state: s, set, invoice, totals, taxRate, errors } = b;
   const logos = b.company?.logos ?? [];
+  // the credit-law default and its rule, named beside the field (staff may still change the date)
+  const due = builderDueDefault(s);
   return (
     <div className="builder-side">
       <Card size="small" title="Invoice">
@@ -37,7 +40,28 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
               <Form.Item
                 label="Due Date"
                 style={{ marginBottom: 12 }}
-                help={isDueOnDelivery(s.due_at) ? 'Due on delivery' : undefined}
+                help={
+                  <span data-testid="due-rule">
+                    {isDueOnDelivery(s.due_at) && <strong>Due on delivery. </strong>}
+                    {s.due_at === due.due_at ? (
+                      due.label
+                    ) : (
+                      <>
+                        Default {formatDate(due.due_at)} ({due.label}).{' '}
+                        {!invoice && (
+                          <Button
+                            type="link"
+                            size="small"
+                            style={{ padding: 0 }}
+                            onClick={() => set({ dueAuto: true })}
+                          >
+                            Use default
+                          </Button>
+                        )}
+                      </>
+                    )}
+                  </span>
+                }
               >
                 <DatePicker
                   aria-label="Due Date"

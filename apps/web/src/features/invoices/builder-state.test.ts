@@ -13,6 +13,7 @@ import {
 } from './builder-model';
 import {
   type BuilderState,
+  builderDueDefault,
   builderReducer,
   deriveInvoice,
   initialState,
@@ -93,7 +94,7 @@ const roll = (id: number, from: number, to: number): StampRoll => ({
 });
 
 describe('builder initial state', () => {
-  it('a new invoice takes the company defaults, is dated today and due on delivery (tomorrow)', () => {
+  it('a new invoice takes the company defaults, is dated today and due on the credit-law date', () => {
     const s = initialState({ company, today: '2026-11-21' });
     expect(s).toMatchObject({
       customer: null,
@@ -103,7 +104,9 @@ describe('builder initial state', () => {
       company_note: 'Thanks',
       status: 'invoiced',
       invoiced_at: '2026-11-21',
-      due_at: '2026-11-22',
+      // bought the 16th-end of the month: due the 10th of the next month
+      due_at: '2026-12-10',
+      dueAuto: true,
       logo_id: 11,
     });
     expect(initialState({ company: {}, today: '2026-11-21' })).toMatchObject({ status: 'draft', logo_id: null });
@@ -123,6 +126,37 @@ describe('builder initial state', () => {
     expect(s.ranges).toEqual([]);
     expect(s.items).toMatchObject([{ product_id: 7, qty: 2, scanned: false }]);
     expect(s).toMatchObject({ note: 'n', company_note: 'Thanks', invoiced_at: '2026-11-21' });
+  });
+});
+
+describe('builder due date (Texas credit law)', () => {
+  const beer = { ...vodka, id: 99, product: 'SHINER BOCK', product_type: 'BEER' };
+  it('follows the invoice date, beer and cash on delivery until the user picks a date', () => {
+    let s = blank();
+    expect(builderDueDefault(s).rule).toBe('credit_16_end');
+    s = builderReducer(s, { type: 'set', patch: { invoiced_at: '2026-11-15' } });
+    expect(s.due_at).toBe('2026-11-25');
+    s = builderReducer(s, { type: 'addProduct', product: beer, scanned: false });
+    expect([s.due_at, builderDueDefault(s).rule]).toEqual(['2026-11-16', 'beer']);
+    s = builderReducer(s, { type: 'addProduct', product: vodka, scanned: false });
+    expect(s.due_at).toBe('2026-11-25');
+    s = builderReducer(s, { type: 'set', patch: { customer: { id: 1, name: 'C', cash_on_delivery: true } as never } });
+    expect([s.due_at, builderDueDefault(s).rule]).toEqual(['2026-11-16', 'cash_on_delivery']);
+    // the user's date stays, whatever changes next
+    s = builderReducer(s, { type: 'set', patch: { due_at: '2026-11-20' } });
+    s = builderReducer(s, { type: 'set', patch: { invoiced_at: '2026-11-02', customer: null } });
+    expect([s.due_at, s.dueAuto]).toEqual(['2026-11-20', false]);
+    // back to the default
+    s = builderReducer(s, { type: 'set', patch: { dueAuto: true } });
+    expect(s.due_at).toBe('2026-11-25');
+  });
+
+  it('keeps an edited invoice due date and follows a company on cash on delivery', () => {
+    expect(initialState({ invoice: saved, company, today: '2026-11-21' })).toMatchObject({
+      due_at: null,
+      dueAuto: false,
+    });
+    expect(initialState({ company: { cash_on_delivery: true }, today: '2026-11-21' }).due_at).toBe('2026-11-22');
   });
 });
 

@@ -1,5 +1,7 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import { addDays } from '@dbo/domain/dates';
+import { DATE_LIMITS } from '@dbo/domain/constants';
+import { defaultDueDate } from '@dbo/domain/credit-law';
+import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG, isBeerInvoice, isTypeMismatch } from '@dbo/domain/invoice';
 import { invoiceTotals, toCents } from '@dbo/domain/money';
 import { autoAssign, type StampSequence } from '@dbo/domain/stamps';
@@ -28,6 +30,10 @@ export interface BuilderState {
   status: InvoiceStatus;
   invoiced_at: string;
   due_at: string | null;
+  /** a new invoice's due date follows the credit-law default until the user picks one */
+  dueAuto: boolean;
+  /** the company sells on cash on delivery (its customers' invoices are due on delivery) */
+  companyCashOnDelivery: boolean;
   logo_id: number | null;
 }
 
@@ -37,6 +43,28 @@ export interface BuilderDefaults {
   default_invoice_status?: InvoiceStatus | null;
   default_logo_id?: number | null;
   logos?: { id: number }[];
+  cash_on_delivery?: boolean | null;
+}
+
+/**
+ * The default due date of the builder's invoice (Texas credit law; beer and cash on delivery: due
+ * on delivery), and the rule that gave it. Never past the due date limit (+30 days).
+ */
+export function builderDueDefault(state: BuilderState, today: string = todayInTexas()) {
+  const d = defaultDueDate({
+    invoiceDay: state.invoiced_at,
+    beer: isBeerInvoice(state.items.map((i) => i.product_type)),
+    cashOnDelivery: !!state.customer?.cash_on_delivery || state.companyCashOnDelivery,
+  });
+  const max = addDays(today, DATE_LIMITS.dueDateDaysAhead);
+  return d.due_at > max ? { ...d, due_at: max } : d;
+}
+
+/** Keeps an automatic due date on its default. */
+function followDefault(state: BuilderState): BuilderState {
+  if (!state.dueAuto) return state;
+  const due = builderDueDefault(state).due_at;
+  return due === state.due_at ? state : { ...state, due_at: due };
 }
 
 export function initialState({
@@ -72,10 +100,12 @@ export function initialState({
       status: invoice.status,
       invoiced_at: invoice.invoiced_at,
       due_at: invoice.due_at,
+      dueAuto: false,
+      companyCashOnDelivery: !!company.cash_on_delivery,
       logo_id: invoice.logo_id,
     };
   }
-  return {
+  return followDefault({
     // cloning copies items, note and customer into a new builder
     customer: source?.customer && !source.customer.deleted ? source.customer : null,
     items: source ? itemsFromInvoice(source, 'copy') : [],
@@ -85,10 +115,12 @@ export function initialState({
     company_note: company.default_invoice_note ?? '',
     status: company.default_invoice_status ?? 'draft',
     invoiced_at: today,
-    // Decision: a new invoice is due on delivery (tomorrow) unless changed.
-    due_at: addDays(today, 1),
+    // the credit-law default (issue 16), kept up to date by the reducer until the user picks a date
+    due_at: null,
+    dueAuto: true,
+    companyCashOnDelivery: !!company.cash_on_delivery,
     logo_id: company.default_logo_id ?? company.logos?.[0]?.id ?? null,
-  };
+  });
 }
 
 export type BuilderAction =
@@ -103,9 +135,18 @@ export type BuilderAction =
   | { type: 'assignStamps'; need: number; sequences: StampSequence[] };
 
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
+  return followDefault(reduce(state, action));
+}
+
+function reduce(state: BuilderState, action: BuilderAction): BuilderState {
   switch (action.type) {
     case 'set':
-      return { ...state, ...action.patch };
+      // a due date picked by the user stays as picked
+      return {
+        ...state,
+        ...('due_at' in action.patch && !('dueAuto' in action.patch) ? { dueAuto: false } : {}),
+        ...action.patch,
+      };
     case 'reset':
       return action.state;
     case 'addProduct': {

@@ -1,0 +1,85 @@
+/**
+ * Texas credit law (issue 16): the delinquent accounts report (JSON, CSV, PDF), the dashboard's
+ * summary, one customer's standing (builder warning, customer page) and the company's holidays.
+ */
+import {
+  customerDelinquencyOut,
+  delinquencySummaryOut,
+  delinquentReportOut,
+  delinquentReportQuery,
+  holidaysOut,
+  holidaysRequest,
+} from '@dbo/domain/credit-law';
+import { todayInTexas } from '@dbo/domain/dates';
+import { idParams } from '@dbo/domain/primitives';
+import { z } from 'zod';
+import type { App } from '../../lib/http.js';
+import {
+  companyHolidays,
+  customerDelinquency,
+  delinquencySummary,
+  delinquentAccounts,
+  delinquentCsv,
+  delinquentPdf,
+  setCompanyHolidays,
+} from './delinquency.service.js';
+
+const tags = ['customer'];
+
+export async function privateRoutes(app: App) {
+  const { db } = app.deps;
+
+  app.get(
+    '/customer/delinquent',
+    {
+      schema: {
+        tags,
+        querystring: delinquentReportQuery,
+        // JSON {rows}; with format csv the CSV text, with format pdf the PDF
+        response: { 200: z.union([delinquentReportOut, z.string(), z.instanceof(Buffer)]) },
+      },
+    },
+    async (req, reply) => {
+      const rows = await delinquentAccounts(db, req.auth.companyId);
+      const name = `delinquent-accounts-${todayInTexas()}`;
+      if (req.query.format === 'csv')
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(delinquentCsv(rows));
+      if (req.query.format === 'pdf')
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(await delinquentPdf(db, req.auth.companyId, rows));
+      return { rows };
+    },
+  );
+
+  app.get('/customer/delinquent/summary', { schema: { tags, response: { 200: delinquencySummaryOut } } }, async (req) =>
+    delinquencySummary(db, req.auth.companyId),
+  );
+
+  app.get(
+    '/customer/:id/delinquency',
+    { schema: { tags, params: idParams, response: { 200: customerDelinquencyOut } } },
+    async (req) => customerDelinquency(db, req.auth.companyId, req.params.id),
+  );
+
+  app.get('/company/holidays', { schema: { tags: ['company'], response: { 200: holidaysOut } } }, async (req) =>
+    companyHolidays(db, req.auth.companyId),
+  );
+
+  /** Replaces the list; `{holidays: null}` goes back to the Texas state holidays. */
+  app.put(
+    '/company/holidays',
+    {
+      schema: {
+        tags: ['company'],
+        body: holidaysRequest,
+        response: { 200: holidaysOut },
+      },
+    },
+    async (req) => setCompanyHolidays(db, req.auth.companyId, req.body.holidays),
+  );
+}

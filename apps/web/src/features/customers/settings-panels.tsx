@@ -1,0 +1,7 @@
+import type { SettingsPanel } from '../../app/extensions';
+import { HolidaysPanel } from './holidays-panel';
+
+/** The credit law's holiday list shows in /setting. */
+export const settingsPanels: SettingsPanel[] = [
+  { key: 'credit-law-holidays', order: 60, title: 'Credit Law Holidays', Component: HolidaysPanel },
+];
