@@ -17,16 +17,17 @@ export default function CustomerGridPage() {
   const tiered = feature('tiered_pricing');
   const columnDefs = useMemo<ColDef<Customer>[]>(
     () => [
-      { field: 'name', headerName: 'Name', minWidth: 200, ...text },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 160, ...text },
       {
         field: 'address',
         headerName: 'Address',
+        flex: 2,
         minWidth: 240,
         valueGetter: (p) => (p.data ? `${p.data.address}, ${p.data.city}, ${p.data.state} ${p.data.zip}` : ''),
         ...text,
       },
       { field: 'city', headerName: 'City', ...text, hide: true },
-      { field: 'tabc_id', headerName: 'TABC ID', maxWidth: 150, ...text },
+      { field: 'tabc_id', headerName: 'TABC ID', ...text },
       { field: 'contact_name', headerName: 'Contact', ...text },
       { field: 'contact_phone', headerName: 'Phone', ...text },
       { field: 'contact_email', headerName: 'Email', ...text },
@@ -43,7 +44,7 @@ export default function CustomerGridPage() {
       {
         field: 'created_at',
         headerName: 'Created',
-        maxWidth: 150,
+
         valueFormatter: (p) => formatDate(p.value),
         ...dateResetFilter,
       },
