@@ -226,7 +226,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
 
   const fitterRef = useRef<ColumnFitter | null>(null);
   const fittedWidth = useRef(0);
-  const fit = useCallback(() => {
+  const refit = useCallback(() => {
     clearTimeout(fitTimer.current);
     // after the rows of the answer are rendered: autosizing measures the rendered cells
     fitTimer.current = setTimeout(() => {
@@ -260,7 +260,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
             ...JSON.parse(paramsKey),
           });
           p.successCallback(res.rows, res.count);
-          fit();
+          refit();
           onLoadedRef.current?.(res);
           if (res.count === 0) apiRef.current?.showNoRowsOverlay();
           else apiRef.current?.hideOverlay();
@@ -270,7 +270,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
         }
       },
     }),
-    [props.url, paramsKey, extraKey, fit],
+    [props.url, paramsKey, extraKey, refit],
   );
 
   // rows that failed with 401 while the session was expired load again once the user signs back in
@@ -324,7 +324,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           onGridReady={onGridReady}
           onGridSizeChanged={(e) => {
             // a new width only (the scrollbar our own sizing brings or takes must not loop)
-            if (Math.abs(e.clientWidth - fittedWidth.current) > 20) fit();
+            if (Math.abs(e.clientWidth - fittedWidth.current) > 20) refit();
           }}
           suppressColumnVirtualisation
           onColumnResized={(e) => {
