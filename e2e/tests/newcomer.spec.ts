@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders, signIn } from './helpers';
+import { DEMO, authHeaders, signIn, signUpApi, useToken } from './helpers';
 
 /** Issue 22: what a newcomer hit in the finished screens. */
 
@@ -335,4 +335,131 @@ test('every route of the table loads without a page error or console error', asy
   await page.goto('/no/such/page');
   await expect(page.getByText('A bit lost, are we ?')).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('activating Online Ordering confirms it and takes the user to the subdomain field', async ({ page, request }) => {
+  const { token } = await signUpApi(request);
+  await useToken(page, token);
+  await page.goto('/features');
+  // a feature without settings: a confirmation naming it, and the user stays on the page
+  await page.getByTestId('feature-tiered_pricing').getByRole('button', { name: 'Activate' }).click();
+  await page.getByRole('dialog', { name: 'Activate Tiered Pricing' }).getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Tiered Pricing activated')).toBeVisible();
+  await expect(page).toHaveURL(/\/features$/);
+
+  await page.getByTestId('feature-order').getByRole('button', { name: 'Activate' }).click();
+  await page
+    .getByRole('dialog', { name: 'Activate Online Ordering' })
+    .getByRole('button', { name: 'Activate' })
+    .click();
+  await expect(page.getByText('Online Ordering activated')).toBeVisible();
+  await expect(page).toHaveURL(/\/setting\?focus_field=subdomain$/);
+  await expect(page.getByLabel('Subdomain')).toBeFocused();
+  await expect(page.getByTestId('subdomain-needed')).toContainText('Online Ordering needs a subdomain');
+});
+
+test('a product row opens its card beside the grid without moving the grid', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/product');
+  const grid = page.getByTestId('product-grid');
+  const row = grid.locator('.ag-row[row-index="3"]');
+  // the grid's first answer (a loaded machine can be slow)
+  await expect(row.locator('[col-id="product"]')).not.toBeEmpty({ timeout: 30_000 });
+  const before = await row.boundingBox();
+  const name = await row.locator('[col-id="product"]').innerText();
+  await row.locator('[col-id="product"]').click();
+  const card = page.getByTestId('product-card');
+  await expect(card.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(card).toContainText(name);
+  const after = await row.boundingBox();
+  expect(after?.y).toBe(before?.y);
+  // the row clicked is still the one under the pointer
+  const under = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('.ag-row')?.getAttribute('row-index'),
+    [(before?.x ?? 0) + 40, (before?.y ?? 0) + (before?.height ?? 0) / 2],
+  );
+  expect(under).toBe('3');
+});
+
+test('the dashboard stamp bar shows what is left, with an accessible name', async ({ page }) => {
+  await signIn(page);
+  const summary = page.getByTestId('stamp-summary');
+  await expect(summary).toBeVisible();
+  const m = /(\d+) of (\d+) left/.exec(await summary.innerText());
+  expect(m).not.toBeNull();
+  const [left, total] = [Number(m?.[1]), Number(m?.[2])];
+  const bar = summary.getByRole('progressbar', { name: `Stamps left on the current roll: ${left} of ${total}` });
+  await expect(bar).toHaveAttribute('aria-valuenow', String(Math.round((left / total) * 100)));
+});
+
+test("the invoice grid's number columns keep their filter icon on the same side as the others", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/invoice');
+  const grid = page.getByTestId('invoice-grid');
+  await expect(grid.locator('.ag-row[row-index="0"]')).toBeVisible();
+  const sides = await grid.locator('.ag-header-cell').evaluateAll((cells) =>
+    cells
+      .map((cell) => {
+        const label = cell.querySelector('.ag-header-cell-text')?.getBoundingClientRect();
+        const filter = cell.querySelector('.ag-header-cell-filter-button')?.getBoundingClientRect();
+        if (!label || !filter) return null;
+        return `${cell.getAttribute('col-id')}:${filter.left >= label.right ? 'right' : 'left'}`;
+      })
+      .filter(Boolean),
+  );
+  expect(sides).toContain('sub_total:right');
+  expect(sides).toContain('tax_total:right');
+  expect(sides.every((s) => s?.endsWith(':right'))).toBe(true);
+});
+
+test('with Bottle POS on, New Product is disabled and its tooltip gives the rule', async ({ page, request }) => {
+  await signIn(page);
+  const headers = authHeaders(await tokenOf(page));
+  const on = await request.post('/api/v1/company/feature', { headers, data: { name: 'bottle_pos', active: true } });
+  expect(on.ok(), await on.text()).toBeTruthy();
+  try {
+    await page.goto('/product');
+    await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'New Product' })).toBeDisabled();
+    await page.getByTestId('new-product-blocked').hover();
+    await expect(page.getByRole('tooltip')).toContainText(
+      'Product creation is blocked while Bottle POS is active: products are synchronised from Bottle POS overnight.',
+    );
+  } finally {
+    await request.post('/api/v1/company/feature', { headers, data: { name: 'bottle_pos', active: false } });
+  }
+});
+
+test('product types show as names on screen and in the detailed invoice CSV', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/product');
+  const grid = page.getByTestId('product-grid');
+  await expect(grid.locator('.ag-row[row-index="0"]')).toBeVisible();
+  const types = await grid.locator('.ag-row [col-id="product_type"]').allInnerTexts();
+  expect(types.length).toBeGreaterThan(0);
+  for (const t of types) expect(['Liquor', 'Wine', 'Beer', 'Other']).toContain(t.trim());
+
+  await page.goto('/invoice');
+  await expect(page.getByTestId('invoice-grid').locator('.ag-row[row-index="0"]')).toBeVisible();
+  const dl = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).hover();
+  await page.getByText('Detailed CSV (one line per item)').click();
+  const rows = await csvOf(await dl);
+  expect(rows[0][7]).toBe('Type');
+  for (const r of rows.slice(1)) expect(['Liquor', 'Wine', 'Beer', 'Other']).toContain(r[7]);
+});
+
+test("the builder's totals table is not wider than its card", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page);
+  await page.goto('/invoice/create');
+  const totals = page.getByTestId('builder-totals');
+  await expect(totals).toBeVisible();
+  const fit = await totals.evaluate((t) => {
+    const body = t.closest('.ant-card-body') as HTMLElement;
+    const style = getComputedStyle(body);
+    const inner = body.getBoundingClientRect().right - Number.parseFloat(style.paddingRight);
+    return { table: t.getBoundingClientRect().right, inner };
+  });
+  expect(fit.table).toBeLessThanOrEqual(fit.inner + 0.5);
 });

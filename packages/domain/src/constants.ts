@@ -51,6 +51,16 @@ export type StampStatus = (typeof STAMP_STATUSES)[number];
 export const PRODUCT_TYPES = ['LIQUOR', 'WINE', 'BEER', 'N/A'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const PRODUCT_TYPE_CODES: Record<ProductType, string> = { LIQUOR: 'DS', WINE: 'W', BEER: 'B', 'N/A': 'N' };
+/** What people read: a product type's name on screens and in exports (the codes stay for TABC). */
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
+  LIQUOR: 'Liquor',
+  WINE: 'Wine',
+  BEER: 'Beer',
+  'N/A': 'Other',
+};
+/** The name of a stored product type; an unknown value is shown as it is. */
+export const productTypeLabel = (type: string | null | undefined): string =>
+  type ? (PRODUCT_TYPE_LABELS[type as ProductType] ?? type) : '';
 
 export const ROLES = ['owner', 'staff'] as const;
 export type Role = (typeof ROLES)[number];

@@ -25,13 +25,12 @@ interface InvoiceRef {
 }
 
 /** The invoice number (B suffix, customer numbering) linking to /invoice/{number}. */
-export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boolean, maxWidth: number): ColDef<T> {
+export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boolean): ColDef<T> {
   return {
     colId: 'number',
     field: 'number' as ColDef<T>['field'],
     headerName: 'Invoice',
     ...centred,
-    maxWidth,
     filter: 'agNumberColumnFilter',
     filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
     cellRenderer: (p: { data?: T }) => {

@@ -3,6 +3,7 @@ import {
   type CellEditRequestEvent,
   type ColDef,
   type FilterModel,
+  ColumnApiModule,
   ColumnAutoSizeModule,
   CellStyleModule,
   CustomFilterModule,
@@ -35,11 +36,120 @@ ModuleRegistry.registerModules([
   CellStyleModule,
   RowStyleModule,
   RowSelectionModule,
+  ColumnApiModule,
   ColumnAutoSizeModule,
   TooltipModule,
 ]);
 
-const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, accentColor: '#8b1e3f' });
+const theme = themeQuartz.withParams({
+  fontFamily: 'inherit',
+  headerFontWeight: 600,
+  accentColor: '#8b1e3f',
+  // tighter cells: at 1400 px a grid of ten columns shows every value whole
+  cellHorizontalPaddingScale: 0.7,
+});
+
+/**
+ * Sizing to content. AG Grid measures the rendered cells asynchronously and reports each autosize
+ * with a `columnResized` event (source 'autosizeColumns'); `ColumnFitter` reacts in phases:
+ * 1. every column sized to its cells and its one-line header;
+ * 2. when that is wider than the grid: sized to the cells only, the headers wrapping (never
+ *    narrower than a header's longest word with its icons);
+ * then the width left over goes to the key columns (those the page declares with `flex`), in
+ * proportion to their flex. Columns with `suppressAutoSize` keep their width.
+ */
+export class ColumnFitter {
+  private phase: 'idle' | 'header' | 'cells' = 'idle';
+  private minWrapped = new Map<string, number>();
+
+  constructor(
+    private readonly api: GridApi,
+    private readonly keys: () => Map<string, number>,
+    private readonly available: () => number,
+  ) {}
+
+  private sizedIds() {
+    return this.api
+      .getAllDisplayedColumns()
+      .filter((c) => !c.getColDef().suppressAutoSize)
+      .map((c) => c.getColId());
+  }
+
+  start() {
+    const colIds = this.sizedIds();
+    if (!colIds.length) return;
+    this.phase = 'header';
+    this.api.autoSizeColumns({ colIds, skipHeader: false });
+  }
+
+  /** the autosize of the current phase is done */
+  autoSized() {
+    const displayed = this.api.getAllDisplayedColumns();
+    const total = displayed.reduce((sum, c) => sum + c.getActualWidth(), 0);
+    if (this.phase === 'header' && total > this.available()) {
+      this.minWrapped = headerWordWidths(this.api);
+      this.phase = 'cells';
+      this.api.autoSizeColumns({ colIds: this.sizedIds(), skipHeader: true });
+      return;
+    }
+    if (this.phase === 'cells') {
+      const widen = displayed
+        .filter((c) => (this.minWrapped.get(c.getColId()) ?? 0) > c.getActualWidth())
+        .map((c) => ({ key: c.getColId(), newWidth: this.minWrapped.get(c.getColId()) ?? 0 }));
+      if (widen.length) this.api.setColumnWidths(widen, true);
+    }
+    this.phase = 'idle';
+    this.giveRestToKeyColumns();
+  }
+
+  private giveRestToKeyColumns() {
+    const keys = this.keys();
+    const displayed = this.api.getAllDisplayedColumns();
+    const total = displayed.reduce((sum, c) => sum + c.getActualWidth(), 0);
+    const extra = Math.floor(this.available() - total);
+    // only key columns that wrap can give width back
+    const flexed = displayed.filter((c) => keys.has(c.getColId()) && (extra > 0 || c.getColDef().wrapText));
+    const weight = flexed.reduce((sum, c) => sum + (keys.get(c.getColId()) ?? 0), 0);
+    if (extra === 0 || weight <= 0) return;
+    // more room: the key columns take it; too little: they give some back and wrap onto a second
+    // line (never below their minWidth nor under about half their one-line width)
+    this.api.setColumnWidths(
+      flexed.map((c) => {
+        const width = c.getActualWidth();
+        const share = Math.floor((extra * (keys.get(c.getColId()) ?? 0)) / weight);
+        const floor = Math.max(c.getColDef().minWidth ?? 0, Math.ceil(width * 0.6));
+        return { key: c.getColId(), newWidth: extra > 0 ? width + share : Math.max(floor, width + share) };
+      }),
+      true,
+    );
+  }
+}
+
+/**
+ * For each column sized with its one-line header: the width its header needs once wrapped (the
+ * longest word of the label, plus what the cell spends beside the label: padding, sort and
+ * filter icons).
+ */
+function headerWordWidths(api: GridApi): Map<string, number> {
+  const out = new Map<string, number>();
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return out;
+  for (const col of api.getAllDisplayedColumns()) {
+    const id = col.getColId();
+    const text = document.querySelector<HTMLElement>(
+      `.ag-header-cell[col-id="${CSS.escape(id)}"] .ag-header-cell-text`,
+    );
+    if (!text) continue;
+    ctx.font = getComputedStyle(text).font;
+    const label = text.textContent ?? '';
+    const whole = ctx.measureText(label).width;
+    const longest = Math.max(0, ...label.split(/\s+/).map((w) => ctx.measureText(w).width));
+    out.set(id, Math.ceil(col.getActualWidth() - whole + longest));
+  }
+  return out;
+}
+
+const keyCellStyle = { display: 'flex', alignItems: 'center', lineHeight: '1.3' };
 
 export interface GridModels {
   filterModel: Record<string, unknown>;
@@ -86,12 +196,52 @@ export type GridAnswer<T> = { rows: T[]; count: number } & Record<string, unknow
  */
 function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGridHandle>) {
   const apiRef = useRef<GridApi<T> | undefined>(undefined);
+  const boxRef = useRef<HTMLDivElement>(null);
+  /** once the user drags a column edge, the grid stops sizing the columns itself */
+  const userSized = useRef(false);
+  const fitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const paramsKey = JSON.stringify(props.params ?? {});
   const extraKey = JSON.stringify(props.extraFilterModel ?? {});
   const modelsRef = useRef<GridModels>({ filterModel: {}, sortModel: [] });
   const onLoadedRef = useRef(props.onLoaded);
   onLoadedRef.current = props.onLoaded;
+
+  // `flex` marks the key columns: they get the width the others leave (see giveRestToKeyColumns)
+  const { columnDefs, keyColumns } = useMemo(() => {
+    const keys = new Map<string, number>();
+    const defs = props.columnDefs.map((c) => {
+      if (!c.flex) return c;
+      keys.set(String(c.colId ?? c.field), c.flex);
+      const { flex: _flex, ...rest } = c;
+      // a plain key column short of room wraps onto a second line of the row instead of cutting
+      // (a column with its own renderer lays its content out itself)
+      if (rest.cellRenderer) return rest;
+      return { ...rest, wrapText: true, cellStyle: { ...keyCellStyle, ...(rest.cellStyle as object | undefined) } };
+    });
+    return { columnDefs: defs, keyColumns: keys };
+  }, [props.columnDefs]);
+  const keysRef = useRef(keyColumns);
+  keysRef.current = keyColumns;
+
+  const fitterRef = useRef<ColumnFitter | null>(null);
+  const fittedWidth = useRef(0);
+  const refit = useCallback(() => {
+    clearTimeout(fitTimer.current);
+    // after the rows of the answer are rendered: autosizing measures the rendered cells
+    fitTimer.current = setTimeout(() => {
+      const api = apiRef.current;
+      if (!api || api.isDestroyed() || userSized.current) return;
+      fitterRef.current ??= new ColumnFitter(
+        api as GridApi,
+        () => keysRef.current,
+        () => (boxRef.current?.querySelector<HTMLElement>('.ag-body-viewport') ?? boxRef.current)?.clientWidth ?? 0,
+      );
+      fittedWidth.current = boxRef.current?.clientWidth ?? 0;
+      fitterRef.current.start();
+    }, 30);
+  }, []);
+  useEffect(() => () => clearTimeout(fitTimer.current), []);
 
   const datasource = useMemo<IDatasource>(
     () => ({
@@ -110,6 +260,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
             ...JSON.parse(paramsKey),
           });
           p.successCallback(res.rows, res.count);
+          refit();
           onLoadedRef.current?.(res);
           if (res.count === 0) apiRef.current?.showNoRowsOverlay();
           else apiRef.current?.hideOverlay();
@@ -119,7 +270,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
         }
       },
     }),
-    [props.url, paramsKey, extraKey],
+    [props.url, paramsKey, extraKey, refit],
   );
 
   // rows that failed with 401 while the session was expired load again once the user signs back in
@@ -146,7 +297,10 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
     [props.initialFilterModel],
   );
 
-  const defaultColDef = useMemo<ColDef>(() => ({ resizable: true, sortable: true, flex: 1, minWidth: 110 }), []);
+  const defaultColDef = useMemo<ColDef>(
+    () => ({ resizable: true, sortable: true, minWidth: 72, wrapHeaderText: true, autoHeaderHeight: true }),
+    [],
+  );
   const pageSize = props.defaultPageSize ?? DEFAULT_PAGE_SIZE;
 
   return (
@@ -154,12 +308,12 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
       {error && (
         <Alert type="error" showIcon title="Something went wrong" description={error} style={{ marginBottom: 12 }} />
       )}
-      <div style={{ height: props.height ?? 'calc(100vh - 210px)', minHeight: 360 }}>
+      <div ref={boxRef} style={{ height: props.height ?? 'calc(100vh - 210px)', minHeight: 360 }}>
         <AgGridReact<T>
           theme={theme}
           rowModelType="infinite"
           datasource={datasource}
-          columnDefs={props.columnDefs}
+          columnDefs={columnDefs}
           defaultColDef={defaultColDef}
           pagination
           paginationPageSize={pageSize}
@@ -168,6 +322,15 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           maxBlocksInCache={20}
           rowHeight={props.rowHeight ?? 48}
           onGridReady={onGridReady}
+          onGridSizeChanged={(e) => {
+            // a new width only (the scrollbar our own sizing brings or takes must not loop)
+            if (Math.abs(e.clientWidth - fittedWidth.current) > 20) refit();
+          }}
+          suppressColumnVirtualisation
+          onColumnResized={(e) => {
+            if (e.source === 'uiColumnResized' && e.finished) userSized.current = true;
+            if (e.source === 'autosizeColumns' && e.finished) fitterRef.current?.autoSized();
+          }}
           onRowClicked={(e) => e.data && props.onRowClicked?.(e.data)}
           getRowStyle={props.getRowStyle ? (p) => props.getRowStyle?.(p.data) : undefined}
           overlayNoRowsTemplate={`<span>${props.noRowsText ?? 'No rows'}</span>`}

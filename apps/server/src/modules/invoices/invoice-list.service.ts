@@ -6,7 +6,7 @@
  * million invoices never counts them all. The answer then carries `count_estimated: true`.
  */
 import { INVOICE_MSG, displayNumber } from '@dbo/domain/invoice';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
+import { INVOICE_STATUS_LABELS, type InvoiceStatus, productTypeLabel } from '@dbo/domain/constants';
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -229,7 +229,7 @@ export async function invoiceCsv(
           r.inv.invoiced_at,
           r.inv.due_at ?? '',
           it.product_name,
-          it.product_type,
+          productTypeLabel(it.product_type),
           it.product_size,
           it.qty,
           money(it.price),

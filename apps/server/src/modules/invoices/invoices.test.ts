@@ -770,7 +770,7 @@ describe('grid, export, quick search and stats', () => {
     expect(dl).toHaveLength(5);
     expect(dl[1].split(',').slice(6, 14)).toEqual([
       'BECKER CABERNET',
-      'WINE',
+      'Wine',
       '750ML',
       '3',
       '5.00',

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG, ORDER_STATUS_LABELS, type OrderOut } from '@dbo/domain/order';
@@ -56,7 +57,7 @@ export function renderOrderPdf(o: OrderOut, logo: Buffer | null): Promise<Buffer
     const qty = i.new_qty !== null ? `${i.previous_qty} -> ${i.new_qty}` : String(i.qty);
     const price =
       i.new_price !== null ? `${formatMoney(i.previous_price)} -> ${formatMoney(i.new_price)}` : formatMoney(i.price);
-    const cells = [i.product?.product_type ?? '', qty, name, price, formatMoney(i.total)];
+    const cells = [productTypeLabel(i.product?.product_type), qty, name, price, formatMoney(i.total)];
     for (const [k, t] of cells.entries()) doc.text(t, cols[k], y, { width: width(k), strike: i.is_rejected });
     const notes = [
       i.is_added ? ORDER_MSG.addedItem : null,

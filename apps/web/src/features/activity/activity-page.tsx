@@ -48,7 +48,7 @@ export default function ActivityPage() {
       {
         headerName: 'Status',
         field: 'success',
-        maxWidth: 130,
+
         sortable: false,
         cellRenderer: (p: { value: boolean }) =>
           p.value ? <Tag color="green">Success</Tag> : <Tag color="red">Error</Tag>,

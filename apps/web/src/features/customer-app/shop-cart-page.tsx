@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Empty, Input, InputNumber, Result, Skeleton, Typography } from 'antd';
@@ -83,7 +84,7 @@ export default function ShopCartPage() {
                   <div style={{ minWidth: 0 }}>
                     <div className="shop-product-name">{i.product.product}</div>
                     <Typography.Text type="secondary">
-                      {[i.product?.product_size, i.product?.product_type].filter(Boolean).join(' · ')}
+                      {[i.product?.product_size, productTypeLabel(i.product?.product_type)].filter(Boolean).join(' · ')}
                     </Typography.Text>
                     {company.show_prices && i.price !== null && (
                       <div>

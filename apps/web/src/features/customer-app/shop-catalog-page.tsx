@@ -1,5 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { PRODUCT_TYPES } from '@dbo/domain/constants';
+import { PRODUCT_TYPES, productTypeLabel } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
 import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
@@ -15,7 +15,7 @@ import { useShop, useShopPath } from './shop-context';
 const PAGE = 30;
 const TYPE_OPTIONS = [
   { label: 'All', value: '' },
-  ...PRODUCT_TYPES.map((t) => ({ label: t === 'N/A' ? 'N/A' : t[0] + t.slice(1).toLowerCase(), value: t })),
+  ...PRODUCT_TYPES.map((t) => ({ label: productTypeLabel(t), value: t })),
 ];
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -45,7 +45,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
         <div style={{ minWidth: 0 }}>
           <div className="shop-product-name">{p.product}</div>
           <Typography.Text type="secondary">
-            {[p.product_size, p.product_type].filter(Boolean).join(' · ')}
+            {[p.product_size, productTypeLabel(p.product_type)].filter(Boolean).join(' · ')}
           </Typography.Text>
           <div style={{ marginTop: 4 }}>
             {showPrices && p.price !== null && (

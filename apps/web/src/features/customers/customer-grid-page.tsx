@@ -21,6 +21,7 @@ export default function CustomerGridPage() {
       {
         field: 'name',
         headerName: 'Name',
+        flex: 1,
         minWidth: 240,
         ...text,
         cellRenderer: (p: { value?: string; data?: Customer }) => (
@@ -33,12 +34,13 @@ export default function CustomerGridPage() {
       {
         field: 'address',
         headerName: 'Address',
+        flex: 2,
         minWidth: 240,
         valueGetter: (p) => (p.data ? `${p.data.address}, ${p.data.city}, ${p.data.state} ${p.data.zip}` : ''),
         ...text,
       },
       { field: 'city', headerName: 'City', ...text, hide: true },
-      { field: 'tabc_id', headerName: 'TABC ID', maxWidth: 150, ...text },
+      { field: 'tabc_id', headerName: 'TABC ID', ...text },
       { field: 'contact_name', headerName: 'Contact', ...text },
       { field: 'contact_phone', headerName: 'Phone', ...text },
       { field: 'contact_email', headerName: 'Email', ...text },
@@ -55,7 +57,7 @@ export default function CustomerGridPage() {
       {
         field: 'created_at',
         headerName: 'Created',
-        maxWidth: 150,
+
         valueFormatter: (p) => formatDate(p.value),
         ...dateResetFilter,
       },

@@ -72,9 +72,8 @@ export default function CustomerUsersPage() {
 
   const columnDefs = useMemo<ColDef<CustomerUser>[]>(
     () => [
-      { field: 'name', headerName: 'Name', filter: 'agTextColumnFilter' },
-      { field: 'email', headerName: 'Email', minWidth: 220, filter: 'agTextColumnFilter' },
-      { field: 'phone_number', headerName: 'Phone' },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 120, filter: 'agTextColumnFilter' },
+      { field: 'email', headerName: 'Email', filter: 'agTextColumnFilter' },
       ...(customerId
         ? []
         : [
@@ -89,7 +88,7 @@ export default function CustomerUsersPage() {
       {
         field: 'access',
         headerName: 'Access',
-        maxWidth: 130,
+
         sortable: false,
         cellRenderer: (p: { value?: CustomerUser['access'] }) =>
           p.value ? <Tag color={ACCESS_COLOR[p.value]}>{p.value}</Tag> : null,
@@ -97,7 +96,6 @@ export default function CustomerUsersPage() {
       {
         colId: 'last_sign_in_at',
         headerName: 'Invitation',
-        minWidth: 190,
         valueGetter: (p) =>
           p.data
             ? p.data.pending_invitation
@@ -105,15 +103,14 @@ export default function CustomerUsersPage() {
               : `Signed in ${formatDate(p.data.userActivity.last_sign_in_at)}`
             : '',
       },
-      { field: 'created_at', headerName: 'Created', minWidth: 130, valueFormatter: (p) => formatDate(p.value) },
       {
         colId: 'actions',
         headerName: 'Actions',
         sortable: false,
-        minWidth: 260,
         cellRenderer: (p: { data?: CustomerUser }) =>
           p.data ? (
             <span
+              style={{ display: 'inline-flex', whiteSpace: 'nowrap' }}
               onPointerDownCapture={(e) => {
                 // React bubbles events from portals (the confirm popup); only real clicks in the cell count
                 if (e.currentTarget.contains(e.target as Node)) actionPressed.current = true;
@@ -123,6 +120,9 @@ export default function CustomerUsersPage() {
             </span>
           ) : null,
       },
+      // at 1400 px the actions stay in view; phone and created follow them (the drawer has them too)
+      { field: 'phone_number', headerName: 'Phone' },
+      { field: 'created_at', headerName: 'Created', minWidth: 130, valueFormatter: (p) => formatDate(p.value) },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [customerId],

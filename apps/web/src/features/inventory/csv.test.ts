@@ -31,7 +31,7 @@ describe('inventoryCsv', () => {
     const lines = inventoryCsv([item], 63.2).trim().split('\n');
     expect(lines[0]).toBe(INVENTORY_CSV_HEADERS.join(','));
     expect(lines[1]).toBe(
-      'BECKER CABERNET,WINE,750ML,089046000113,,4,"Republic, National",6,24,7,Yes,12.5,15.80,63.20',
+      'BECKER CABERNET,Wine,750ML,089046000113,,4,"Republic, National",6,24,7,Yes,12.5,15.80,63.20',
     );
     expect(lines[2]).toBe('Total value,,,,,,,,,,,,,63.20');
   });

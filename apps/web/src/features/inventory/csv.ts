@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDateTime } from '@dbo/domain/dates';
 import type { HistoryRow, InventoryItem } from '@dbo/domain/inventory';
 
@@ -32,7 +33,7 @@ export function inventoryCsv(rows: InventoryItem[], totalValue: number): string 
     lines.push(
       csvLine([
         r.product.product,
-        r.product.product_type,
+        productTypeLabel(r.product.product_type),
         r.product.product_size,
         r.product.upc,
         r.product.internal_sku,

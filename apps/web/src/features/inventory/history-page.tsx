@@ -36,17 +36,17 @@ function HistoryGridPage() {
         sort: 'desc',
         valueFormatter: (p) => formatDateTime(p.value),
         minWidth: 170,
-        maxWidth: 190,
+
         filter: false,
         ...centred,
       },
       { headerName: 'Product', field: 'product', flex: 3, minWidth: 200, ...textFilter, ...centred },
-      { headerName: 'Size', field: 'product_size', minWidth: 80, maxWidth: 100, ...textFilter, ...centred },
+      { headerName: 'Size', field: 'product_size', minWidth: 80, ...textFilter, ...centred },
       {
         headerName: 'Change',
         field: 'qty',
         minWidth: 80,
-        maxWidth: 100,
+
         filter: false,
         valueFormatter: (p) => (typeof p.value === 'number' ? signed(p.value) : ''),
         ...centred,
@@ -55,7 +55,7 @@ function HistoryGridPage() {
         headerName: 'Source',
         field: 'source',
         minWidth: 90,
-        maxWidth: 110,
+
         filter: false,
         cellRenderer: (p: { value?: string }) => (p.value ? <Tag>{SOURCE_LABELS[p.value] ?? p.value}</Tag> : null),
         ...centred,
@@ -82,7 +82,7 @@ function HistoryGridPage() {
         headerName: 'Unit Price',
         field: 'unit_price',
         minWidth: 90,
-        maxWidth: 120,
+
         filter: false,
         valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : formatMoney(p.value)),
         ...centred,
@@ -91,12 +91,12 @@ function HistoryGridPage() {
         headerName: 'On Deal',
         field: 'on_deal',
         minWidth: 80,
-        maxWidth: 100,
+
         filter: false,
         valueFormatter: (p) => (p.value ? 'Yes' : ''),
         ...centred,
       },
-      { headerName: 'User', field: 'user', minWidth: 110, maxWidth: 170, ...textFilter, ...centred },
+      { headerName: 'User', field: 'user', minWidth: 110, ...textFilter, ...centred },
     ],
     [token],
   );

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { todayInTexas } from '@dbo/domain/dates';
 import {
   INVENTORY_MSG,
@@ -125,7 +126,7 @@ function InventoryGridPage() {
   const columns = useMemo<ColDef<InventoryItem>[]>(() => {
     const editable = { editable: true, cellEditor: 'agTextCellEditor' };
     const wrap = { wrapHeaderText: true, autoHeaderHeight: true };
-    const num = (minWidth: number) => ({ minWidth, maxWidth: 130, ...wrap, ...numberFilter, ...centred });
+    const num = (minWidth: number) => ({ minWidth, ...wrap, ...numberFilter, ...centred });
     return [
       {
         headerName: 'Product',
@@ -137,11 +138,9 @@ function InventoryGridPage() {
         cellRenderer: (p: { data?: InventoryItem }) =>
           p.data ? (
             <div style={{ lineHeight: 1.3, minWidth: 0 }}>
-              <div style={{ overflow: 'hidden', textOverflow: 'ellipsis' }} title={p.data.product.product}>
-                {p.data.product.product}
-              </div>
+              <div style={{ whiteSpace: 'nowrap' }}>{p.data.product.product}</div>
               <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {p.data.product.product_size} · {p.data.product.product_type}
+                {p.data.product.product_size} · {productTypeLabel(p.data.product.product_type)}
               </Typography.Text>
             </div>
           ) : null,
@@ -183,7 +182,7 @@ function InventoryGridPage() {
         headerName: 'Needs Reorder',
         field: 'reorder_needed',
         minWidth: 90,
-        maxWidth: 120,
+
         filter: false,
         ...wrap,
         cellRenderer: (p: { value?: boolean }) => (p.value ? <Tag style={reorderTag}>Reorder</Tag> : null),
@@ -193,7 +192,7 @@ function InventoryGridPage() {
         headerName: 'Days of Cover',
         field: 'days_of_cover',
         minWidth: 80,
-        maxWidth: 110,
+
         sortable: false,
         filter: false,
         ...wrap,

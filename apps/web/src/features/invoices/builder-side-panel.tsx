@@ -128,7 +128,7 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
       </Card>
 
       <Card size="small" style={{ marginTop: 16 }}>
-        <table className="totals" style={{ width: '100%' }} data-testid="builder-totals">
+        <table className="totals fit" data-testid="builder-totals">
           <tbody>
             <tr>
               <td>Sub Total</td>

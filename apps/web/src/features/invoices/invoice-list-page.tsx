@@ -21,9 +21,12 @@ const moneyCol = (field: MoneyField, headerName: string): ColDef<Invoice> => ({
   field,
   headerName,
   filter: 'agNumberColumnFilter',
-  type: 'rightAligned',
+  // amounts align right in their cells; the header keeps the layout of every other column
+  // (AG Grid's 'rightAligned' type moves the filter icon left of the label, so Tax's and
+  // Sub Total's filters looked swapped)
+  cellClass: 'money-cell',
   minWidth: 110,
-  maxWidth: 140,
+
   valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
 });
 
@@ -44,7 +47,7 @@ export default function InvoiceListPage() {
             headerName: 'Number',
             filter: 'agNumberColumnFilter',
             filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
-            maxWidth: 140,
+
             cellRenderer: (p: { data?: Invoice }) =>
               p.data ? (
                 <Link to={`/invoice/${displayNumber(p.data)}`} onClick={(e) => e.stopPropagation()}>
@@ -75,7 +78,7 @@ export default function InvoiceListPage() {
           {
             field: 'status',
             headerName: 'Status',
-            maxWidth: 170,
+
             filter: StatusSetFilter,
             cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
           },
@@ -83,7 +86,7 @@ export default function InvoiceListPage() {
             field: 'invoiced_at',
             headerName: 'Invoice Date',
             minWidth: 150,
-            maxWidth: 170,
+
             sort: 'desc',
             ...dateFilter,
             valueFormatter: (p) => formatDate(p.value),
@@ -92,7 +95,7 @@ export default function InvoiceListPage() {
             field: 'due_at',
             headerName: 'Due Date',
             minWidth: 160,
-            maxWidth: 180,
+
             filter: 'agDateColumnFilter',
             valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
           },
@@ -102,7 +105,11 @@ export default function InvoiceListPage() {
         ] as ColDef<Invoice>[]
       ).map((c) => ({
         ...c,
-        cellStyle: { display: 'flex', alignItems: 'center', ...(c.type ? { justifyContent: 'flex-end' } : {}) },
+        cellStyle: {
+          display: 'flex',
+          alignItems: 'center',
+          ...(c.cellClass === 'money-cell' ? { justifyContent: 'flex-end' } : {}),
+        },
       })),
     [],
   );

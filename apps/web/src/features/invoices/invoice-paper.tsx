@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import type { TabcExpiration } from '@dbo/domain/customer';
 import { formatMoney, toCents } from '@dbo/domain/money';
@@ -120,7 +121,7 @@ export function InvoicePaper({ invoice }: { invoice: Invoice }) {
             ),
           },
           { title: 'Size', render: (_, r) => r.product_size ?? productOf(r).product_size, width: 90 },
-          { title: 'Type', render: (_, r) => r.product_type ?? productOf(r).product_type, width: 90 },
+          { title: 'Type', render: (_, r) => productTypeLabel(r.product_type ?? productOf(r).product_type), width: 90 },
           {
             title: 'Price',
             align: 'right',

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { BarcodeOutlined, SearchOutlined } from '@ant-design/icons';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
@@ -14,7 +15,7 @@ export interface ProductSearchHandle {
 const TYPE_COLORS: Record<string, string> = { LIQUOR: 'volcano', WINE: 'magenta', BEER: 'gold', 'N/A': 'default' };
 export const TypeTag = ({ type }: { type: string }) => (
   <Tag color={TYPE_COLORS[type] ?? 'default'} style={{ marginInlineEnd: 0 }}>
-    {type}
+    {productTypeLabel(type)}
   </Tag>
 );
 

@@ -1,7 +1,8 @@
-import type { FeatureDefinition } from '@dbo/domain/features';
+import type { FeatureDefinition, FeatureName } from '@dbo/domain/features';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Modal, Row, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Modal, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessage, http } from '../../lib/api';
 import { Page } from '../../lib/page';
@@ -10,8 +11,20 @@ type FeatureCard = FeatureDefinition & { active?: boolean; access_requested?: bo
 
 const featuresKey = ['company', 'features'];
 
+/**
+ * Features that need a company setting before they work: after activation the user is taken to
+ * that field (/setting?focus_field=...), which says why. Online Ordering needs the subdomain its
+ * customers order at (spec 1: subdomain required when the order feature is active).
+ */
+const NEEDS_SETTING: Partial<Record<FeatureName, { field: string; missing: (c: Record<string, unknown>) => boolean }>> =
+  {
+    order: { field: 'subdomain', missing: (c) => !c.subdomain },
+  };
+
 export default function FeaturesPage() {
-  const { refresh } = useSession();
+  const { refresh, user } = useSession();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
   const qc = useQueryClient();
   const list = useQuery({ queryKey: featuresKey, queryFn: () => http.get<FeatureCard[]>('/company/features') });
   const [confirm, setConfirm] = useState<{ feature: FeatureCard; active: boolean } | null>(null);
@@ -23,10 +36,16 @@ export default function FeaturesPage() {
     setBusy(true);
     setError(null);
     try {
-      await http.post('/company/feature', { name: confirm.feature.name, active: confirm.active });
+      const { feature: f, active } = confirm;
+      await http.post('/company/feature', { name: f.name, active });
       await qc.invalidateQueries({ queryKey: featuresKey });
       await refresh();
       setConfirm(null);
+      if (f.gated && active) message.success(`Access to ${f.title} requested`);
+      else message.success(`${f.title} ${active ? 'activated' : 'deactivated'}`);
+      const needs = active && !f.gated ? NEEDS_SETTING[f.name] : undefined;
+      if (needs && user && needs.missing(user.company as unknown as Record<string, unknown>))
+        navigate(`/setting?focus_field=${needs.field}`);
     } catch (err) {
       setError(errorMessage(err));
     } finally {

@@ -114,20 +114,20 @@ function OrderGrid() {
             colId: 'history',
             headerName: 'History',
             sortable: false,
-            maxWidth: 100,
+
             cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <HistoryCell row={p.data} /> : null),
           },
           {
             field: 'status',
             headerName: 'Status',
-            maxWidth: 180,
+
             filter: OrderStatusFilter,
             cellRenderer: (p: { value?: string }) => (p.value ? <OrderStatusTag status={p.value} /> : null),
           },
           {
             field: 'order_number',
             headerName: 'Number',
-            maxWidth: 130,
+
             filter: 'agNumberColumnFilter',
             filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
             cellRenderer: (p: { data?: OrderGridRow }) =>
@@ -141,7 +141,7 @@ function OrderGrid() {
             field: 'created_at',
             headerName: 'Date',
             minWidth: 140,
-            maxWidth: 160,
+
             sort: 'desc',
             filter: 'agDateColumnFilter',
             filterParams: { maxValidDate: new Date() },
@@ -178,8 +178,8 @@ function OrderGrid() {
           {
             field: 'total',
             headerName: 'Total',
-            type: 'rightAligned',
-            maxWidth: 140,
+            cellClass: 'money-cell',
+
             filter: 'agNumberColumnFilter',
             valueFormatter: (p: { value?: number }) => (p.value === undefined ? '' : formatMoney(p.value)),
           },
@@ -187,13 +187,17 @@ function OrderGrid() {
             colId: 'actions',
             headerName: 'Actions',
             sortable: false,
-            maxWidth: 140,
+
             cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <ActionsCell row={p.data} /> : null),
           },
         ] as ColDef<OrderGridRow>[]
       ).map((c) => ({
         ...c,
-        cellStyle: { display: 'flex', alignItems: 'center', ...(c.type ? { justifyContent: 'flex-end' } : {}) },
+        cellStyle: {
+          display: 'flex',
+          alignItems: 'center',
+          ...(c.cellClass === 'money-cell' ? { justifyContent: 'flex-end' } : {}),
+        },
       })),
     [],
   );

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG } from '@dbo/domain/order';
 import { Table, Tag, Typography } from 'antd';
@@ -50,7 +51,7 @@ export function OrderItemsTable({ items, internalSku }: { items: OrderItemView[]
           title: 'Type',
           key: 'type',
           width: 100,
-          render: (_, r) => r.product?.product_type ?? '',
+          render: (_, r) => productTypeLabel(r.product?.product_type),
         },
         {
           title: 'Item Qty',

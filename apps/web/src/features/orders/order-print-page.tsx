@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG } from '@dbo/domain/order';
@@ -111,7 +112,7 @@ export default function OrderPrintPage() {
           <tbody>
             {order.orderItems.map((i) => (
               <tr key={i.id} className={i.is_rejected ? 'struck' : undefined}>
-                <td>{i.product?.product_type ?? ''}</td>
+                <td>{productTypeLabel(i.product?.product_type)}</td>
                 <td className="num">
                   {i.previous_qty !== null && i.new_qty !== null ? `${i.previous_qty} → ${i.new_qty}` : i.qty}
                 </td>

@@ -47,19 +47,19 @@ function PaymentGrid() {
         headerName: 'Received',
         ...centred,
         sort: 'desc',
-        maxWidth: 170,
+
         filter: 'agDateColumnFilter',
         filterParams: { maxValidDate: new Date(Date.now() + 3 * 86_400_000) },
         valueFormatter: (p) => formatDate(p.value),
       },
-      invoiceLinkColumn<PaymentRow>(customerNumbering, 160),
+      invoiceLinkColumn<PaymentRow>(customerNumbering),
       { field: 'customer', headerName: 'Customer', flex: 2, minWidth: 220, ...textFilter, ...centred },
       {
         field: 'amount',
         headerName: 'Amount',
+        // right in the cell; the header keeps its filter icon where every column has it
         ...centredRight,
-        type: 'rightAligned',
-        maxWidth: 160,
+
         filter: 'agNumberColumnFilter',
         valueFormatter: (p) => (p.value === undefined ? '' : formatMoney(p.value)),
       },
@@ -73,7 +73,8 @@ function PaymentGrid() {
               sortable: false,
               resizable: false,
               width: 100,
-              maxWidth: 100,
+              suppressAutoSize: true,
+
               minWidth: 100,
               ...centred,
               cellRenderer: (p: { data?: PaymentRow }) =>

@@ -1,3 +1,4 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { isFeatureActive } from '@dbo/domain/features';
 import { formatMoney } from '@dbo/domain/money';
@@ -119,7 +120,7 @@ export default function ProductDetailPage() {
           <Card title="Product" data-testid="product-detail-card">
             <Descriptions column={1} size="small">
               <Descriptions.Item label="Name">{product.product}</Descriptions.Item>
-              <Descriptions.Item label="Type">{product.product_type}</Descriptions.Item>
+              <Descriptions.Item label="Type">{productTypeLabel(product.product_type)}</Descriptions.Item>
               <Descriptions.Item label="Size">{product.product_size}</Descriptions.Item>
               <Descriptions.Item label="Unit Price">
                 {formatMoney(product.product_price)}

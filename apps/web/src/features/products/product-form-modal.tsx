@@ -1,6 +1,6 @@
 import { todayInTexas } from '@dbo/domain/dates';
 import { canEditPricing, isPosActive } from '@dbo/domain/features';
-import { PRODUCT_TYPES, PRODUCT_TYPE_CODES } from '@dbo/domain/constants';
+import { PRODUCT_TYPES, PRODUCT_TYPE_CODES, PRODUCT_TYPE_LABELS } from '@dbo/domain/constants';
 import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
 import {
   Alert,
@@ -29,7 +29,10 @@ import { type Product, useCustomerOptions, useSaveProduct } from './api';
 /** The save button carries a test id (a data attribute, which ButtonProps does not list). */
 const SAVE_BUTTON_PROPS: ButtonProps & { 'data-testid': string } = { 'data-testid': 'product-save' };
 
-const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: `${t} (${PRODUCT_TYPE_CODES[t]})` }));
+const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({
+  value: t,
+  label: `${PRODUCT_TYPE_LABELS[t]} (${PRODUCT_TYPE_CODES[t]})`,
+}));
 
 interface FormValues {
   product: string;

@@ -1,7 +1,7 @@
 import { isPosActive } from '@dbo/domain/features';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { Button, Card, Descriptions, Flex, Segmented, Tag, Tooltip } from 'antd';
+import { Button, Descriptions, Drawer, Flex, Segmented, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
@@ -26,6 +26,9 @@ export default function ProductListPage() {
   const [modal, setModal] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
   const [archived, setArchived] = useState<'active' | 'archived'>('active');
   const pos = isPosActive(user?.company.companyFeatures);
+  // spec 2 (Products): with Bottle POS or Clover active, product creation is blocked
+  const posName = feature('bottle_pos') ? 'Bottle POS' : 'Clover';
+  const posRule = `Product creation is blocked while ${posName} is active: products are synchronised from ${posName} overnight.`;
   const nameParam = search.get('product');
   const editParam = search.get('edit');
   const editTarget = useProduct(editParam);
@@ -61,30 +64,30 @@ export default function ProductListPage() {
       {
         headerName: 'Type',
         field: 'product_type',
-        maxWidth: 120,
+
         cellRenderer: (p: { value: string }) => (p.value ? <ProductTypeTag type={p.value} /> : null),
       },
-      { headerName: 'Size', field: 'product_size', maxWidth: 120, ...text },
+      { headerName: 'Size', field: 'product_size', ...text },
       {
         headerName: 'Price',
         field: 'product_price',
-        maxWidth: 130,
+
         valueFormatter: (p) => formatMoney(p.value),
         ...number,
       },
       {
         headerName: 'Last Purchase',
         field: 'last_purchase_price',
-        maxWidth: 150,
+
         valueFormatter: (p) => formatMoney(p.value),
         ...number,
       },
       { headerName: 'UPC', field: 'upc', ...text },
-      feature('internal_sku') && { headerName: 'Internal SKU', field: 'internal_sku', maxWidth: 150, ...text },
+      feature('internal_sku') && { headerName: 'Internal SKU', field: 'internal_sku', ...text },
       { headerName: 'Distributor', field: 'distributor', minWidth: 140, ...text },
-      feature('inventory') && { headerName: 'Stock', field: 'stock', maxWidth: 110, ...number },
-      { headerName: 'Units Sold', field: 'units_sold', minWidth: 130, maxWidth: 150, sort: 'desc', ...number },
-      { headerName: 'Sold', field: 'amount_sold', maxWidth: 140, valueFormatter: (p) => formatMoney(p.value) },
+      feature('inventory') && { headerName: 'Stock', field: 'stock', ...number },
+      { headerName: 'Units Sold', field: 'units_sold', minWidth: 130, sort: 'desc', ...number },
+      { headerName: 'Sold', field: 'amount_sold', valueFormatter: (p) => formatMoney(p.value) },
     ];
     return cols.filter((c): c is ColDef<Product> => !!c);
   }, [feature]);
@@ -113,11 +116,20 @@ export default function ProductListPage() {
               <Button>Inventory</Button>
             </Link>
           )}
-          <Tooltip title={pos ? 'Products are created in your point of sale and synchronised overnight' : undefined}>
-            <Button type="primary" disabled={pos} onClick={() => setModal({ open: true, product: null })}>
+          {pos ? (
+            // a disabled button gets no pointer events: the tooltip hangs on a focusable wrapper
+            <Tooltip title={posRule}>
+              <span tabIndex={0} aria-label={`New Product: ${posRule}`} data-testid="new-product-blocked">
+                <Button type="primary" disabled style={{ pointerEvents: 'none' }}>
+                  New Product
+                </Button>
+              </span>
+            </Tooltip>
+          ) : (
+            <Button type="primary" onClick={() => setModal({ open: true, product: null })}>
               New Product
             </Button>
-          </Tooltip>
+          )}
         </>
       }
     >
@@ -129,30 +141,34 @@ export default function ProductListPage() {
           </Button>
         </Flex>
       )}
-      {selected && (
-        <Card
-          size="small"
-          style={{ marginBottom: 12 }}
-          title={
-            <Flex gap={8} align="center">
-              {selected.product} <ProductTypeTag type={selected.product_type} />{' '}
+      {/* a side panel over the page: the grid does not move, the clicked row stays under the pointer */}
+      <Drawer
+        open={!!selected}
+        mask={false}
+        size={420}
+        onClose={() => setSelected(null)}
+        title={
+          selected && (
+            <Flex gap={8} align="center" wrap>
+              {selected.product} <ProductTypeTag type={selected.product_type} />
               {selected.archived && <Tag>Archived</Tag>}
             </Flex>
-          }
-          extra={
+          )
+        }
+        extra={
+          selected && (
             <Flex gap={8}>
               <Button onClick={() => setModal({ open: true, product: selected })}>Edit</Button>
               <Button type="primary" onClick={() => navigate(`/product/${selected.id}`)}>
                 View
               </Button>
-              <Button type="text" onClick={() => setSelected(null)} aria-label="Close">
-                ✕
-              </Button>
             </Flex>
-          }
-          data-testid="product-card"
-        >
-          <Descriptions size="small" column={{ xs: 1, sm: 2, lg: 4 }}>
+          )
+        }
+        data-testid="product-card"
+      >
+        {selected && (
+          <Descriptions size="small" column={1} bordered>
             <Descriptions.Item label="Size">{selected.product_size}</Descriptions.Item>
             <Descriptions.Item label="Price">{formatMoney(selected.product_price)}</Descriptions.Item>
             <Descriptions.Item label="Last Purchase">{formatMoney(selected.last_purchase_price)}</Descriptions.Item>
@@ -164,8 +180,8 @@ export default function ProductListPage() {
               {selected.reorder_level ?? '—'} / {selected.reorder_qty ?? '—'}
             </Descriptions.Item>
           </Descriptions>
-        </Card>
-      )}
+        )}
+      </Drawer>
       <ServerGrid<Product>
         ref={grid}
         url="/product/grid"
@@ -174,7 +190,6 @@ export default function ProductListPage() {
         initialFilterModel={initialFilter}
         noRowsText={archived === 'archived' ? 'No archived products.' : 'You have not created any products yet.'}
         onRowClicked={setSelected}
-        height={selected ? 'calc(100vh - 360px)' : undefined}
         testId="product-grid"
       />
       <ProductFormModal

@@ -1,4 +1,4 @@
-import { companySchema } from '@dbo/domain/company';
+import { COMPANY_MSG, companySchema } from '@dbo/domain/company';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
 import { Alert, App, Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -45,13 +45,17 @@ export function CompanyForm() {
 
   const initial = useMemo(() => Object.fromEntries(FIELDS.map((f) => [f, company[f]])), [company]);
 
+  // ?focus_field=threshold (the low-stamp warning) or subdomain (after activating Online Ordering)
+  const focusField = search.get('focus_field');
   useEffect(() => {
-    if (search.get('focus_field') === 'threshold') {
-      const el = document.getElementById('company_stamp_threshold') as HTMLInputElement | null;
-      el?.scrollIntoView({ block: 'center' });
-      el?.focus();
-    }
-  }, [search]);
+    const id =
+      focusField === 'threshold' ? 'company_stamp_threshold' : focusField === 'subdomain' ? 'company_subdomain' : null;
+    if (!id) return;
+    const el = document.getElementById(id) as HTMLInputElement | null;
+    el?.scrollIntoView({ block: 'center' });
+    el?.focus();
+  }, [focusField, orderActive]);
+  const subdomainNeeded = focusField === 'subdomain' && orderActive && !company.subdomain;
 
   const rule = (f: string) => [zodRule(schema, f)];
   const onFinish = async (values: Record<string, unknown>) => {
@@ -174,6 +178,16 @@ export function CompanyForm() {
       {orderActive && (
         <>
           <Divider titlePlacement="start">Online Ordering</Divider>
+          {subdomainNeeded && (
+            <Alert
+              type="info"
+              showIcon
+              data-testid="subdomain-needed"
+              title="Online Ordering needs a subdomain"
+              description={`Your customers order at this subdomain. Choose it and save the company: until then saving says '${COMPANY_MSG.subdomain}'.`}
+              style={{ marginBottom: 16 }}
+            />
+          )}
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item

@@ -110,7 +110,6 @@ function StampSummary() {
     );
   else {
     const roll = data.currentRoll;
-    const used = data.totalStampCount - data.availableStampCount;
     body = (
       <div data-testid="stamp-summary">
         <Row gutter={16}>
@@ -127,8 +126,11 @@ function StampSummary() {
             <Statistic title="Active rolls" value={data.usableRollCount} />
           </Col>
         </Row>
+        {/* the bar shows what is left of the current roll, as the line under it says */}
         <Progress
-          percent={data.totalStampCount ? Math.round((used / data.totalStampCount) * 100) : 0}
+          percent={roll.totalCount ? Math.round((roll.stampsCount / roll.totalCount) * 100) : 0}
+          aria-label={`Stamps left on the current roll: ${roll.stampsCount} of ${roll.totalCount}`}
+          data-testid="stamp-left-bar"
           showInfo={false}
           strokeColor="#8b1e3f"
           style={{ margin: '12px 0 4px' }}

@@ -32,12 +32,12 @@ function useColumns(): ColDef<StampLogRow>[] {
         minWidth: 190,
         valueFormatter: (p) => (p.data ? rangeLabel(p.data.prefix, p.data.from, p.data.to) : ''),
       },
-      { colId: 'count', field: 'count', headerName: 'Count', maxWidth: 110 },
+      { colId: 'count', field: 'count', headerName: 'Count' },
       {
         colId: 'status',
         field: 'status',
         headerName: 'Status',
-        maxWidth: 160,
+
         ...textFilter,
         cellRenderer: (p: { value?: string; data?: StampLogRow }) =>
           p.value ? (
@@ -55,7 +55,7 @@ function useColumns(): ColDef<StampLogRow>[] {
         cellRenderer: (p: { value?: string | null; data?: StampLogRow }) =>
           p.value ? <Link to={`/invoice/${p.value.replace(/B$/, '')}`}>#{p.value}</Link> : null,
       },
-      { colId: 'note', field: 'note', headerName: 'Note', minWidth: 200, ...textFilter },
+      { colId: 'note', field: 'note', headerName: 'Note', flex: 1, minWidth: 160, ...textFilter },
       { colId: 'user', field: 'user', headerName: 'User', ...textFilter },
     ],
     [],
