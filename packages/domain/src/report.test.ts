@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_MSG, reportRange, salesReportQuery, twelveMonthsBack } from './report';
+import { REPORT_MSG, reportRange, salesReportQuery, twelveMonthsBack } from './report.js';
 
 const issue = (q: Record<string, unknown>) => {
   const r = salesReportQuery.safeParse(q);
