@@ -129,4 +129,9 @@ test('delinquent customers are flagged on the grid and the dashboard, and the re
   ]);
   expect(pdf.suggestedFilename()).toMatch(/\.pdf$/);
   expect((await fs.readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+  // the business days' holiday list is a company setting seeded with the Texas state holidays
+  await page.goto('/setting');
+  await expect(page.getByTestId('holidays-panel')).toContainText('Texas Independence Day');
+  await expect(page.getByTestId('holidays-panel')).toContainText('Texas state holidays');
 });
