@@ -37,18 +37,33 @@ async function dataSet() {
   const topo = await makeProduct(ctx, c, { product: 'TOPO CHICO', product_type: 'N/A' });
   const roll = await makeRoll(ctx, c);
   const stamps = (from: number, to: number) => [{ roll_id: roll.id, from, to }];
-  await makeInvoice(owner, {
+  const september = await makeInvoice(owner, {
     customerId: spoke.id,
     invoiced_at: '2026-09-10',
     status: 'invoiced',
     items: [line(titos.id, 2, '10.00'), line(becker.id, 3, '5.00', { taxable: false })],
     stamps: stamps(1001, 1002),
   });
+  // paid on time: unpaid, it would make the Spoke delinquent under the credit law and refuse its
+  // later liquor invoices (payments change no report figure)
+  const paid = await owner.api.post(`/invoice/${september.id}/payment`, {
+    received_at: '2026-09-20',
+    amount: september.total,
+  });
+  expect(paid.status).toBe(200);
   await makeInvoice(owner, {
     customerId: gruene.id,
     invoiced_at: '2026-10-05',
     status: 'delivered',
     items: [line(shiner.id, 1, '29.99')],
+  });
+  // saved before the unpaid 10-20 invoice, which makes the Spoke delinquent by today
+  await makeInvoice(owner, {
+    customerId: spoke.id,
+    invoiced_at: '2026-10-22',
+    status: 'draft',
+    items: [line(titos.id, 1, '3.00'), line(topo.id, 4, '2.50')],
+    stamps: stamps(1009, 1009),
   });
   await makeInvoice(owner, {
     customerId: spoke.id,
@@ -63,13 +78,6 @@ async function dataSet() {
     status: 'cancelled',
     items: [line(titos.id, 5, '50.00')],
     stamps: stamps(1004, 1008),
-  });
-  await makeInvoice(owner, {
-    customerId: spoke.id,
-    invoiced_at: '2026-10-22',
-    status: 'draft',
-    items: [line(titos.id, 1, '3.00'), line(topo.id, 4, '2.50')],
-    stamps: stamps(1009, 1009),
   });
   await makeInvoice(owner, {
     customerId: gruene.id,
