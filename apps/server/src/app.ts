@@ -24,6 +24,7 @@ import { dataExceptionMessage, HttpError } from './lib/errors.js';
 import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createMailer } from './lib/mailer.js';
+import { registerMetrics } from './lib/metrics.js';
 import { attachRealtime } from './lib/realtime.js';
 import authPlugin from './modules/auth/auth.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
@@ -164,6 +165,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(authPlugin);
+
+  registerMetrics(app, config.metricsToken);
 
   const { privateModules, publicModules } = await discoverRouteModules();
   await app.register(
