@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { restrictTree, secureDataDir } from './lib/data-dir.js';
+import { gracefulShutdown } from './lib/shutdown.js';
 import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
 import { DEMO_SHOP } from './modules/orders/orders.seed.js';
 
@@ -58,16 +59,7 @@ async function main() {
       `Demo login: see ${demoLoginFile(config.dataDir)} (the shop user ${DEMO_SHOP.email} has the same password)\n`,
     );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
