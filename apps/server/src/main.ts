@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { restrictTree, secureDataDir } from './lib/data-dir.js';
 import { gracefulShutdown } from './lib/shutdown.js';
+import { PID_FILE } from './modules/ops/backup.js';
 import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
 import { DEMO_SHOP } from './modules/orders/orders.seed.js';
 
@@ -39,11 +40,15 @@ async function main() {
     jwtSecret: jwtSecret(config.dataDir, config.jwtSecret),
     realtime: true,
   });
+  // `npm run backup` / `restore` refuse to touch DATA_DIR while this file names a live process
+  const pidFile = path.join(config.dataDir, PID_FILE);
   app.addHook('onClose', async () => {
     await database.close();
+    fs.rmSync(pidFile, { force: true });
     restrictTree(config.dataDir);
   });
   await app.listen({ port: config.port, host: config.host });
+  if (!config.databaseUrl) fs.writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
   console.log(
     `\nDistributor Back-office listening on http://${config.host}:${config.port} (${where}) in ${Date.now() - started} ms`,
