@@ -13,6 +13,8 @@ interface PoolLike {
 const isPool = (c: unknown): c is PoolLike =>
   !!c && typeof c === 'object' && typeof (c as PoolLike).totalCount === 'number';
 
+const errorOut = z.object({ statusCode: z.number(), error: z.string(), message: z.string() });
+
 function tokenMatches(given: string, expected: string) {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -76,7 +78,7 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
     '/metrics',
     {
       schema: {
-        response: { 200: z.string().describe('Prometheus text format') },
+        response: { 200: z.string().describe('Prometheus text format'), 401: errorOut, 404: errorOut },
       },
     },
     async (req, reply) => {
