@@ -24,6 +24,8 @@ import { dataExceptionMessage, HttpError } from './lib/errors.js';
 import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createMailer } from './lib/mailer.js';
+import { REDACT_PATHS, requestId, safeUrl } from './lib/log-safety.js';
+import { registerMetrics } from './lib/metrics.js';
 import { attachRealtime } from './lib/realtime.js';
 import authPlugin from './modules/auth/auth.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
@@ -73,7 +75,16 @@ export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
   const app = Fastify({
     logger:
-      opts.logger === false ? false : { level: config.logLevel, ...(opts.logStream ? { stream: opts.logStream } : {}) },
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
+    // every log line of a request carries its id (reqId); a proxy's X-Request-Id is reused
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: 5 * 1024 * 1024,
     // X-Forwarded-For only from the proxies named in TRUST_PROXY; otherwise req.ip is the socket's
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
@@ -82,13 +93,17 @@ export async function buildApp(opts: BuildOptions) {
     // Fastify's own request logging writes two lines per request; we write one (below)
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
   app.addHook('onResponse', async (req, reply) => {
     const ms = Math.round(reply.elapsedTime);
-    app.log.info(`${req.method} ${req.url} ${reply.statusCode} ${ms}ms`);
-    app.log.debug(
+    // the URL without tokens (print links, reset links) and with the request's id
+    const url = safeUrl(req.url);
+    req.log.info(`${req.method} ${url} ${reply.statusCode} ${ms}ms`);
+    req.log.debug(
       {
-        reqId: req.id,
-        req: { method: req.method, url: req.url, host: req.host, remoteAddress: req.ip },
+        req: { method: req.method, url, host: req.host, remoteAddress: req.ip },
         res: { statusCode: reply.statusCode },
         responseTime: reply.elapsedTime,
       },
@@ -164,6 +179,8 @@ export async function buildApp(opts: BuildOptions) {
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(authPlugin);
+
+  registerMetrics(app, config.metricsToken);
 
   const { privateModules, publicModules } = await discoverRouteModules();
   await app.register(

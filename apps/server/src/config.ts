@@ -26,6 +26,10 @@ const envSchema = z.object({
   RATE_LIMIT_AUTH_ADDRESS: z.coerce.number().int().min(1).default(60),
   /** proxies whose X-Forwarded-For is believed: addresses or CIDRs, comma-separated; none by default */
   TRUST_PROXY: z.string().default(''),
+  /** /metrics answers only with this bearer token; unset: /metrics is off (404) */
+  METRICS_TOKEN: z.string().optional(),
+  /** SIGTERM: time to drain in-flight requests before the process exits anyway */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export interface AppConfig {
@@ -49,6 +53,10 @@ export interface AppConfig {
   rateLimitAuthAddress: number;
   /** proxy addresses/CIDRs trusted for X-Forwarded-For (Fastify `trustProxy`); empty: the socket's address */
   trustProxy: string[];
+  /** bearer token for /metrics; unset: off */
+  metricsToken?: string;
+  /** SIGTERM: how long in-flight requests may take before the process exits anyway */
+  shutdownTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -73,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    metricsToken: e.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -5,6 +5,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { restrictTree, secureDataDir } from './lib/data-dir.js';
+import { gracefulShutdown } from './lib/shutdown.js';
+import { PID_FILE } from './modules/ops/backup.js';
 import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
 import { DEMO_SHOP } from './modules/orders/orders.seed.js';
 
@@ -38,11 +40,15 @@ async function main() {
     jwtSecret: jwtSecret(config.dataDir, config.jwtSecret),
     realtime: true,
   });
+  // `npm run backup` / `restore` refuse to touch DATA_DIR while this file names a live process
+  const pidFile = path.join(config.dataDir, PID_FILE);
   app.addHook('onClose', async () => {
     await database.close();
+    fs.rmSync(pidFile, { force: true });
     restrictTree(config.dataDir);
   });
   await app.listen({ port: config.port, host: config.host });
+  if (!config.databaseUrl) fs.writeFileSync(pidFile, String(process.pid), { mode: 0o600 });
   const where = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${path.join(config.dataDir, 'pglite')}`;
   console.log(
     `\nDistributor Back-office listening on http://${config.host}:${config.port} (${where}) in ${Date.now() - started} ms`,
@@ -58,16 +64,7 @@ async function main() {
       `Demo login: see ${demoLoginFile(config.dataDir)} (the shop user ${DEMO_SHOP.email} has the same password)\n`,
     );
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
-  };
+  const shutdown = gracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }

@@ -21,6 +21,11 @@ export function disconnectSessions(deps: AppDeps, sessionIds: string[]) {
   if (io && sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
 }
 
+/** Open socket.io connections of this app's process (0 without realtime). */
+export function socketCount(deps: AppDeps): number {
+  return servers.get(deps)?.engine.clientsCount ?? 0;
+}
+
 /** Closes every socket of these users (a password reset revokes all their sessions). */
 export function disconnectUsers(deps: AppDeps, userIds: number[]) {
   const io = servers.get(deps);
