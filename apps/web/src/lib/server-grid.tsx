@@ -235,7 +235,12 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
       fitterRef.current ??= new ColumnFitter(
         api as GridApi,
         () => keysRef.current,
-        () => (boxRef.current?.querySelector<HTMLElement>('.ag-body-viewport') ?? boxRef.current)?.clientWidth ?? 0,
+        () => {
+          // the rows' width: the body less the vertical scrollbar beside it
+          const body = boxRef.current?.querySelector<HTMLElement>('.ag-body-viewport') ?? boxRef.current;
+          const bar = boxRef.current?.querySelector<HTMLElement>('.ag-body-vertical-scroll');
+          return (body?.clientWidth ?? 0) - (bar?.offsetWidth ?? 0);
+        },
       );
       fittedWidth.current = boxRef.current?.clientWidth ?? 0;
       fitterRef.current.start();

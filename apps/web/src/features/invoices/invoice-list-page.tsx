@@ -60,7 +60,8 @@ export default function InvoiceListPage() {
             field: 'customer_name',
             headerName: 'Customer',
             ...textFilter,
-            minWidth: 220,
+            // sized to the names; a fixed 220 px floor pushed Total out of view at 1400 px
+            minWidth: 160,
             flex: 2,
             cellRenderer: (p: { data?: Invoice }) => {
               if (!p.data) return null;
