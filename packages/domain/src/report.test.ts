@@ -22,6 +22,12 @@ describe('report ranges', () => {
     expect(salesReportQuery.parse({}).groupBy).toBe('product');
   });
 
+  it('answers the field message, not a thrown error, for ends that are not days (fuzz found a 500)', () => {
+    expect(issue({ from: 'constructor', to: 'price' })).toBe(REPORT_MSG.from);
+    expect(issue({ from: '2147483648', to: 'R W=T{!M!{' })).toBe(REPORT_MSG.from);
+    expect(issue({ from: '2026-01-01', to: '2026-02-30' })).toBe(REPORT_MSG.to);
+  });
+
   it('defaults to the last 12 months, this month included', () => {
     expect(twelveMonthsBack('2026-11-23')).toBe('2025-12-01');
     expect(twelveMonthsBack('2026-01-31')).toBe('2025-02-01');

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { addDays, todayInTexas } from './dates.js';
-import { optionalQueryDay } from './primitives.js';
+import { isCalendarDay, optionalQueryDay } from './primitives.js';
 
 export const REPORT_MSG = {
   from: 'From must be a date',
@@ -57,7 +57,8 @@ export function reportRange(q: Range, today: string = todayInTexas()): { from: s
 }
 
 function checkRange(q: Range, ctx: z.RefinementCtx) {
-  if (!q.from || !q.to) return;
+  // runs even when a field failed its own check: compare only two real days
+  if (!isCalendarDay(q.from) || !isCalendarDay(q.to)) return;
   if (q.from > q.to) ctx.addIssue({ code: 'custom', message: REPORT_MSG.order, path: ['from'] });
   else if (q.to > addDays(yearsLater(q.from, REPORT_MAX_YEARS), -1))
     ctx.addIssue({ code: 'custom', message: REPORT_MSG.tooLong, path: ['to'] });
