@@ -45,6 +45,8 @@ describe('/metrics', () => {
     await on.app.inject({ method: 'GET', url: '/api/v1/health' });
     await on.app.inject({ method: 'GET', url: '/api/v1/invoice/12345' });
     await on.app.inject({ method: 'GET', url: '/api/v1/no-such-thing-secret123' });
+    // the readiness check queries the database, so a PostgreSQL pool holds a connection
+    await on.app.inject({ method: 'GET', url: '/api/v1/ready' });
 
     const after = (await scrape(on, `Bearer ${TOKEN}`)).body;
     expect(countOf(after, health)).toBe(n0 + 2);
