@@ -9,6 +9,8 @@ export interface BenchContext {
   raw: pg.Pool;
   companyId: number;
   headers: { authorization: string };
+  /** the database's URL (for server processes the benchmark starts) */
+  databaseUrl: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function withBenchCompany(dbPrefix: string, run: (ctx: BenchContext
     });
     const { access_token: token, user } = signup.json();
     companyId = user.company_id;
-    await run({ app, raw, companyId, headers: { authorization: `Bearer ${token}` } });
+    await run({ app, raw, companyId, headers: { authorization: `Bearer ${token}` }, databaseUrl: url });
   } finally {
     if (companyId && !dropDb) await raw.query('delete from companies where id = $1', [companyId]);
     await app.close();

@@ -28,6 +28,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { withBenchCompany } from './bench-company.js';
+import { ms as fmt, pct, seedInvoices } from './seed.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -37,34 +38,7 @@ async function main() {
   await withBenchCompany('dbo_bench', async ({ app, raw, companyId, headers }) => {
     console.log(`loading ${N.toLocaleString()} invoices for company ${companyId} ...`);
     const t0 = performance.now();
-    await raw.query(
-      `insert into customers (company_id, name, address, city, zip, tabc_id)
-       select $1, (array['Saloon','Package Store','Icehouse','Bar & Grill','Wine Bar','Tavern'])[1 + g % 6] || ' ' || g,
-              g || ' Main St', 'Austin', '78701', 'MB' || lpad(g::text, 6, '0')
-       from generate_series(1, ${CUSTOMERS}) g`,
-      [companyId],
-    );
-    const { rows: custRange } = await raw.query(
-      'select min(id) as lo, max(id) as hi from customers where company_id = $1',
-      [companyId],
-    );
-    const lo = Number(custRange[0].lo);
-    await raw.query(
-      `insert into invoices (company_id, number, beer, customer_id, status, invoiced_at, due_at,
-                             sub_total, tax_total, total, paid_total, tax_rate, created_at, updated_at)
-       select $1, g, g % 10 = 0, $2 + ((g::bigint * 7919) % ${CUSTOMERS})::int,
-              (array['draft','invoiced','delivered','payment_due_soon','payment_due','paid','partially_paid','cancelled'])[1 + g % 8],
-              current_date - (g % 1460), current_date - (g % 1460) + 30,
-              s, round(s * 0.0825, 2), s + round(s * 0.0825, 2), case when g % 8 = 5 then s + round(s * 0.0825, 2) else 0 end,
-              8.25, now() - make_interval(days => g % 1460), now() - make_interval(days => g % 1460)
-       from (select g, round((10 + (g * 37 % 5000) + (g % 100) / 100.0)::numeric, 2) as s
-             from generate_series(1, ${N}) g) x`,
-      [companyId, lo],
-    );
-    await raw.query('update companies set last_invoice_number = $2, last_beer_invoice_number = $2 where id = $1', [
-      companyId,
-      N,
-    ]);
+    await seedInvoices((t, p) => raw.query(t, p), companyId, { customers: CUSTOMERS, invoices: N });
     await raw.query('vacuum analyze invoices');
     await raw.query('analyze customers');
     console.log(`loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
@@ -147,11 +121,6 @@ async function main() {
       },
     ];
 
-    const pct = (xs: number[], p: number) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-    };
-    const fmt = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
     console.log(
       `${'case'.padEnd(48)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  count`,
     );

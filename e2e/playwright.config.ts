@@ -51,7 +51,7 @@ export default defineConfig({
     command: `rm -rf ${dataDir} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 180_000, // CI runs the server suites beside it
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',

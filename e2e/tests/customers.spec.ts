@@ -86,7 +86,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await expect(drawer.getByText('MB100871', { exact: true })).toBeVisible();
   await expect(drawer.getByTestId('permit-warnings')).toContainText(/TABC permit MB100871 (expires|has expired)/);
   await page.screenshot({ path: shotPath('a-customer-grid.png') });
-  await drawer.getByRole('button', { name: 'Edit' }).click();
+  await drawer.getByRole('link', { name: 'Edit' }).click();
   await expect(page).toHaveURL(/\/customer\/\d+\/edit$/);
   const customerId = Number(/customer\/(\d+)\/edit/.exec(page.url())?.[1]);
   await expect(page.getByTestId('permit-warnings')).toBeVisible();

@@ -197,7 +197,7 @@ test('every navigation item and the Products page Inventory button open a built 
   }
   await page.goto('/product');
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
-  await page.getByRole('button', { name: 'Inventory' }).click();
+  await page.getByRole('link', { name: 'Inventory' }).click();
   await expect(page).toHaveURL(/\/inventory/);
   await expect(page.getByText('A bit lost, are we ?')).toHaveCount(0);
 });

@@ -19,14 +19,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
+import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
+import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
-import { dataExceptionMessage, HttpError } from './lib/errors.js';
+import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLICT_MESSAGE } from './lib/errors.js';
 import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
+import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mailer.js';
 import { REDACT_PATHS, requestId, safeUrl } from './lib/log-safety.js';
-import { registerMetrics } from './lib/metrics.js';
+import { countJobFailure, registerJobMetrics, registerMetrics } from './lib/metrics.js';
 import { attachRealtime } from './lib/realtime.js';
+import { registerRequestContext } from './lib/request-context.js';
 import authPlugin from './modules/auth/auth.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
 
@@ -73,6 +77,7 @@ async function discoverRouteModules(): Promise<{ privateModules: RoutesFn[]; pub
 
 export async function buildApp(opts: BuildOptions) {
   const { config } = opts;
+  useSecretsKey(keyFromConfig(config));
   const app = Fastify({
     logger:
       opts.logger === false
@@ -96,6 +101,8 @@ export async function buildApp(opts: BuildOptions) {
   app.addHook('onRequest', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
+  // socket events emitted while serving a request log with its id
+  registerRequestContext(app);
   app.addHook('onResponse', async (req, reply) => {
     const ms = Math.round(reply.elapsedTime);
     // the URL without tokens (print links, reset links) and with the request's id
@@ -123,8 +130,20 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
     emit: (companyId, event, payload) => emitter(companyId, event, payload),
     emitToRoom: (room, event, payload) => roomEmitter(room, event, payload),
+    jobs: createJobQueue(opts.db, {
+      pollMs: config.jobsPollMs,
+      leaseMs: config.jobsLeaseMs,
+      retryBaseMs: config.jobsRetryBaseMs,
+      retryLimit: config.jobsRetryLimit,
+      log: (msg, err) => app.log.error(err, msg),
+      onGiveUp: (name) => countJobFailure(deps, name),
+    }),
   };
   app.decorate('deps', deps);
+  // modules register their handlers while the routes load; the worker starts once all are in, and
+  // on close stops claiming and waits for the running jobs before the database closes
+  if (config.jobsWorker) app.addHook('onReady', async () => deps.jobs.start());
+  app.addHook('preClose', async () => deps.jobs.stop());
 
   app.setErrorHandler((err: FastifyError | HttpError, req, reply) => {
     if (err instanceof HttpError) {
@@ -142,6 +161,13 @@ export async function buildApp(opts: BuildOptions) {
     }
     const dataException = dataExceptionMessage(err);
     if (dataException) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: dataException });
+    if (isTransientConflict(err)) {
+      req.log.warn(err, 'transaction conflict');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ statusCode: 503, error: 'Service Unavailable', message: TRANSIENT_CONFLICT_MESSAGE });
+    }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 500) req.log.error(err);
     return reply.code(status).send({
@@ -181,6 +207,7 @@ export async function buildApp(opts: BuildOptions) {
   await app.register(authPlugin);
 
   registerMetrics(app, config.metricsToken);
+  registerJobMetrics(deps, () => deps.jobs.stats());
 
   const { privateModules, publicModules } = await discoverRouteModules();
   await app.register(
@@ -224,6 +251,11 @@ export async function buildApp(opts: BuildOptions) {
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });
   });
+
+  if (config.redisUrl && config.sessionCacheMs > 0) {
+    const closeBus = await connectSessionBus(config.redisUrl, config.sessionCacheMs);
+    app.addHook('onClose', closeBus);
+  } else configureSessionCache({ ttlMs: config.sessionCacheMs });
 
   if (opts.realtime) {
     const realtime = await attachRealtime(app, config.redisUrl);

@@ -30,6 +30,27 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().optional(),
   /** SIGTERM: time to drain in-flight requests before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * how long a checked session is trusted without the database (ms); 0 turns it off. Default 15 s,
+   * except on a shared PostgreSQL without Redis, where other processes could not hear a sign-out
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  /** encrypts partners' credentials; unset: a key generated into DATA_DIR/secrets.key */
+  SECRETS_KEY: z.string().optional(),
+  /** partners' base URLs; unset: `npm start` runs the partner's local simulator */
+  BOTTLE_POS_URL: z.string().optional(),
+  CLOVER_URL: z.string().optional(),
+  FINTECH_URL: z.string().optional(),
+  MPOWER_URL: z.string().optional(),
+  /** every call to a partner gives up after this long */
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().min(1).default(10_000),
+  /** off: this process enqueues jobs but runs none (another process does) */
+  JOBS_WORKER: z.enum(['on', 'off']).default('on'),
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(1).default(2000),
+  JOBS_LEASE_MS: z.coerce.number().int().min(100).default(300_000),
+  /** attempts of a job before it fails (the first run included) */
+  JOBS_RETRY_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
 });
 
 export interface AppConfig {
@@ -57,6 +78,23 @@ export interface AppConfig {
   metricsToken?: string;
   /** SIGTERM: how long in-flight requests may take before the process exits anyway */
   shutdownTimeoutMs: number;
+  /** session cache lifetime (modules/auth/session-cache.ts); 0: off */
+  sessionCacheMs: number;
+  /** SECRETS_KEY (see lib/secrets.ts) */
+  secretsKey?: string;
+  bottlePosUrl?: string;
+  cloverUrl?: string;
+  fintechUrl?: string;
+  mpowerUrl?: string;
+  integrationTimeoutMs: number;
+  /** this process runs queued jobs (lib/jobs.ts) */
+  jobsWorker: boolean;
+  jobsPollMs: number;
+  jobsRetryBaseMs: number;
+  jobsLeaseMs: number;
+  jobsRetryLimit: number;
+  /** partner retries in a request (attempts in all, first backoff, longest Retry-After waited); tests shorten them */
+  integrationRetry?: { attempts?: number; baseDelayMs?: number; maxRetryAfterMs?: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -83,5 +121,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .filter(Boolean),
     metricsToken: e.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (databaseUrl && !e.REDIS_URL ? 0 : 15_000),
+    secretsKey: e.SECRETS_KEY || undefined,
+    bottlePosUrl: e.BOTTLE_POS_URL || undefined,
+    cloverUrl: e.CLOVER_URL || undefined,
+    fintechUrl: e.FINTECH_URL || undefined,
+    mpowerUrl: e.MPOWER_URL || undefined,
+    integrationTimeoutMs: e.INTEGRATION_TIMEOUT_MS,
+    jobsWorker: e.JOBS_WORKER === 'on',
+    jobsPollMs: e.JOBS_POLL_MS,
+    jobsRetryBaseMs: e.JOBS_RETRY_BASE_MS,
+    jobsLeaseMs: e.JOBS_LEASE_MS,
+    jobsRetryLimit: e.JOBS_RETRY_LIMIT,
   };
 }

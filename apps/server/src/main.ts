@@ -4,7 +4,10 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { embeddedSizeHint } from './db/embedded-hint.js';
 import { restrictTree, secureDataDir } from './lib/data-dir.js';
+import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
+import { startMissingSimulators } from './integrations/simulators.js';
 import { gracefulShutdown } from './lib/shutdown.js';
 import { PID_FILE } from './modules/ops/backup.js';
 import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
@@ -33,7 +36,11 @@ async function main() {
   restrictTree(config.dataDir);
   // Demo data only for the embedded database: a PostgreSQL server is someone's real data.
   const demo = shouldSeedDemo(config);
+  // the demo seeds partners' (simulator) keys, sealed with the key buildApp also uses
+  useSecretsKey(keyFromConfig(config));
   const demoLogin = demo ? await seedDemoIfEmpty(database.db, config.dataDir) : undefined;
+  // partners without a URL get their local simulator, so every integration page works out of the box
+  const simulators = await startMissingSimulators(config);
   const app = await buildApp({
     config,
     db: database.db,
@@ -43,6 +50,7 @@ async function main() {
   // `npm run backup` / `restore` refuse to touch DATA_DIR while this file names a live process
   const pidFile = path.join(config.dataDir, PID_FILE);
   app.addHook('onClose', async () => {
+    await simulators.close();
     await database.close();
     fs.rmSync(pidFile, { force: true });
     restrictTree(config.dataDir);
@@ -63,6 +71,11 @@ async function main() {
     console.log(
       `Demo login: see ${demoLoginFile(config.dataDir)} (the shop user ${DEMO_SHOP.email} has the same password)\n`,
     );
+
+  if (!config.databaseUrl) {
+    const hint = await embeddedSizeHint(database.db);
+    if (hint) app.log.warn(hint);
+  }
 
   const shutdown = gracefulShutdown(app, { timeoutMs: config.shutdownTimeoutMs });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

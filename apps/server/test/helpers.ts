@@ -39,6 +39,8 @@ export async function createTestApp(
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     rateLimitAuth: 1000,
     rateLimitAuthAddress: 1000,
+    // the job worker polls the database: only the tests of jobs turn it on
+    jobsWorker: false,
     ...overrides,
   };
   const url = inject('databaseUrl');

@@ -3,7 +3,7 @@ import { emailField, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { addDays, daysBetween, todayInTexas } from './dates.js';
 import { gridAnswer } from './grid.js';
-import { boundedText, calendarDay, dbId, LIMITS, moneyOut, timestampOut } from './primitives.js';
+import { boundedText, calendarDay, dbId, LIMITS, moneyAmount, moneyOut, timestampOut } from './primitives.js';
 
 export const CUSTOMER_MSG = {
   name: 'Name is required',
@@ -124,6 +124,14 @@ export const customerSchema = z
     cash_on_delivery: z.boolean().nullish().transform(Boolean),
     fintech_option: z.boolean().nullish().transform(Boolean),
     fintech_id: optionalText('Fintech ID'),
+    /** receivables: empty is no limit; absent leaves the stored limit as it is */
+    credit_limit: z.preprocess(
+      (v) => (v === '' ? null : v),
+      moneyAmount('Credit limit')
+        .refine((n) => n >= 0, { error: 'Credit limit must not be negative' })
+        .nullish()
+        .transform((v) => (v === undefined ? undefined : v === null ? null : v.toFixed(2))),
+    ),
     product_price_tier_id: z.preprocess(
       (v) => (v === '' ? null : v),
       dbId('Price tier', CUSTOMER_MSG.priceTier)
@@ -365,6 +373,8 @@ export const customerOut = z.object({
   fintech_id: z.string(),
   product_price_tier_id: z.number().nullable(),
   service_start: z.string().nullable(),
+  /** receivables: null = no limit */
+  credit_limit: z.number().nullable().optional(),
   deleted_at: timestampOut.nullable(),
   created_at: timestampOut,
   updated_at: timestampOut,

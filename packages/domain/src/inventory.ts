@@ -224,7 +224,7 @@ export type RestockedItem = z.infer<typeof restockedItemSchema>;
 
 // ---- history ---------------------------------------------------------------------------------------------
 
-export const INVENTORY_SOURCES = ['manual', 'restock', 'invoice'] as const;
+export const INVENTORY_SOURCES = ['manual', 'restock', 'invoice', 'import', 'credit_memo'] as const;
 export type InventorySource = (typeof INVENTORY_SOURCES)[number];
 
 export const historyGridQuerySchema = gridQuery({

@@ -3,6 +3,7 @@ import { DATE_LIMITS, DEFAULTS, INVOICE_STATUSES, type ProductType } from './con
 import { addDays, notLaterThanDaysAhead, todayInTexas } from './dates.js';
 import { toCents } from './money.js';
 import { companyOut, logoOut } from './company.js';
+import { mpowerInvoiceOut } from './fintech.js';
 import { gridAnswer, gridQuerySchema } from './grid.js';
 import {
   LIMITS,
@@ -471,6 +472,8 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
   stampsCount: z.number(),
   payments: z.array(invoicePaymentPartOut),
   orders: z.array(invoiceOrderPartOut),
+  /** the last MPower sync of the invoice (null until one ran) */
+  mPowerInvoice: mpowerInvoiceOut.nullable(),
   statusInfo: z.array(
     z.object({
       id: z.number(),

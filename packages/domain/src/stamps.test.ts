@@ -94,6 +94,8 @@ describe('destroy tool', () => {
       from: 10,
       to: 12,
       note: 'TORN',
+      reason: 'destroyed',
+      replaces: '',
     });
     expect(messages(stampDestroySchema.safeParse({ roll_id: 0, from: 0, to: 5 }))).toEqual([
       STAMP_MSG.rollId,

@@ -27,6 +27,7 @@ import { z } from 'zod';
 import { DATE_LIMITS } from './constants.js';
 import { notLaterThanDaysAhead } from './dates.js';
 import { boundedText, dbId, isCalendarDay, LIMITS, noteText, timestampOut } from './primitives.js';
+import { DESTROY_REASONS, STAMP_RECORD_MSG } from './stamp-record.js';
 
 export const STAMP_ROLL_LIMITS = { max: 10000, min: 80, multiples: [80, 500] } as const;
 
@@ -158,10 +159,27 @@ const destroyShape = {
   note: noteText('Note')
     .nullish()
     .transform((v) => (v ?? '').trim().toUpperCase()),
+  /** why the stamps leave the stock (the TABC record): 'destroyed' when not given */
+  reason: z
+    .preprocess(
+      (v) =>
+        v === '' || v === null || v === undefined ? 'destroyed' : typeof v === 'string' ? v.trim().toLowerCase() : v,
+      z.enum(DESTROY_REASONS, { error: STAMP_RECORD_MSG.reason }),
+    )
+    .optional()
+    .transform((v) => v ?? 'destroyed'),
+  /** a replacement: the serial number of the stamp it replaces ('A1234') */
+  replaces: boundedText('Replaces', 40)
+    .nullish()
+    .transform((v) => (v ?? '').trim().toUpperCase()),
 };
-const endAfterStart = (v: { from: number; to: number }, c: z.RefinementCtx) => {
+const endAfterStart = (v: { from: number; to: number; reason?: string; replaces?: string }, c: z.RefinementCtx) => {
   if (Number.isInteger(v.from) && Number.isInteger(v.to) && v.to < v.from)
     c.addIssue({ code: 'custom', path: ['to'], message: STAMP_MSG.toMin });
+  if (v.reason === 'replacement' && !v.replaces)
+    c.addIssue({ code: 'custom', path: ['replaces'], message: STAMP_RECORD_MSG.replacesRequired });
+  if (v.reason && v.reason !== 'replacement' && v.replaces)
+    c.addIssue({ code: 'custom', path: ['replaces'], message: STAMP_RECORD_MSG.replacesOnlyForReplacement });
 };
 export const stampDestroySchema = z.object(destroyShape).superRefine(endAfterStart);
 /** PUT /stamp/roll/{rollId}/assign: a range of the roll in the address (roll_id may be left out). */
@@ -439,6 +457,8 @@ export const stampDestroyResultOut = z.object({
   from: z.number(),
   to: z.number(),
   note: z.string(),
+  reason: z.enum(DESTROY_REASONS),
+  replaces: z.string().nullable(),
   destroyed: z.number(),
   entries: z.array(
     z.object({
@@ -459,6 +479,8 @@ export const destroyedEntryOut = z.object({
   from: z.number(),
   to: z.number(),
   note: z.string(),
+  reason: z.enum(DESTROY_REASONS),
+  replaces: z.string().nullable(),
   logged_at: timestampOut,
   user: z.string().nullable(),
   count: z.number(),

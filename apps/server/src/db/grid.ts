@@ -330,27 +330,35 @@ export async function runGrid<TSelect extends SelectedFields>(
   const where = and(...spec.scope, g.where);
   const joins = spec.joins ?? [];
   const pageQuery = applyJoins(db.select(spec.select).from(spec.from).$dynamic(), joins);
-  const rows = (await pageQuery
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset)) as GridRow<TSelect>[];
-
   const filtered = Object.keys(spec.query.filterModel);
   const countJoins = joins.filter((j) => !j.countOnlyFor || j.countOnlyFor.some((k) => filtered.includes(k)));
   const matching = () => applyJoins(db.select({ one: sql`1` }).from(spec.from).$dynamic(), countJoins).where(where);
-  const page: GridPage<GridRow<TSelect>> = { rows, count: 0 };
-  if (spec.countCap === undefined) {
+  // the page and its count are independent: on a pool they run side by side
+  const [rows, counted] = await Promise.all([
+    pageQuery
+      .where(where)
+      .orderBy(...g.orderBy)
+      .limit(g.limit)
+      .offset(g.offset) as unknown as Promise<GridRow<TSelect>[]>,
+    countMatching(db, matching, spec.countCap),
+  ]);
+  return { rows, ...counted };
+}
+
+async function countMatching(
+  db: DbOrTx,
+  matching: () => Dynamic,
+  cap: number | undefined,
+): Promise<{ count: number; count_estimated?: true }> {
+  if (cap === undefined) {
     const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(matching().as('matching'));
-    page.count = Number(n);
-    return page;
+    return { count: Number(n) };
   }
-  const capped = matching().limit(spec.countCap + 1);
-  const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(capped.as('capped'));
-  page.count = Number(n);
-  if (page.count > spec.countCap) {
-    page.count = Math.max(await estimateRows(db, matching().getSQL()), spec.countCap + 1);
-    page.count_estimated = true;
-  }
-  return page;
+  const [{ n }] = await db.select({ n: sql<string>`count(*)` }).from(
+    matching()
+      .limit(cap + 1)
+      .as('capped'),
+  );
+  if (Number(n) <= cap) return { count: Number(n) };
+  return { count: Math.max(await estimateRows(db, matching().getSQL()), cap + 1), count_estimated: true };
 }

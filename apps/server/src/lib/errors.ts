@@ -40,3 +40,19 @@ export function dataExceptionMessage(err: unknown): string | null {
   }
   return null;
 }
+
+/**
+ * PostgreSQL gave up one of two transactions that waited on each other (deadlock 40P01) or could
+ * not serialise them (40001). Nothing of it was written; the client may simply send it again.
+ */
+export function isTransientConflict(err: unknown): boolean {
+  let e = err as { code?: string; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    if (e.code === '40P01' || e.code === '40001') return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+export const TRANSIENT_CONFLICT_MESSAGE =
+  'Another change to the same records was being saved at the same moment; nothing was saved, please try again';

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mailer.js';
 
 export interface AuthContext {
@@ -21,6 +22,8 @@ export interface AppDeps {
   emit(companyId: number, event: string, payload?: unknown): void;
   /** emits a real-time event to one room (lib/realtime-rooms.ts: a customer user's own room) */
   emitToRoom(room: string, event: string, payload?: unknown): void;
+  /** the durable job queue (lib/jobs.ts); runs jobs in this process when config.jobsWorker */
+  jobs: JobQueue;
 }
 
 declare module 'fastify' {

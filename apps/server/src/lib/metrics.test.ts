@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
+import { countJobFailure } from './metrics.js';
 
 const TOKEN = 'metrics-token-for-tests';
 let on: TestContext;
@@ -59,5 +60,18 @@ describe('/metrics', () => {
     if (inject('databaseUrl')) expect(after).toMatch(/db_pool_connections\{state="total"\} [1-9]/);
     // the embedded database has no pool: the gauge is declared but has no series
     else expect(after).not.toContain('db_pool_connections{');
+  });
+
+  it("shows the durable queue's jobs per queue, read at each scrape, and counts jobs that gave up", async () => {
+    const queue = `metrics-test-${Date.now()}`;
+    // the test app runs no worker: queued jobs wait
+    await on.app.deps.jobs.enqueue(queue, { n: 1 });
+    await on.app.deps.jobs.enqueue(queue, { n: 2 });
+    countJobFailure(on.app.deps, queue);
+    const first = (await scrape(on, `Bearer ${TOKEN}`)).body;
+    expect(first).toContain(`job_queue_depth{queue="${queue}",state="waiting"} 2`);
+    expect(first).toContain(`job_failures_total{queue="${queue}"} 1`);
+    await on.app.deps.jobs.enqueue(queue, { n: 3 });
+    expect((await scrape(on, `Bearer ${TOKEN}`)).body).toContain(`job_queue_depth{queue="${queue}",state="waiting"} 3`);
   });
 });

@@ -2,7 +2,49 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { z } from 'zod';
+import type { AppDeps } from './http.js';
 import { socketCount } from './realtime.js';
+
+/** Each app's registry, keyed by its deps (which every route and plugin sees), for registerJobMetrics. */
+const registries = new WeakMap<AppDeps, { register: Registry; failures: Counter<'queue'> }>();
+
+/** What a job mechanism reports per queue (pg-boss: getQueueStats / the job table). */
+export interface JobQueueStats {
+  queue: string;
+  /** created or retrying, waiting for a worker */
+  waiting: number;
+  /** taken by a worker now */
+  active: number;
+}
+
+/**
+ * For the job mechanism (none on this base yet): `read` is called at each scrape and becomes
+ * `job_queue_depth{queue,state="waiting|active"}`. Failures are counted as they happen with
+ * countJobFailure (a counter, so Prometheus rate() works across restarts of the queue's retention).
+ * Call it once, after buildApp, with `app.deps`.
+ */
+export function registerJobMetrics(deps: AppDeps, read: () => Promise<JobQueueStats[]> | JobQueueStats[]) {
+  const entry = registries.get(deps);
+  if (!entry) return;
+  new Gauge({
+    name: 'job_queue_depth',
+    help: 'Background jobs per queue: waiting for a worker, or active',
+    labelNames: ['queue', 'state'] as const,
+    registers: [entry.register],
+    async collect() {
+      this.reset();
+      for (const q of await read()) {
+        this.set({ queue: q.queue, state: 'waiting' }, q.waiting);
+        this.set({ queue: q.queue, state: 'active' }, q.active);
+      }
+    },
+  });
+}
+
+/** A background job failed (its last retry or not): `job_failures_total{queue}`. */
+export function countJobFailure(deps: AppDeps, queue: string) {
+  registries.get(deps)?.failures.inc({ queue });
+}
 
 /** A pg Pool's counters (drizzle's node-postgres client exposes its pool as `$client`). */
 interface PoolLike {
@@ -56,6 +98,13 @@ export function registerMetrics(app: FastifyInstance, token: string | undefined)
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+  const failures = new Counter({
+    name: 'job_failures_total',
+    help: 'Background job runs that failed, by queue',
+    labelNames: ['queue'] as const,
+    registers: [register],
+  });
+  registries.set(app.deps, { register, failures });
   new Gauge({
     name: 'socket_connections',
     help: 'Open socket.io connections on this process',

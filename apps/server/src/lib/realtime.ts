@@ -4,6 +4,8 @@ import type { TokenPayload } from '../modules/auth/auth.plugin.js';
 import { findLiveSession } from '../modules/auth/auth.service.js';
 import type { AppDeps } from './http.js';
 import { joinCustomerRoom } from './realtime-rooms.js';
+import { requestId } from './log-safety.js';
+import { currentRequest } from './request-context.js';
 
 const room = (companyId: number) => `company:${companyId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
@@ -63,17 +65,28 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
       next(new Error('Unauthorized'));
     }
   });
+  io.on('connection', (socket) => {
+    // the upgrade request's id (a proxy's X-Request-Id, as for HTTP requests): one id in both logs
+    const log = app.log.child({ socketId: socket.id, reqId: requestId(socket.request) });
+    log.info({ companyId: socket.data.companyId }, 'socket connected');
+    socket.on('disconnect', (reason) => log.info({ reason }, 'socket disconnected'));
+  });
   servers.set(app.deps, io);
   app.addHook('onClose', async () => {
     servers.delete(app.deps);
     await io.close();
   });
+  // an event emitted while serving a request is logged with that request's id (its logger)
+  const logEmit = (to: string, event: string) =>
+    (currentRequest()?.log ?? app.log).info({ socketEvent: event, room: to }, `socket emit ${event}`);
   const emit = (companyId: number, event: string, payload?: unknown) => {
     io.to(room(companyId)).emit(event, payload ?? {});
+    logEmit(room(companyId), event);
   };
   return Object.assign(emit, {
     toRoom: (name: string, event: string, payload?: unknown) => {
       io.to(name).emit(event, payload ?? {});
+      logEmit(name, event);
     },
   });
 }

@@ -12,6 +12,7 @@ import { createRollStamps } from '../modules/stamps/stamps.ledger.js';
 import { seedDemoInvoices } from '../modules/invoices/invoices.seed.js';
 import { seedDemoInventory } from '../modules/inventory/inventory.seed.js';
 import { seedDemoOrders } from '../modules/orders/orders.seed.js';
+import { seedDemoFintech } from '../modules/integrations/fintech.seed.js';
 import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
@@ -173,5 +174,6 @@ export async function seedDemoIfEmpty(
   // inventory: a restock and a shelf count leaving some items under their reorder level (keep after the invoices)
   if (demoCompany) await seedDemoInventory(db, demoCompany.id);
   if (demoCompany) await seedDemoOrders(db, demoCompany.id, login.password);
+  if (demoCompany) await seedDemoFintech(db, demoCompany.id);
   return login;
 }

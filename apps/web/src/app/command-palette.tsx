@@ -63,7 +63,8 @@ export function PaletteButton({ onOpen, collapsed }: { onOpen: () => void; colla
       block
       icon={<SearchOutlined />}
       onClick={onOpen}
-      aria-label={`Search (${keys})`}
+      // collapsed, the button shows only its icon; otherwise its text is its name (axe label-content-name-mismatch)
+      aria-label={collapsed ? `Search (${keys})` : undefined}
       aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
       style={{ margin: '8px 0' }}
     >

@@ -39,6 +39,8 @@ export interface PanelInvoice {
   total: string | number;
   paid_total?: string | number;
   customer?: { contact_email?: string };
+  /** the invoice's last MPower sync: MPower's response or the error */
+  mPowerInvoice?: { response: unknown; error: string | null; updatedAt: string | Date } | null;
 }
 
 export interface InvoicePanel {

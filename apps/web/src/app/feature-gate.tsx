@@ -34,9 +34,10 @@ export function FeatureGate({ name, children }: { name: FeatureName; children: R
       <Result
         status="info"
         title={
-          <>
+          // the page's title while the feature is off (every screen has an h1)
+          <h1 style={{ font: 'inherit', margin: 0 }}>
             {def?.title} <Tag color="red">Inactive</Tag>
-          </>
+          </h1>
         }
         subTitle={
           <>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { posRealtimeHandlers } from '../features/integrations/pos-realtime';
 import { getToken, http } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 import { subscribeRealtime } from '../lib/realtime';
@@ -79,6 +80,11 @@ export function useStaffRealtime() {
         },
         'company:update': () => void live.current.refresh(),
         'product:cache-update': () => void qc.invalidateQueries({ queryKey: ['product'] }),
+        ...posRealtimeHandlers({
+          notification,
+          navigate: (to) => live.current.navigate(to),
+          invalidate: (queryKey) => void qc.invalidateQueries({ queryKey }),
+        }),
       });
     });
     return () => {

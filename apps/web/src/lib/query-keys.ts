@@ -39,10 +39,18 @@ export const queryKeys = {
     rolls: ['stamps', 'rolls'] as const,
     remaining: ['stamps', 'remaining'] as const,
     destroyed: ['stamps', 'destroyed'] as const,
+    record: (from: string, to: string) => ['stamps', 'record', from, to] as const,
+    monthly: (month: string) => ['stamps', 'monthly', month] as const,
+    reconciliation: ['stamps', 'reconciliation'] as const,
   },
   payments: {
     all: ['payments'] as const,
     ofInvoice: (invoiceId: number) => ['payments', 'invoice', invoiceId] as const,
+    /** receivables: a customer's open invoices, credit and payments; the aging report */
+    receivable: (customerId: number) => ['payments', 'receivable', customerId] as const,
+    ofCustomer: (customerId: number) => ['payments', 'customer', customerId] as const,
+    aging: (asOf: string) => ['payments', 'aging', asOf] as const,
+    creditMemos: (invoiceId: number) => ['payments', 'credit-memos', invoiceId] as const,
   },
   company: {
     all: ['company'] as const,
@@ -61,6 +69,13 @@ export const queryKeys = {
     all: ['report'] as const,
     sales: (groupBy: string, from: string, to: string) => ['report', 'sales', groupBy, from, to] as const,
     stamps: (from: string, to: string) => ['report', 'stamps', from, to] as const,
+  },
+  /** Bottle POS / Clover sync pages (the socket's sync events refresh them) and partner credentials */
+  integrations: {
+    all: ['integrations'] as const,
+    history: (partner: string) => ['integrations', partner, 'history'] as const,
+    log: (partner: string, syncId: string) => ['integrations', partner, 'log', syncId] as const,
+    credentials: (name: string) => ['integrations', 'credentials', name] as const,
   },
 };
 

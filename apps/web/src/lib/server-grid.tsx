@@ -337,6 +337,18 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
             if (e.source === 'autosizeColumns' && e.finished) fitterRef.current?.autoSized();
           }}
           onRowClicked={(e) => e.data && props.onRowClicked?.(e.data)}
+          onCellKeyDown={(e) => {
+            // keyboard users: Enter on a focused cell does what a click does. A cell holding one link
+            // or button (a row action) activates it, since the grid's Tab moves between cells and
+            // never into them; any other non-editable cell opens the row.
+            const ev = e.event as KeyboardEvent | null | undefined;
+            if (ev?.key !== 'Enter' || !e.data || !('colDef' in e) || e.colDef.editable) return;
+            const cell = (ev.target as HTMLElement | null)?.closest('.ag-cell');
+            if (!cell || ev.target !== cell) return;
+            const actions = cell.querySelectorAll<HTMLElement>('a[href], button:not([disabled])');
+            if (actions.length === 1) actions[0].click();
+            else if (actions.length === 0) props.onRowClicked?.(e.data);
+          }}
           getRowStyle={props.getRowStyle ? (p) => props.getRowStyle?.(p.data) : undefined}
           overlayNoRowsTemplate={`<span>${props.noRowsText ?? 'No rows'}</span>`}
           suppressCellFocus={!props.onRowClicked && !props.onCellEditRequest}

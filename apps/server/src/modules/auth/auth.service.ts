@@ -9,6 +9,13 @@ import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword }
 import { recordActivity } from '../activity/activity.service.js';
 import { companies, companyFeatures, logos, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
+import {
+  cachedSession,
+  forgetSession,
+  forgetUserSessions,
+  type LiveSession,
+  rememberSession,
+} from './session-cache.js';
 
 const HOUR = 3_600_000;
 
@@ -19,17 +26,27 @@ export async function createSession(db: Db, user: { id: number; company_id: numb
   return { id, expires };
 }
 
-export async function findLiveSession(db: Db, id: string) {
+export async function findLiveSession(db: Db, id: string): Promise<LiveSession | undefined> {
+  const hit = cachedSession(id);
+  if (hit) return hit;
   const [s] = await db
-    .select({ id: sessions.id, user_id: sessions.user_id, company_id: sessions.company_id, role: users.role })
+    .select({
+      id: sessions.id,
+      user_id: sessions.user_id,
+      company_id: sessions.company_id,
+      role: users.role,
+      expires_at: sessions.expires_at,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+  if (s) rememberSession(s);
   return s;
 }
 
 export async function revokeSession(db: Db, id: string) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
+  forgetSession(id);
 }
 
 /** The signed-in user with the company, its features and logos, as validate_token answers it. */
@@ -139,7 +156,7 @@ export async function createResetToken(db: Db, email: string) {
 
 export async function resetPassword(db: Db, token: string, password: string) {
   const hash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+  const userId = await db.transaction(async (tx) => {
     const [r] = await tx
       .update(passwordResets)
       .set({ used_at: new Date() })
@@ -160,6 +177,8 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .where(and(eq(sessions.user_id, r.user_id), isNull(sessions.revoked_at)));
     return r.user_id;
   });
+  forgetUserSessions(userId);
+  return userId;
 }
 
 /**
@@ -178,7 +197,7 @@ export async function updateProfile(
     if (!u || !(await verifyPassword(input.current_password, u.hash))) throw badRequest(MSG.currentPasswordWrong);
     set.password_hash = await hashPassword(input.password);
   }
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     await tx.update(users).set(set).where(eq(users.id, auth.userId));
     if (!set.password_hash) return { revokedSessions: [] };
     const revoked = await tx
@@ -188,4 +207,6 @@ export async function updateProfile(
       .returning({ id: sessions.id });
     return { revokedSessions: revoked.map((r) => r.id) };
   });
+  for (const id of result.revokedSessions) forgetSession(id);
+  return result;
 }

@@ -24,6 +24,7 @@ type TierRow = { id: number; name: string; percentage: string; color: string; is
 export function publicCustomer(c: CustomerRow, tier?: TierRow) {
   return {
     ...c,
+    credit_limit: c.credit_limit === null ? null : Number(c.credit_limit),
     deleted: !!c.deleted_at,
     productPriceTier: tier?.id ? { ...tier, percentage: Number(tier.percentage) } : null,
   };

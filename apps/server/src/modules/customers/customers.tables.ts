@@ -54,6 +54,8 @@ export const customers = pgTable(
     contact_email: text('contact_email').notNull().default(''),
     contact_phone: text('contact_phone').notNull().default(''),
     cash_on_delivery: boolean('cash_on_delivery').notNull().default(false),
+    /** receivables: the most a customer may owe on credit invoices; null = no limit */
+    credit_limit: numeric('credit_limit', { precision: 12, scale: 2 }),
     fintech_option: boolean('fintech_option').notNull().default(false),
     fintech_id: text('fintech_id').notNull().default(''),
     product_price_tier_id: integer('product_price_tier_id').references(() => priceTiers.id, { onDelete: 'set null' }),

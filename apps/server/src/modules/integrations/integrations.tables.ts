@@ -1,4 +1,16 @@
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
@@ -44,3 +56,24 @@ export const mpowerInvoices = pgTable('mpower_invoices', {
   error: text('error'),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A company's credentials for one partner (bottle_pos, clover, fintech, mpower): the API key sealed
+ * with AES-256-GCM (lib/secrets.ts), never answered whole.
+ */
+export const companyIntegrations = pgTable(
+  'company_integrations',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 16 }).notNull(),
+    api_key_sealed: text('api_key_sealed').notNull(),
+    /** the last characters of the key, for the masked display without decrypting */
+    api_key_hint: varchar('api_key_hint', { length: 8 }).notNull(),
+    merchant_id: varchar('merchant_id', { length: 100 }),
+    updated_by: integer('updated_by'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.name] })],
+);

@@ -89,7 +89,7 @@ export async function moveStock(tx: Tx, m: StockMove): Promise<{ inventoryId: nu
  */
 export async function setStock(
   tx: Tx,
-  opts: { companyId: number; inventoryId: number; qty: number; userId: number | null },
+  opts: { companyId: number; inventoryId: number; qty: number; userId: number | null; source?: InventorySource },
 ): Promise<{ qty: number; changed: boolean } | null> {
   const [cur] = await tx
     .select({ qty: inventory.qty, product_id: inventory.product_id })
@@ -104,8 +104,35 @@ export async function setStock(
     companyId: opts.companyId,
     productId: cur.product_id,
     delta,
-    source: 'manual',
+    source: opts.source ?? 'manual',
     userId: opts.userId,
   });
   return { qty: opts.qty, changed: true };
+}
+
+/**
+ * Sets a product's counted qty (an opening-stock import), creating its item when missing; the
+ * difference goes to the history under `source`. Takes the stock lock itself.
+ */
+export async function setProductStock(
+  tx: Tx,
+  opts: { companyId: number; productId: number; qty: number; userId: number | null; source: InventorySource },
+): Promise<{ qty: number; changed: boolean } | null> {
+  await lockStock(tx, opts.companyId);
+  await ensureInventoryItems(tx, opts.companyId, [opts.productId]);
+  const [item] = await tx
+    .select({ id: inventory.id })
+    .from(inventory)
+    .where(and(eq(inventory.company_id, opts.companyId), eq(inventory.product_id, opts.productId)));
+  if (!item) return null;
+  return setStock(tx, { ...opts, inventoryId: item.id });
+}
+
+/** Every item's qty by product id (the import's dry run compares against it). */
+export async function stockByProduct(db: DbOrTx, companyId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ product_id: inventory.product_id, qty: inventory.qty })
+    .from(inventory)
+    .where(eq(inventory.company_id, companyId));
+  return new Map(rows.map((r) => [r.product_id, r.qty]));
 }

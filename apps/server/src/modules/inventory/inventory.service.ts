@@ -6,7 +6,7 @@
  * product without an inventory row gets one (stock may go negative, the marker shows it).
  */
 import { centsToString } from '@dbo/domain/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../products/products.tables.js';
 import { moveStock } from './inventory.ledger.js';
@@ -53,33 +53,84 @@ export async function applyDifference(
   const a = perProduct(opts.before);
   const b = perProduct(opts.after);
   const ids = [...new Set([...a.keys(), ...b.keys()])].sort((x, y) => x - y);
-  for (const productId of ids) {
-    const old = a.get(productId);
-    const now = b.get(productId);
-    const dq = (now?.qty ?? 0) - (old?.qty ?? 0);
-    const dc = (now?.cents ?? 0) - (old?.cents ?? 0);
-    if (dq !== 0 || dc !== 0) {
-      await tx
-        .update(products)
-        .set({
-          units_sold: sql`${products.units_sold} + ${dq}`,
-          amount_sold: sql`${products.amount_sold} + ${centsToString(dc)}::numeric`,
-        })
-        .where(and(eq(products.id, productId), eq(products.company_id, opts.companyId)));
-    }
-    if (opts.inventoryOn && dq !== 0) {
-      const line = now ?? old!;
-      await moveStock(tx, {
-        companyId: opts.companyId,
+  const changes = ids
+    .map((productId) => {
+      const old = a.get(productId);
+      const now = b.get(productId);
+      return {
         productId,
-        delta: -dq,
-        source: 'invoice',
-        userId: opts.userId,
-        ref_number: opts.ref,
-        invoice_id: opts.invoiceId,
-        unit_price: line.price,
-        on_deal: line.on_deal,
-      });
-    }
+        line: (now ?? old)!,
+        dq: (now?.qty ?? 0) - (old?.qty ?? 0),
+        dc: (now?.cents ?? 0) - (old?.cents ?? 0),
+      };
+    })
+    .filter((c) => c.dq !== 0 || c.dc !== 0);
+  await addToSalesCounters(tx, opts.companyId, changes);
+  if (!opts.inventoryOn) return;
+  for (const c of changes) {
+    if (c.dq === 0) continue;
+    await moveStock(tx, {
+      companyId: opts.companyId,
+      productId: c.productId,
+      delta: -c.dq,
+      source: 'invoice',
+      userId: opts.userId,
+      ref_number: opts.ref,
+      invoice_id: opts.invoiceId,
+      unit_price: c.line.price,
+      on_deal: c.line.on_deal,
+    });
+  }
+}
+
+/**
+ * The products' units and amounts sold, in two statements whatever the number of lines: the rows
+ * are locked in id order first (so concurrent invoices cannot deadlock), then updated together.
+ */
+async function addToSalesCounters(tx: Tx, companyId: number, changes: { productId: number; dq: number; dc: number }[]) {
+  if (changes.length === 0) return;
+  const ids = changes.map((c) => c.productId);
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.company_id, companyId)))
+    .orderBy(products.id)
+    .for('update');
+  const values = sql.join(
+    changes.map((c) => sql`(${c.productId}::int, ${c.dq}::int, ${centsToString(c.dc)}::numeric)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update ${products} set units_sold = ${products.units_sold} + v.dq, amount_sold = ${products.amount_sold} + v.dc
+    from (values ${values}) as v(id, dq, dc)
+    where ${products.id} = v.id and ${products.company_id} = ${companyId}`);
+}
+
+/**
+ * Bottles a credit memo takes back: stock up by each quantity (history source credit_memo), in
+ * ascending product id. The caller holds the company lock (lockStock) and runs only when the
+ * inventory feature is on. Sales counters are left as invoiced.
+ */
+export async function returnStock(
+  tx: Tx,
+  opts: {
+    companyId: number;
+    userId: number | null;
+    invoiceId: number;
+    ref: string;
+    lines: { product_id: number; qty: number; price: string }[];
+  },
+) {
+  for (const l of [...opts.lines].sort((x, y) => x.product_id - y.product_id)) {
+    await moveStock(tx, {
+      companyId: opts.companyId,
+      productId: l.product_id,
+      delta: l.qty,
+      source: 'credit_memo',
+      userId: opts.userId,
+      ref_number: opts.ref,
+      invoice_id: opts.invoiceId,
+      unit_price: l.price,
+    });
   }
 }

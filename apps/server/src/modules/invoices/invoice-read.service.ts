@@ -38,10 +38,19 @@ export interface InvoiceOrderPart {
   created_at: Date;
 }
 
+/** The invoice's last MPower sync (integrations module). */
+export interface InvoiceMpowerPart {
+  invoice_id: number;
+  response: unknown;
+  error: string | null;
+  updatedAt: Date;
+}
+
 /** Loaders of the parts owned by modules above invoices, newest first. */
 const readParts = {
   payments: async (_db: DbOrTx, _invoiceId: number): Promise<InvoicePaymentPart[]> => [],
   orders: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceOrderPart[]> => [],
+  mpower: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceMpowerPart | null> => null,
 };
 export type InvoiceReadParts = typeof readParts;
 
@@ -105,6 +114,7 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     stampRanges: await invoiceStampRanges(db, inv.id),
     payments: await readParts.payments(db, inv.id),
     orders: await readParts.orders(db, inv.id),
+    mpower: await readParts.mpower(db, inv.id),
     customerNumbering: features.has('customer_invoice_numbering'),
     inventoryOn: features.has('inventory'),
   };
@@ -165,6 +175,7 @@ export function invoiceDetail(m: InvoiceReadModel) {
     stampsCount: stampCount(m),
     payments: m.payments,
     orders: m.orders,
+    mPowerInvoice: m.mpower,
     statusInfo: m.history.map((h) => ({
       id: h.id,
       old_status: h.old_status,
@@ -203,7 +214,8 @@ export async function loadInvoiceDetail(db: DbOrTx, companyId: number, invoiceId
 /** What the PDF, the printable page (GET /pdf/invoice/{token}) and the invoice email show. */
 export function printableInvoice(m: InvoiceReadModel) {
   const { inv, customer } = m;
-  const paidCents = m.payments.reduce((s, p) => s + toCents(p.amount), 0);
+  // paid_total is the sum of the invoice's allocations: payments and credit memos
+  const paidCents = toCents(inv.paid_total);
   return {
     id: inv.id,
     number: inv.number,

@@ -8,7 +8,7 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
-import { payments } from '../payments/payments.tables.js';
+import { paymentAllocations, payments } from '../payments/payments.tables.js';
 import { invoiceStatusHistory, invoices } from './invoices.tables.js';
 import { saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus } from './invoice-status.service.js';
@@ -222,14 +222,22 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
     const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
     if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid') {
-      await db.insert(payments).values({
-        company_id: companyId,
-        invoice_id: detail.id,
-        amount: String(detail.total),
-        received_at: addDays(invoicedAt, Math.min(d.dueInDays ?? 7, d.daysAgo)),
-        note: 'Check',
-        user_id: owner.id,
-      });
+      const [p] = await db
+        .insert(payments)
+        .values({
+          company_id: companyId,
+          customer_id: body.customer.id,
+          amount: String(detail.total),
+          received_at: addDays(invoicedAt, Math.min(d.dueInDays ?? 7, d.daysAgo)),
+          method: 'check',
+          note: 'Check',
+          user_id: owner.id,
+        })
+        .returning();
+      // a paid demo invoice is paid by one allocation, as a payment recorded in the app would be
+      await db
+        .insert(paymentAllocations)
+        .values({ company_id: companyId, payment_id: p.id, invoice_id: detail.id, amount: String(detail.total) });
       await db
         .update(invoices)
         .set({ paid_total: String(detail.total) })

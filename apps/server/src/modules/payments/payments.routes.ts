@@ -12,10 +12,30 @@ import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import {
+  applyCreditSchema,
+  creditAppliedOut,
+  customerPaymentSchema,
+  customerPaymentSavedOut,
+  customerPaymentsOut,
+  customerReceivableOut,
+} from '@dbo/domain/receivables';
+import {
+  addCustomerPayment,
+  applyCredit,
+  customerPayments,
+  customerReceivable,
+  deleteCustomerPayment,
+} from './customer-payments.service.js';
+import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
+import { creditLimitCheck } from './credit-limit.js';
 import { addPayment, deletePayment, listPayments, paymentGrid, updatePayment } from './payments.service.js';
 
 const invoiceParams = z.object({ id: dbId('Invoice') });
 const paymentParams = z.object({ id: dbId('Invoice'), paymentId: dbId('Payment') });
+const customerParams = z.object({ id: dbId('Customer') });
+const customerPaymentParams = z.object({ id: dbId('Customer'), paymentId: dbId('Payment') });
+const customerDeletedOut = z.object({ success: z.boolean(), id: z.number(), invoices: z.array(z.number()) });
 /** optional customerId / invoiceId narrow the grid (links from a customer or an invoice) */
 const paymentGridQuery = gridQueryWith({
   customerId: optionalQueryId('Customer'),
@@ -25,6 +45,9 @@ const paymentGridQuery = gridQueryWith({
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
   const tags = ['payments'];
+  // credit limits refuse an invoice save inside its transaction
+  const off = onInvoiceSaved(creditLimitCheck);
+  app.addHook('onClose', async () => off());
 
   app.get(
     '/invoice/payment/grid',
@@ -81,6 +104,62 @@ export async function privateRoutes(app: App) {
       if (req.auth.role !== 'owner') throw forbidden(PAYMENT_MSG.ownerOnly);
       const res = await deletePayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.params.paymentId);
       app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
+      return res;
+    },
+  );
+
+  // ---- receivables: a payment from a customer over several invoices, on-account credit ----
+
+  app.get(
+    '/customer/:id/receivable',
+    { schema: { tags, params: customerParams, response: { 200: customerReceivableOut } } },
+    async (req) => customerReceivable(db, req.auth.companyId, req.params.id),
+  );
+
+  app.get(
+    '/customer/:id/payment',
+    { schema: { tags, params: customerParams, response: { 200: customerPaymentsOut } } },
+    async (req) => {
+      await customerReceivable(db, req.auth.companyId, req.params.id);
+      return customerPayments(db, req.auth.companyId, req.params.id);
+    },
+  );
+
+  app.post(
+    '/customer/:id/payment',
+    {
+      schema: { tags, params: customerParams, body: customerPaymentSchema, response: { 200: customerPaymentSavedOut } },
+    },
+    async (req) => {
+      const res = await addCustomerPayment(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
+      for (const inv of res.invoices) app.deps.emit(req.auth.companyId, 'invoice:payment', { id: inv.id });
+      return res;
+    },
+  );
+
+  app.post(
+    '/customer/:id/credit/apply',
+    { schema: { tags, params: customerParams, body: applyCreditSchema, response: { 200: creditAppliedOut } } },
+    async (req) => {
+      const res = await applyCredit(db, req.auth.companyId, req.auth.userId, req.params.id, req.body.allocations);
+      for (const a of res.allocations) app.deps.emit(req.auth.companyId, 'invoice:payment', { id: a.invoice_id });
+      return res;
+    },
+  );
+
+  app.delete(
+    '/customer/:id/payment/:paymentId',
+    { schema: { tags, params: customerPaymentParams, response: { 200: customerDeletedOut } } },
+    async (req) => {
+      if (req.auth.role !== 'owner') throw forbidden(PAYMENT_MSG.ownerOnly);
+      const res = await deleteCustomerPayment(
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        req.params.id,
+        req.params.paymentId,
+      );
+      for (const id of res.invoices) app.deps.emit(req.auth.companyId, 'invoice:payment', { id });
       return res;
     },
   );

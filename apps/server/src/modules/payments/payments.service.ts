@@ -2,7 +2,7 @@ import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentValues } from '@dbo/domain/payment';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
@@ -11,16 +11,17 @@ import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service
 import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { settlePaymentStatus } from '../invoices/invoice-status.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
-import { payments } from './payments.tables.js';
+import { paymentAllocations, payments } from './payments.tables.js';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-export function publicPayment(p: PaymentRow) {
+/** A payment as one invoice sees it: `amount` is what it paid on that invoice. */
+export function publicPayment(p: PaymentRow, invoiceId: number) {
   return {
     id: p.id,
-    invoice_id: p.invoice_id,
+    invoice_id: invoiceId,
     amount: Number(p.amount),
     received_at: p.received_at,
     note: p.note,
@@ -42,37 +43,56 @@ export function invoiceMoney(inv: InvoiceRow) {
   };
 }
 
-export async function listPayments(db: DbOrTx, companyId: number, invoiceId: number) {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.invoice_id, invoiceId), eq(payments.company_id, companyId)))
+/** The invoice's payments (what each paid on it), newest received first. */
+async function invoicePaymentRows(db: DbOrTx, invoiceId: number, companyId?: number) {
+  return db
+    .select({ p: payments, amount: paymentAllocations.amount, invoice_id: paymentAllocations.invoice_id })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
+    .where(
+      and(
+        eq(paymentAllocations.invoice_id, invoiceId),
+        companyId ? eq(paymentAllocations.company_id, companyId) : undefined,
+      ),
+    )
     .orderBy(desc(payments.received_at), desc(payments.id));
-  return rows.map(publicPayment);
+}
+
+export async function listPayments(db: DbOrTx, companyId: number, invoiceId: number) {
+  const rows = await invoicePaymentRows(db, invoiceId, companyId);
+  return rows.map((r) => publicPayment({ ...r.p, amount: r.amount }, r.invoice_id));
 }
 
 /**
- * paid_total and the status follow the money: sums the invoice's payments and lets the invoices
- * module derive the status (run inside the payment's transaction with the invoice row locked).
+ * The ONE writer of an invoice's paid_total and money status: the sum of its allocations
+ * (payments and credit memos) handed to the invoices module, which derives the status. Runs in
+ * the caller's transaction with the invoice row locked.
  */
-async function settle(tx: DbOrTx, inv: InvoiceRow, userId: number | null): Promise<InvoiceRow> {
+export async function settleInvoice(tx: DbOrTx, inv: InvoiceRow, userId: number | null): Promise<InvoiceRow> {
   const [{ paid }] = await tx
-    .select({ paid: sql<string>`coalesce(sum(${payments.amount}), 0)` })
-    .from(payments)
-    .where(eq(payments.invoice_id, inv.id));
+    .select({ paid: sql<string>`coalesce(sum(${paymentAllocations.amount}), 0)` })
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.invoice_id, inv.id));
   return settlePaymentStatus(tx, inv, toCents(String(paid)), userId);
+}
+
+/**
+ * Locks the company's invoices in ascending id order (a fixed order, so two payments over the same
+ * invoices never deadlock and the second sees the first's paid_total). A missing one is a 404.
+ */
+export async function lockInvoices(tx: DbOrTx, companyId: number, ids: readonly number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const out = new Map<number, InvoiceRow>();
+  for (const id of sorted) out.set(id, await findInvoice(tx, companyId, { id }, { lock: true }));
+  return out;
 }
 
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
 async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(eq(payments.invoice_id, invoiceId))
-    .orderBy(desc(payments.received_at), desc(payments.id));
-  return rows.map((p) => ({
+  const rows = await invoicePaymentRows(db, invoiceId);
+  return rows.map(({ p, amount }) => ({
     id: p.id,
-    amount: Number(p.amount),
+    amount: Number(amount),
     received_at: p.received_at,
     note: p.note,
     created_at: p.created_at,
@@ -87,6 +107,7 @@ const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
+/** POST /invoice/{id}/payment: a payment of the invoice's customer with one allocation. */
 export async function addPayment(db: Db, companyId: number, userId: number, invoiceId: number, v: PaymentValues) {
   return db.transaction(async (tx) => {
     const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
@@ -95,14 +116,17 @@ export async function addPayment(db: Db, companyId: number, userId: number, invo
       .insert(payments)
       .values({
         company_id: companyId,
-        invoice_id: inv.id,
+        customer_id: inv.customer_id,
         amount: v.amount.toFixed(2),
         received_at: v.received_at,
         note: v.note,
         user_id: userId,
       })
       .returning();
-    const updated = await settle(tx, inv, userId);
+    await tx
+      .insert(paymentAllocations)
+      .values({ company_id: companyId, payment_id: p.id, invoice_id: inv.id, amount: v.amount.toFixed(2) });
+    const updated = await settleInvoice(tx, inv, userId);
     await recordActivity(tx, {
       companyId,
       userId,
@@ -110,19 +134,31 @@ export async function addPayment(db: Db, companyId: number, userId: number, invo
       type: 'CREATE',
       info: activityInfo(inv, { paymentId: p.id, amount: v.amount }),
     });
-    return { ...publicPayment(p), invoice: invoiceMoney(updated) };
+    return { ...publicPayment(p, inv.id), invoice: invoiceMoney(updated) };
   });
 }
 
-async function ownPayment(tx: DbOrTx, companyId: number, invoiceId: number, paymentId: number) {
-  const [p] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.invoice_id, invoiceId), eq(payments.company_id, companyId)));
-  if (!p) throw notFound(PAYMENT_NOT_FOUND);
-  return p;
+/** The payment's allocation on this invoice (a payment of another invoice or company is a 404). */
+async function ownAllocation(tx: DbOrTx, companyId: number, invoiceId: number, paymentId: number) {
+  const [row] = await tx
+    .select({ p: payments, a: paymentAllocations })
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
+    .where(
+      and(
+        eq(paymentAllocations.payment_id, paymentId),
+        eq(paymentAllocations.invoice_id, invoiceId),
+        eq(payments.company_id, companyId),
+      ),
+    );
+  if (!row) throw notFound(PAYMENT_NOT_FOUND);
+  return row;
 }
 
+/**
+ * PUT /invoice/{id}/payment/{paymentId}: changes what the payment pays on this invoice; the
+ * payment's amount moves by the same difference, so its on-account part stays as it was.
+ */
 export async function updatePayment(
   db: Db,
   companyId: number,
@@ -133,14 +169,24 @@ export async function updatePayment(
 ) {
   return db.transaction(async (tx) => {
     const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
-    await ownPayment(tx, companyId, inv.id, paymentId);
+    const { p: before, a } = await ownAllocation(tx, companyId, inv.id, paymentId);
     if (inv.status === 'cancelled') throw badRequest(PAYMENT_MSG.cancelled);
+    const delta = toCents(v.amount) - toCents(a.amount);
     const [p] = await tx
       .update(payments)
-      .set({ amount: v.amount.toFixed(2), received_at: v.received_at, note: v.note, updated_at: new Date() })
+      .set({
+        amount: centsToString(toCents(before.amount) + delta),
+        received_at: v.received_at,
+        note: v.note,
+        updated_at: new Date(),
+      })
       .where(eq(payments.id, paymentId))
       .returning();
-    const updated = await settle(tx, inv, userId);
+    await tx
+      .update(paymentAllocations)
+      .set({ amount: v.amount.toFixed(2) })
+      .where(eq(paymentAllocations.id, a.id));
+    const updated = await settleInvoice(tx, inv, userId);
     await recordActivity(tx, {
       companyId,
       userId,
@@ -148,35 +194,70 @@ export async function updatePayment(
       type: 'UPDATE',
       info: activityInfo(inv, { paymentId: p.id, amount: v.amount }),
     });
-    return { ...publicPayment(p), invoice: invoiceMoney(updated) };
+    return { ...publicPayment({ ...p, amount: v.amount.toFixed(2) }, inv.id), invoice: invoiceMoney(updated) };
   });
 }
 
-/** Owner only (checked by the route). A payment on a cancelled invoice may be removed; it stays cancelled. */
+/**
+ * Removes a payment with all its allocations and re-settles every invoice it paid (locked in id
+ * order). Owner only (checked by the routes). Answers the settled invoices by id.
+ */
+export async function removePayment(tx: Tx, companyId: number, userId: number, paymentId: number) {
+  const [p] = await tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.company_id, companyId)))
+    // the payment row first, then its invoices: the order applying credit takes too
+    .for('update');
+  if (!p) throw notFound(PAYMENT_NOT_FOUND);
+  const allocated = await tx
+    .select({ invoice_id: paymentAllocations.invoice_id })
+    .from(paymentAllocations)
+    .where(eq(paymentAllocations.payment_id, p.id));
+  const locked = await lockInvoices(
+    tx,
+    companyId,
+    allocated.map((a) => a.invoice_id),
+  );
+  await tx.delete(payments).where(eq(payments.id, p.id));
+  const [first] = locked.values();
+  const settled = new Map<number, InvoiceRow>();
+  for (const inv of locked.values()) settled.set(inv.id, await settleInvoice(tx, inv, userId));
+  await recordActivity(tx, {
+    companyId,
+    userId,
+    module: 'PAYMENT',
+    type: 'DELETE',
+    // the activity feed names an invoice: the (first) one the payment paid
+    info: {
+      ...(first ? activityInfo(first, {}) : {}),
+      paymentId: p.id,
+      customerId: p.customer_id,
+      amount: Number(p.amount),
+      invoices: [...locked.keys()],
+    },
+  });
+  return { payment: p, settled };
+}
+
+/** DELETE /invoice/{id}/payment/{paymentId}: the whole payment goes, with all its allocations. */
 export async function deletePayment(db: Db, companyId: number, userId: number, invoiceId: number, paymentId: number) {
   return db.transaction(async (tx) => {
-    const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
-    const p = await ownPayment(tx, companyId, inv.id, paymentId);
-    await tx.delete(payments).where(eq(payments.id, p.id));
-    const updated = await settle(tx, inv, userId);
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PAYMENT',
-      type: 'DELETE',
-      info: activityInfo(inv, { paymentId: p.id, amount: Number(p.amount) }),
-    });
-    return { success: true, id: p.id, invoice: invoiceMoney(updated) };
+    const inv = await findInvoice(tx, companyId, { id: invoiceId });
+    await ownAllocation(tx, companyId, inv.id, paymentId);
+    const { settled } = await removePayment(tx, companyId, userId, paymentId);
+    const updated = settled.get(inv.id) ?? inv;
+    return { success: true, id: paymentId, invoice: invoiceMoney(updated) };
   });
 }
 
 const gridColumns: GridColumns = {
   id: { expr: payments.id, type: 'number' },
   received_at: { expr: payments.received_at, type: 'date' },
-  amount: { expr: payments.amount, type: 'number' },
+  amount: { expr: paymentAllocations.amount, type: 'number' },
   note: { expr: payments.note, type: 'text' },
   created_at: { expr: payments.created_at, type: 'timestamp' },
-  invoice_id: { expr: payments.invoice_id, type: 'number' },
+  invoice_id: { expr: paymentAllocations.invoice_id, type: 'number' },
   // the invoice column filters on its number
   number: { expr: invoices.number, type: 'number' },
   invoice: { expr: invoices.number, type: 'number' },
@@ -193,6 +274,7 @@ export async function paymentGrid(
   q: GridQuery,
   extra: { customerId?: number; invoiceId?: number } = {},
 ) {
+  // one row per invoice a payment paid (a payment over several invoices shows once per invoice)
   const g = gridClauses(q, gridColumns, {
     defaultSort: [{ colId: 'received_at', sort: 'desc' }],
     tieBreaker: payments.id,
@@ -200,25 +282,26 @@ export async function paymentGrid(
   const where = and(
     eq(payments.company_id, companyId),
     extra.customerId ? eq(invoices.customer_id, extra.customerId) : undefined,
-    extra.invoiceId ? eq(payments.invoice_id, extra.invoiceId) : undefined,
+    extra.invoiceId ? eq(paymentAllocations.invoice_id, extra.invoiceId) : undefined,
     g.where,
   );
   const rows = await db
     .select({
       id: payments.id,
-      invoice_id: payments.invoice_id,
+      invoice_id: paymentAllocations.invoice_id,
       number: invoices.number,
       beer: invoices.beer,
       status: invoices.status,
       customer_id: invoices.customer_id,
       customer: customers.name,
-      amount: sql<number>`${payments.amount}::float8`,
+      amount: sql<number>`${paymentAllocations.amount}::float8`,
       received_at: payments.received_at,
       note: payments.note,
       created_at: payments.created_at,
     })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoice_id))
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
+    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoice_id))
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
     .where(where)
     .orderBy(...g.orderBy)
@@ -226,8 +309,9 @@ export async function paymentGrid(
     .offset(g.offset);
   const [{ n }] = await db
     .select({ n: count() })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.id, payments.invoice_id))
+    .from(paymentAllocations)
+    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
+    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoice_id))
     .innerJoin(customers, eq(customers.id, invoices.customer_id))
     .where(where);
   return { rows: rows.map((r) => ({ ...r, amount: Number(r.amount) })), count: Number(n) };

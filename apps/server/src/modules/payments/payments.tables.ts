@@ -1,8 +1,27 @@
-import { date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companies, users } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
+import { customers } from '../customers/customers.tables.js';
+import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
+import { products } from '../products/products.tables.js';
 
-/** Payments received against an invoice; their sum is the invoice's paid_total. */
+/**
+ * Money received from a customer. What it pays is in its allocations (payment_allocations); the
+ * amount not allocated yet is the customer's on-account credit.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -10,11 +29,13 @@ export const payments = pgTable(
     company_id: integer('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
+    customer_id: integer('customer_id')
       .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+      .references(() => customers.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
     received_at: date('received_at', { mode: 'string' }).notNull(),
+    method: varchar('method', { length: 16 }).notNull().default(''),
+    reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -22,6 +43,101 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_company_received_idx').on(t.company_id, t.received_at.desc(), t.id.desc()),
-    index('payments_invoice_idx').on(t.invoice_id),
+    index('payments_customer_idx').on(t.company_id, t.customer_id, t.received_at),
+  ],
+);
+
+/**
+ * A credit memo: bottles returned or broken, credited back to the customer. Its total is applied
+ * to its invoice (an allocation) up to what the invoice still owed; the rest is on-account credit.
+ */
+export const creditMemos = pgTable(
+  'credit_memos',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    customer_id: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    issued_at: date('issued_at', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    sub_total: numeric('sub_total', { precision: 12, scale: 2 }).notNull(),
+    tax_total: numeric('tax_total', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('credit_memos_company_number_uq').on(t.company_id, t.number),
+    index('credit_memos_invoice_idx').on(t.invoice_id),
+    index('credit_memos_customer_idx').on(t.company_id, t.customer_id, t.issued_at),
+  ],
+);
+
+export const creditMemoItems = pgTable(
+  'credit_memo_items',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    credit_memo_id: integer('credit_memo_id')
+      .notNull()
+      .references(() => creditMemos.id, { onDelete: 'cascade' }),
+    invoice_item_id: integer('invoice_item_id').references(() => invoiceItems.id, { onDelete: 'set null' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    qty: integer('qty').notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+  },
+  (t) => [
+    index('credit_memo_items_memo_idx').on(t.credit_memo_id),
+    index('credit_memo_items_product_idx').on(t.product_id),
+  ],
+);
+
+/** The CM number sequence per company: an upsert takes the next number atomically. */
+export const creditMemoCounters = pgTable(
+  'credit_memo_counters',
+  {
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    last_number: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.company_id] })],
+);
+
+/**
+ * What a payment or a credit memo pays on an invoice. The invoice's paid_total is the sum of its
+ * allocations (payments module, settleInvoice); a source's amount not allocated is on account.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    payment_id: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
+    credit_memo_id: integer('credit_memo_id').references(() => creditMemos.id, { onDelete: 'cascade' }),
+    invoice_id: integer('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_allocations_invoice_idx').on(t.invoice_id),
+    index('payment_allocations_payment_idx').on(t.payment_id),
+    index('payment_allocations_memo_idx').on(t.credit_memo_id),
+    check('payment_allocations_one_source', sql`(${t.payment_id} is null) <> (${t.credit_memo_id} is null)`),
   ],
 );

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { makeInvoice, signInStaff } from '../../../test/payments-fixtures.js';
 import { invoiceStatusHistory, invoices } from '../invoices/invoices.tables.js';
-import { payments } from './payments.tables.js';
+import { paymentAllocations, payments } from './payments.tables.js';
 
 let ctx: TestContext;
 let owner: SignedUp;
@@ -45,7 +45,10 @@ describe('payment rules', () => {
     // three days ahead is the limit and allowed
     const ok = await owner.api.post(url, { received_at: addDays(today, 3), amount: '0.01' });
     expect(ok.status).toBe(200);
-    const rows = await ctx.database.db.select().from(payments).where(eq(payments.invoice_id, invoice.id));
+    const rows = await ctx.database.db
+      .select()
+      .from(paymentAllocations)
+      .where(eq(paymentAllocations.invoice_id, invoice.id));
     expect(rows.map((r) => r.amount)).toEqual(['0.01']);
   });
 

@@ -9,7 +9,7 @@ import {
   type ProductUpdateValues,
 } from '@dbo/domain/product';
 import { and, eq } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { invoiceItems } from '../invoices/invoices.tables.js';
@@ -81,6 +81,51 @@ export async function createProduct(db: Db, companyId: number, userId: number, v
     if (isUniqueViolation(err)) throw badRequest(PRODUCT_MSG.duplicate(v.product, v.product_size));
     throw err;
   }
+}
+
+/**
+ * Many new products at once (an import): the same rules as createProduct (no POS sync, name and
+ * size unique) in the caller's transaction, one multi-row insert and one activity entry per call.
+ * A clash with an existing name and size fails the whole call (the caller falls back row by row).
+ */
+export async function createProducts(tx: Tx, companyId: number, userId: number, rows: ProductCreateValues[]) {
+  if (rows.length === 0) return [];
+  const features = await companyFeatureStates(tx, companyId);
+  const pos = posName(features);
+  if (pos) throw badRequest(PRODUCT_MSG.posCreate(pos));
+  const today = todayInTexas();
+  if (rows.some((v) => v.effective_date && v.effective_date < today)) throw badRequest(PRODUCT_MSG.effectiveDate);
+  const inserted = await tx
+    .insert(products)
+    .values(
+      rows.map((v) => ({
+        company_id: companyId,
+        product: v.product,
+        product_type: v.product_type,
+        product_size: v.product_size,
+        product_price: String(v.product_price),
+        last_purchase_price: String(v.last_purchase_price),
+        upc: v.upc,
+        internal_sku: v.internal_sku,
+        distributor: v.distributor,
+        reorder_level: v.reorder_level,
+        reorder_qty: v.reorder_qty,
+        reorder_time_in_days: v.reorder_time_in_days,
+        archived: v.archived,
+        effective_date: v.effective_date ?? today,
+      })),
+    )
+    .returning({ id: products.id });
+  const ids = inserted.map((p) => p.id);
+  if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, ids);
+  await recordActivity(tx, {
+    companyId,
+    userId,
+    module: 'PRODUCT',
+    type: 'CREATE',
+    info: { imported: ids.length, productIds: ids.length <= 20 ? ids : [...ids.slice(0, 20), '...'] },
+  });
+  return ids;
 }
 
 /** Fields the point-of-sale system owns while Bottle POS or Clover is active. */

@@ -54,6 +54,11 @@ export async function findProduct(db: DbOrTx, companyId: number, id: number): Pr
   return p;
 }
 
+/** Every product of the company, archived too (the import matches a file against them). */
+export async function allProducts(db: DbOrTx, companyId: number): Promise<ProductRow[]> {
+  return db.select().from(products).where(eq(products.company_id, companyId)).orderBy(products.id);
+}
+
 /** GET /product/{id}: the product, its price changes, invoice history and inventory. */
 export async function getProduct(db: DbOrTx, companyId: number, id: number) {
   await applyDuePriceChanges(db, companyId);

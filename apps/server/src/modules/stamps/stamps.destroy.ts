@@ -7,7 +7,9 @@ import {
   rangeLabel,
   type StampDestroyBody,
 } from '@dbo/domain/stamps';
-import { and, asc, between, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { DESTROY_REASONS, type DestroyReason, STAMP_RECORD_MSG } from '@dbo/domain/stamp-record';
+import { and, asc, between, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
@@ -15,6 +17,8 @@ import { users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { refreshRollFinished, toRuns } from './stamps.ledger.js';
 import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
+
+const replacedRoll = alias(stampRolls, 'replaced_roll');
 
 /**
  * The destroy tool: AVAILABLE stamps of the range become DESTROYED (one log entry per contiguous
@@ -39,6 +43,10 @@ export async function destroyStamps(
     if (v.from < roll.from || v.to > roll.to)
       throw badRequest(STAMP_MSG.outsideRoll(rangeLabel(roll.prefix, roll.from, roll.to)));
 
+    const replaced = v.reason === 'replacement' ? await resolveStamp(tx, companyId, v.replaces) : null;
+    if (replaced && replaced.roll_id === roll.id && replaced.number >= v.from && replaced.number <= v.to)
+      throw badRequest(STAMP_RECORD_MSG.replacesInRange);
+
     const taken = await tx
       .update(stamps)
       .set({ status: 'DESTROYED', invoice_id: null, updated_at: new Date() })
@@ -56,6 +64,9 @@ export async function destroyStamps(
           to: run.to,
           status: 'DESTROYED',
           note: v.note,
+          reason: v.reason,
+          replaces_roll_id: replaced?.roll_id ?? null,
+          replaces_number: replaced?.number ?? null,
           user_id: userId,
         })
         .returning({ id: stampAssignments.id });
@@ -98,6 +109,8 @@ export async function destroyStamps(
           roll_id: roll.id,
           ranges: runs.map((r) => rangeLabel(roll.prefix, r.from, r.to)),
           note: v.note,
+          reason: v.reason,
+          ...(replaced ? { replaces: replaced.label } : {}),
         },
       });
     }
@@ -106,6 +119,8 @@ export async function destroyStamps(
       from: v.from,
       to: v.to,
       note: v.note,
+      reason: v.reason,
+      replaces: replaced?.label ?? null,
       destroyed: taken.length,
       entries,
       messages: destroyResultMessages(entries),
@@ -123,11 +138,15 @@ export async function listDestroyed(db: DbOrTx, companyId: number, rollId?: numb
       from: stampAssignments.from,
       to: stampAssignments.to,
       note: stampAssignments.note,
+      reason: stampAssignments.reason,
+      replaces_prefix: replacedRoll.prefix,
+      replaces_number: stampAssignments.replaces_number,
       logged_at: stampAssignments.logged_at,
       user: users.name,
     })
     .from(stampAssignments)
     .leftJoin(users, eq(users.id, stampAssignments.user_id))
+    .leftJoin(replacedRoll, eq(replacedRoll.id, stampAssignments.replaces_roll_id))
     .where(
       and(
         eq(stampAssignments.company_id, companyId),
@@ -137,7 +156,38 @@ export async function listDestroyed(db: DbOrTx, companyId: number, rollId?: numb
       ),
     )
     .orderBy(desc(stampAssignments.logged_at), desc(stampAssignments.id));
-  return rows.map((r) => ({ ...r, count: r.to - r.from + 1, status: 'DESTROYED' as const }));
+  return rows.map(({ replaces_prefix, replaces_number, ...r }) => ({
+    ...r,
+    reason: destroyReason(r.reason),
+    replaces: replaces_number === null ? null : `${replaces_prefix ?? ''}${replaces_number}`,
+    count: r.to - r.from + 1,
+    status: 'DESTROYED' as const,
+  }));
+}
+
+/** A destroy entry's reason; entries logged before reasons existed were plain destroys. */
+export const destroyReason = (reason: string | null): DestroyReason =>
+  (DESTROY_REASONS as readonly string[]).includes(reason ?? '') ? (reason as DestroyReason) : 'destroyed';
+
+/**
+ * The stamp a replacement replaces, from its serial number ('A1234'): a stamp of one of the
+ * company's rolls (prefix + a number inside the roll). The longest matching prefix wins.
+ */
+export async function resolveStamp(db: DbOrTx, companyId: number, label: string) {
+  const text = label.trim().toUpperCase();
+  const rolls = await db
+    .select({ id: stampRolls.id, prefix: stampRolls.prefix, from: stampRolls.from, to: stampRolls.to })
+    .from(stampRolls)
+    .where(eq(stampRolls.company_id, companyId))
+    .orderBy(desc(sql`length(${stampRolls.prefix})`), asc(stampRolls.id));
+  for (const r of rolls) {
+    if (!text.startsWith(r.prefix)) continue;
+    const rest = text.slice(r.prefix.length);
+    if (!/^\d{1,10}$/.test(rest)) continue;
+    const number = Number(rest);
+    if (number >= r.from && number <= r.to) return { roll_id: r.id, number, label: `${r.prefix}${number}` };
+  }
+  throw badRequest(STAMP_RECORD_MSG.replacesNotFound(text || label));
 }
 
 /** Parses the comma list of log entry ids; anything else can't be undone. */

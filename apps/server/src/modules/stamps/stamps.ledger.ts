@@ -154,10 +154,12 @@ export async function setInvoiceStamps(
     }
   }
 
-  // the log: the invoice's previous entries are closed and its current ranges logged anew
+  // the log: the invoice's previous entries are closed and its current ranges logged anew, at one
+  // instant, so the stamp record can tell one save's real change (stamps kept are not 'returned')
+  const now = new Date();
   await tx
     .update(stampAssignments)
-    .set({ released_at: new Date(), released_by: opts.userId })
+    .set({ released_at: now, released_by: opts.userId })
     .where(
       and(
         eq(stampAssignments.invoice_id, opts.invoiceId),
@@ -176,6 +178,7 @@ export async function setInvoiceStamps(
         status: 'INVOICED',
         invoice_id: opts.invoiceId,
         user_id: opts.userId,
+        logged_at: now,
       })),
     );
   }

@@ -15,8 +15,19 @@ import {
   stampRollUpdateSchema,
   undoDestroyOut,
 } from '@dbo/domain/stamps';
+import {
+  recordRange,
+  rollReconciliationListOut,
+  stampMonthlyOut,
+  stampMonthlyQuery,
+  stampRecordOut,
+  stampRecordQuery,
+} from '@dbo/domain/stamp-record';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
+import { rollReconciliation } from './stamps.reconcile.js';
+import { stampMonthlyPdf, stampRecordPdf } from './stamps.record-pdf.js';
+import { stampMonthly, stampMonthlyCsv, stampRecord, stampRecordCsv } from './stamps.record.js';
 import { destroyStamps, listDestroyed, parseIds, undoDestroy } from './stamps.destroy.js';
 import { stampLogCsv, stampLogGrid } from './stamps.log.js';
 import { createRoll, listRolls, setRollActive, stampRemaining } from './stamps.service.js';
@@ -55,6 +66,69 @@ export async function privateRoutes(app: App) {
     app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: roll.id });
     return { ...roll, roll, warnings };
   });
+
+  /** Per roll: received, affixed, destroyed by reason, on hand, and whether they add up. */
+  app.get(
+    '/stamp/roll/reconciliation',
+    { schema: { tags, response: { 200: rollReconciliationListOut } } },
+    async (req) => rollReconciliation(db, req.auth.companyId),
+  );
+
+  /** TABC's stamp transaction record: JSON, or with format csv / pdf the file. */
+  app.get(
+    '/stamp/record',
+    {
+      schema: {
+        tags,
+        querystring: stampRecordQuery,
+        response: { 200: z.union([stampRecordOut, z.string(), z.instanceof(Buffer)]) },
+      },
+    },
+    async (req, reply) => {
+      const { from, to } = recordRange(req.query);
+      const record = await stampRecord(db, req.auth.companyId, from, to);
+      const name = `stamp-record-${from}-to-${to}`;
+      if (req.query.format === 'csv')
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(stampRecordCsv(record));
+      if (req.query.format === 'pdf')
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(await stampRecordPdf(record));
+      return record;
+    },
+  );
+
+  /** Stamps affixed in a month per roll, with serial ranges: JSON, CSV or PDF. */
+  app.get(
+    '/stamp/monthly',
+    {
+      schema: {
+        tags,
+        querystring: stampMonthlyQuery,
+        response: { 200: z.union([stampMonthlyOut, z.string(), z.instanceof(Buffer)]) },
+      },
+    },
+    async (req, reply) => {
+      const month = req.query.month ?? todayInTexas().slice(0, 7);
+      const report = await stampMonthly(db, req.auth.companyId, month);
+      const name = `stamp-monthly-${month}`;
+      if (req.query.format === 'csv')
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(stampMonthlyCsv(report));
+      if (req.query.format === 'pdf')
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${name}.pdf"`)
+          .send(await stampMonthlyPdf(report));
+      return report;
+    },
+  );
 
   app.put(
     '/stamp/roll/:id',

@@ -61,6 +61,14 @@ export const stampAssignments = pgTable(
     /** INVOICED or DESTROYED */
     status: varchar('status', { length: 16 }).notNull(),
     note: text('note').notNull().default(''),
+    /**
+     * DESTROYED entries: lost, stolen, voided, destroyed or replacement (TABC's stamp record).
+     * Null on invoice entries and on destroys logged before reasons existed (read as 'destroyed').
+     */
+    reason: varchar('reason', { length: 16 }),
+    /** a replacement: the stamp it replaces (a real stamp of the company's rolls) */
+    replaces_roll_id: integer('replaces_roll_id').references(() => stampRolls.id, { onDelete: 'set null' }),
+    replaces_number: integer('replaces_number'),
     invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     logged_at: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),

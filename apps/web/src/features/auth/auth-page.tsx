@@ -46,9 +46,9 @@ export default function AuthPage() {
   if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to={target} replace />;
 
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <Card className="auth-card">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
           {APP_NAME}
         </Typography.Title>
         {section === 'signin' && <SignInForm />}
@@ -56,7 +56,7 @@ export default function AuthPage() {
         {section === 'reset-password' && <ResetRequestForm />}
         {section === 'change-password' && <ChangePasswordForm />}
       </Card>
-    </div>
+    </main>
   );
 }
 

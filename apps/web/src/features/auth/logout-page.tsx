@@ -15,11 +15,11 @@ export default function LogoutPage() {
     return () => clearTimeout(t);
   }, [signOut, navigate]);
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <div style={{ color: '#fff', textAlign: 'center' }}>
         <Spin />
-        <p style={{ fontSize: 18, marginTop: 16 }}>Logging you out</p>
+        <h1 style={{ fontSize: 18, fontWeight: 'normal', marginTop: 16 }}>Logging you out</h1>
       </div>
-    </div>
+    </main>
   );
 }

@@ -42,12 +42,12 @@ export default function BalancePrintPage() {
   if (q.error || !q.data) return <Result status="error" title="Sorry, something went wrong!" />;
   const { company, customer, invoices, summary } = q.data;
   return (
-    <div className="print-page" data-ready="true">
+    <main className="print-page" data-ready="true">
       <div className="print-actions">
         <Button onClick={() => window.print()}>Print</Button>
-        <a href={`${API_BASE}/pdf/customer/balance/${encodeURIComponent(token)}?format=pdf`}>
-          <Button type="primary">Download PDF</Button>
-        </a>
+        <Button type="primary" href={`${API_BASE}/pdf/customer/balance/${encodeURIComponent(token)}?format=pdf`}>
+          Download PDF
+        </Button>
       </div>
       <header className="print-header">
         <div>
@@ -59,7 +59,7 @@ export default function BalancePrintPage() {
           {company.tabc_id && <div>TABC: {company.tabc_id}</div>}
         </div>
         <div style={{ textAlign: 'right' }}>
-          <h2>Customer Balance</h2>
+          <h1>Customer Balance</h1>
           <div>{formatDate(todayInTexas())}</div>
         </div>
       </header>
@@ -103,6 +103,6 @@ export default function BalancePrintPage() {
           </tbody>
         </table>
       )}
-    </div>
+    </main>
   );
 }

@@ -130,7 +130,12 @@ export default function ShopApp() {
   }, [company.data]);
 
   if (company.isLoading || (token && company.data?.ordering && me.isLoading))
-    return <Spin size="large" style={{ display: 'block', marginTop: 120 }} aria-label="Loading" />;
+    // the name goes on a live region: a plain div (the spinner) may not carry an aria-label
+    return (
+      <div role="status" aria-label="Loading">
+        <Spin size="large" style={{ display: 'block', marginTop: 120 }} />
+      </div>
+    );
   if (company.error || !value)
     return (
       <main className="shop">

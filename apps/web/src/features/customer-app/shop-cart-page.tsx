@@ -3,11 +3,11 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Empty, Input, InputNumber, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessages } from '../../lib/api';
 import { type ShopOrder, useCart, usePlaceOrder, useSaveCart } from './shop-api';
 import { QTY_MAX, withNote, withQty } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
+import { ButtonLink } from '../../lib/button-link';
 
 export default function ShopCartPage() {
   const { company } = useShop();
@@ -32,14 +32,12 @@ export default function ShopCartPage() {
         title={<h1 style={{ fontSize: 22 }}>Order #{placed.order_number} placed</h1>}
         subTitle={`Thank you! ${company.name} has received your order.`}
         extra={[
-          <Link key="o" to={path(`/order/${placed.id}`)}>
-            <Button type="primary" size="large">
-              View order
-            </Button>
-          </Link>,
-          <Link key="c" to={path('')}>
-            <Button size="large">Keep shopping</Button>
-          </Link>,
+          <ButtonLink key="o" to={path(`/order/${placed.id}`)} type="primary" size="large">
+            View order
+          </ButtonLink>,
+          <ButtonLink key="c" to={path('')} size="large">
+            Keep shopping
+          </ButtonLink>,
         ]}
         data-testid="order-placed"
       />
@@ -69,9 +67,9 @@ export default function ShopCartPage() {
       <h1>Cart</h1>
       {items.length === 0 ? (
         <Empty description="Your cart is empty">
-          <Link to={path('')}>
-            <Button type="primary">Browse products</Button>
-          </Link>
+          <ButtonLink to={path('')} type="primary">
+            Browse products
+          </ButtonLink>
         </Empty>
       ) : (
         <>

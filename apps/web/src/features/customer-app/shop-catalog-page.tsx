@@ -6,11 +6,11 @@ import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
 import { QTY_MAX, STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
+import { ButtonLink } from '../../lib/button-link';
 
 const PAGE = 30;
 const TYPE_OPTIONS = [
@@ -159,14 +159,12 @@ export default function ShopCatalogPage() {
       )}
       {units > 0 && (
         <div className="shop-cart-bar">
-          <Link to={path('/cart')}>
-            <Button type="primary" size="large" block>
-              View cart · {units} {units === 1 ? 'unit' : 'units'}
-              {company.show_prices && cart.data?.total !== null && cart.data?.total !== undefined
-                ? ` · ${formatMoney(cart.data.total)}`
-                : ''}
-            </Button>
-          </Link>
+          <ButtonLink to={path('/cart')} type="primary" size="large" block>
+            View cart · {units} {units === 1 ? 'unit' : 'units'}
+            {company.show_prices && cart.data?.total !== null && cart.data?.total !== undefined
+              ? ` · ${formatMoney(cart.data.total)}`
+              : ''}
+          </ButtonLink>
         </div>
       )}
     </>

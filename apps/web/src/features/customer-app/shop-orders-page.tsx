@@ -41,7 +41,7 @@ export default function ShopOrdersPage() {
         <Empty description="You have not placed an order yet" />
       ) : (
         orders.data.rows.map((o) => (
-          <Link key={o.id} to={path(`/order/${o.id}`)} aria-label={`Order #${o.order_number}`}>
+          <Link key={o.id} to={path(`/order/${o.id}`)}>
             <Card className="shop-card" hoverable data-testid="shop-order-row">
               <div className="shop-product">
                 <div>

@@ -25,9 +25,9 @@ export default function CustomerSignInPage() {
     }
   };
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <Card className="auth-card">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
           {APP_NAME}
         </Typography.Title>
         {user ? (
@@ -47,6 +47,6 @@ export default function CustomerSignInPage() {
           </Form>
         )}
       </Card>
-    </div>
+    </main>
   );
 }

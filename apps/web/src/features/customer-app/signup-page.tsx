@@ -35,9 +35,9 @@ export default function CustomerSignUpPage() {
   };
   const rule = (f: string) => [zodRule(customerSignUpSchema, f, () => ({ token }))];
   return (
-    <div className="auth-page">
+    <main className="auth-page">
       <Card className="auth-card">
-        <Typography.Title level={3} style={{ marginTop: 0 }}>
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
           {APP_NAME}
         </Typography.Title>
         {user ? (
@@ -83,6 +83,6 @@ export default function CustomerSignUpPage() {
           </Form>
         )}
       </Card>
-    </div>
+    </main>
   );
 }

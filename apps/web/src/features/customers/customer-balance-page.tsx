@@ -9,6 +9,7 @@ import { downloadBlob, errorMessage, http, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { type Balance, useBalance } from './api';
 import { PermitWarnings } from './permit-warnings';
+import { ButtonLink } from '../../lib/button-link';
 
 export const dueLabel = (due: string | null) => (!due || isDueOnDelivery(due) ? 'On Delivery' : formatDate(due));
 
@@ -51,9 +52,7 @@ export default function CustomerBalancePage() {
           <Button icon={<PrinterOutlined />} onClick={printable} disabled={!balance.data}>
             Print
           </Button>
-          <Link to={`/customer/${id}/edit`}>
-            <Button>Customer</Button>
-          </Link>
+          <ButtonLink to={`/customer/${id}/edit`}>Customer</ButtonLink>
         </>
       }
     >

@@ -1,14 +1,14 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Flex, Tag } from 'antd';
-import { Link } from 'react-router';
+import { Descriptions, Drawer, Flex, Tag } from 'antd';
 import { useSession } from '../../app/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Customer } from './api';
 import { CreditLawStanding, DelinquencyTags } from './credit-law';
 import { PermitWarnings } from './permit-warnings';
+import { ButtonLink } from '../../lib/button-link';
 
 /** The side detail panel of the customer grid. */
 export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
@@ -55,23 +55,14 @@ export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer
             </Descriptions.Item>
           </Descriptions>
           <Flex gap={8} wrap style={{ marginTop: 16 }}>
-            <Link to={`/customer/${customer.id}/edit`}>
-              <Button type="primary">Edit</Button>
-            </Link>
-            <Link to={`/customer/${customer.id}/balance`}>
-              <Button>Balance</Button>
-            </Link>
-            {feature('order') && (
-              <Link to={`/customer/${customer.id}/user`}>
-                <Button>Users</Button>
-              </Link>
-            )}
-            <Link to={`/invoice/create?customerId=${customer.id}`}>
-              <Button>New Invoice</Button>
-            </Link>
-            <Link to={`/invoice?customerId=${customer.id}`}>
-              <Button>Invoices</Button>
-            </Link>
+            <ButtonLink to={`/customer/${customer.id}/edit`} type="primary">
+              Edit
+            </ButtonLink>
+            <ButtonLink to={`/customer/${customer.id}/balance`}>Balance</ButtonLink>
+            <ButtonLink to={`/customer/${customer.id}/receivables`}>Receivables</ButtonLink>
+            {feature('order') && <ButtonLink to={`/customer/${customer.id}/user`}>Users</ButtonLink>}
+            <ButtonLink to={`/invoice/create?customerId=${customer.id}`}>New Invoice</ButtonLink>
+            <ButtonLink to={`/invoice?customerId=${customer.id}`}>Invoices</ButtonLink>
           </Flex>
         </>
       )}

@@ -20,7 +20,7 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessages } from '../../lib/api';
 import { Page } from '../../lib/page';
@@ -37,6 +37,7 @@ import { ConfirmDialog } from './customer-confirm-dialog';
 import { type CustomerFormValues as FormValues, EMPTY, toForm, toPayload } from './customer-form-values';
 import { EstablishmentSearch } from './establishment-search';
 import { PermitWarnings } from './permit-warnings';
+import { ButtonLink } from '../../lib/button-link';
 
 export default function CustomerFormPage() {
   const params = useParams();
@@ -49,11 +50,7 @@ export default function CustomerFormPage() {
         <Result
           status="404"
           title="Customer Not Found"
-          extra={
-            <Link to="/customer">
-              <Button>Back to customers</Button>
-            </Link>
-          }
+          extra={<ButtonLink to="/customer">Back to customers</ButtonLink>}
         />
       );
     return (
@@ -159,14 +156,8 @@ function CustomerForm({ customer }: { customer?: Customer }) {
       actions={
         customer && (
           <>
-            <Link to={`/customer/${customer.id}/balance`}>
-              <Button>Balance</Button>
-            </Link>
-            {feature('order') && (
-              <Link to={`/customer/${customer.id}/user`}>
-                <Button>Users</Button>
-              </Link>
-            )}
+            <ButtonLink to={`/customer/${customer.id}/balance`}>Balance</ButtonLink>
+            {feature('order') && <ButtonLink to={`/customer/${customer.id}/user`}>Users</ButtonLink>}
             <Button danger icon={<DeleteOutlined />} onClick={() => setRemoveOpen(true)}>
               Remove
             </Button>
@@ -290,6 +281,11 @@ function CustomerForm({ customer }: { customer?: Customer }) {
               </Form.Item>
             </Col>
             <Col xs={12} md={6}>
+              <Form.Item label="Credit Limit" name="credit_limit" extra="Empty: no limit">
+                <InputNumber min={0} step={100} precision={2} prefix="$" style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col xs={12} md={6}>
               <Form.Item label="Fintech Option" name="fintech_option" valuePropName="checked">
                 <Switch />
               </Form.Item>
@@ -326,9 +322,9 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
             {customer ? 'Save Customer' : 'Create Customer'}
           </Button>
-          <Link to="/customer" style={{ marginLeft: 12 }}>
-            <Button>Cancel</Button>
-          </Link>
+          <ButtonLink to="/customer" style={{ marginLeft: 12 }}>
+            Cancel
+          </ButtonLink>
         </Form>
       </Card>
       <ConfirmDialog

@@ -1,9 +1,7 @@
 import { PlusOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
-import { Button } from 'antd';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
@@ -11,6 +9,7 @@ import { ServerGrid } from '../../lib/server-grid';
 import type { Customer } from './api';
 import { DelinquencyTags } from './credit-law';
 import { CustomerDetailDrawer } from './customer-detail-drawer';
+import { ButtonLink } from '../../lib/button-link';
 
 export default function CustomerGridPage() {
   const { feature } = useSession();
@@ -69,18 +68,16 @@ export default function CustomerGridPage() {
       title="Customers"
       actions={
         <>
-          <Link to="/customer/create">
-            <Button type="primary" icon={<PlusOutlined />}>
-              New Customer
-            </Button>
-          </Link>
-          <Link to="/customer/delinquent">
-            <Button icon={<WarningOutlined />}>Delinquent Accounts</Button>
-          </Link>
+          <ButtonLink to="/customer/create" type="primary" icon={<PlusOutlined />}>
+            New Customer
+          </ButtonLink>
+          <ButtonLink to="/customer/delinquent" icon={<WarningOutlined />}>
+            Delinquent Accounts
+          </ButtonLink>
           {feature('order') && (
-            <Link to="/customer/users">
-              <Button icon={<TeamOutlined />}>Users</Button>
-            </Link>
+            <ButtonLink to="/customer/users" icon={<TeamOutlined />}>
+              Users
+            </ButtonLink>
           )}
         </>
       }

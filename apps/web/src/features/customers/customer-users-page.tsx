@@ -25,6 +25,7 @@ import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { validValues } from '../../lib/zod-form';
 import { type CustomerUser, type UserAction, useCustomer, useInviteUser, useUserAction } from './api';
+import { ButtonLink } from '../../lib/button-link';
 
 const ACTION_LABEL: Record<CustomerUserAction, string> = {
   revoke: 'Revoke',
@@ -134,9 +135,7 @@ export default function CustomerUsersPage() {
       title={title}
       actions={
         <>
-          <Link to="/customer">
-            <Button>Customers</Button>
-          </Link>
+          <ButtonLink to="/customer">Customers</ButtonLink>
           {customerId && (
             <Button
               type="primary"

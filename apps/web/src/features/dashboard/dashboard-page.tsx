@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Col, Row } from 'antd';
-import { Link } from 'react-router';
+import { Col, Row } from 'antd';
 import { dashboardWidgets } from '../../app/extensions';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
+import { ButtonLink } from '../../lib/button-link';
 
 export default function DashboardPage() {
   const { feature } = useSession();
@@ -12,14 +12,12 @@ export default function DashboardPage() {
       title="Dashboard"
       actions={
         <>
-          <Link to="/invoice/create">
-            <Button type="primary" icon={<PlusOutlined />}>
-              New Invoice
-            </Button>
-          </Link>
-          <Link to="/customer/create">
-            <Button icon={<PlusOutlined />}>New Customer</Button>
-          </Link>
+          <ButtonLink to="/invoice/create" type="primary" icon={<PlusOutlined />}>
+            New Invoice
+          </ButtonLink>
+          <ButtonLink to="/customer/create" icon={<PlusOutlined />}>
+            New Customer
+          </ButtonLink>
         </>
       }
     >

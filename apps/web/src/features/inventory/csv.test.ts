@@ -35,6 +35,13 @@ describe('inventoryCsv', () => {
     );
     expect(lines[2]).toBe('Total value,,,,,,,,,,,,,63.20');
   });
+
+  it('writes a formula-looking cell as text', () => {
+    const hostile = { ...item, distributor: '=HYPERLINK("x")', product: { ...item.product, product: '@SUM(A1)' } };
+    const [, line] = inventoryCsv([hostile], 63.2).trim().split('\n');
+    expect(line).toContain("'@SUM(A1),");
+    expect(line).toContain(`,"'=HYPERLINK(""x"")",`);
+  });
 });
 
 describe('historyCsv', () => {

@@ -1,12 +1,8 @@
+import { csvLine } from '@dbo/domain/csv';
 import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDateTime } from '@dbo/domain/dates';
 import type { HistoryRow, InventoryItem } from '@dbo/domain/inventory';
 
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvLine = (cells: unknown[]) => cells.map(cell).join(',');
 const money = (v: number | null) => (v === null ? '' : v.toFixed(2));
 
 export const INVENTORY_CSV_HEADERS = [

@@ -12,10 +12,16 @@ import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
 import { PageFrame } from './page-frame';
+import { ButtonLink } from '../../lib/button-link';
 
 const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
 const textFilter = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const SOURCE_LABELS: Record<string, string> = { manual: 'Manual', restock: 'Restock', invoice: 'Invoice' };
+const SOURCE_LABELS: Record<string, string> = {
+  manual: 'Manual',
+  restock: 'Restock',
+  invoice: 'Invoice',
+  import: 'Import',
+};
 
 function HistoryGridPage() {
   const { notification } = App.useApp();
@@ -139,9 +145,7 @@ function HistoryGridPage() {
           <Button onClick={exportCsv} loading={exporting}>
             Export
           </Button>
-          <Link to="/inventory">
-            <Button>Inventory</Button>
-          </Link>
+          <ButtonLink to="/inventory">Inventory</ButtonLink>
         </>
       }
     >

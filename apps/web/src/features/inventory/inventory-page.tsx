@@ -12,7 +12,6 @@ import { formatMoney } from '@dbo/domain/money';
 import { type CellEditRequestEvent, type ColDef, ModuleRegistry, TextEditorModule } from 'ag-grid-community';
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, Tag, Typography, theme } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { FeatureGate } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
@@ -20,6 +19,7 @@ import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
 import { PageFrame } from './page-frame';
 import { useQuickEdit } from './quick-edit';
+import { ButtonLink } from '../../lib/button-link';
 
 ModuleRegistry.registerModules([TextEditorModule]);
 
@@ -253,12 +253,10 @@ function InventoryGridPage() {
           <Button onClick={exportCsv} loading={exporting}>
             Export
           </Button>
-          <Link to="/inventory/history">
-            <Button>History</Button>
-          </Link>
-          <Link to="/inventory/restock">
-            <Button type="primary">Re-stock</Button>
-          </Link>
+          <ButtonLink to="/inventory/history">History</ButtonLink>
+          <ButtonLink to="/inventory/restock" type="primary">
+            Re-stock
+          </ButtonLink>
         </>
       }
     >

@@ -18,11 +18,12 @@ import {
   Typography,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { FeatureGate } from '../../app/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
 import { PageFrame } from './page-frame';
+import { ButtonLink } from '../../lib/button-link';
 
 interface ListItem {
   key: string;
@@ -197,14 +198,7 @@ function RestockForm() {
   const units = items.reduce((sum, it) => sum + (it.qty || 0), 0);
 
   return (
-    <PageFrame
-      title="Re-stock"
-      actions={
-        <Link to="/inventory">
-          <Button>Back to Inventory</Button>
-        </Link>
-      }
-    >
+    <PageFrame title="Re-stock" actions={<ButtonLink to="/inventory">Back to Inventory</ButtonLink>}>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form layout="vertical">
           <Flex gap={16} wrap align="end">

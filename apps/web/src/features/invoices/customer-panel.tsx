@@ -86,6 +86,14 @@ export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
     staleTime: 0,
   });
   const credit = useCustomerDelinquency(deleted ? null : customer.id);
+  // receivables: open balance (less on-account credit) against the customer's credit limit
+  const receivable = useQuery({
+    queryKey: queryKeys.payments.receivable(customer.id),
+    queryFn: () => http.get<{ balance: number; credit_limit: number | null }>(`/customer/${customer.id}/receivable`),
+    enabled: !deleted,
+    retry: false,
+  });
+  const limit = receivable.data?.credit_limit ?? null;
   const p = permit.data;
   const owing = balance.data ? toCents(balance.data.owing ?? 0) : 0;
   const late = credit.data?.delinquent ? credit.data : null;
@@ -128,6 +136,14 @@ export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
           }
         />
       ))}
+      {limit !== null && receivable.data && (
+        <Alert
+          type={receivable.data.balance >= limit ? 'warning' : 'info'}
+          showIcon
+          data-testid="credit-limit"
+          title={`Balance ${formatMoney(receivable.data.balance)} of a ${formatMoney(limit)} credit limit (available ${formatMoney(Math.max(limit - receivable.data.balance, 0))})`}
+        />
+      )}
       {owing > 0 && (
         <Alert
           type="info"

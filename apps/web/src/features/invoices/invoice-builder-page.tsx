@@ -6,12 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { RefSelectProps } from 'antd';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { useRef } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import type { ConvertedInvoice } from '@dbo/domain/fintech';
+import type { ReactNode } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage, http } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { queryKeys } from '../../lib/query-keys';
 import { displayNumber, type Invoice, useInvoice } from './api';
 import { invoiceFromOrder } from './builder-model';
+import { FintechDraftNotice } from './fintech-draft-notice';
+import { invoiceFromFintech } from './fintech-api';
 import { DuplicateDialog, ZeroPriceDialog } from './builder-dialogs';
 import { BuilderSidePanel } from './builder-side-panel';
 import { CustomerSelect, CustomerWarnings } from './customer-panel';
@@ -20,13 +24,18 @@ import { ProductSearch } from './product-search';
 import { StampsPanel } from './stamps-panel';
 import { useInvoiceBuilder } from './use-invoice-builder';
 import './invoices.css';
+import { ButtonLink } from '../../lib/button-link';
 
 const { Text } = Typography;
 
-/** /invoice/create (new, ?clone=, ?order=) and /invoice/:number/edit: loads the source, then the builder. */
+/**
+ * /invoice/create (new, ?clone=, ?order=, or a converted fintech file in the navigation state
+ * `fintechDraft`) and /invoice/:number/edit: loads the source, then the builder.
+ */
 export default function InvoiceBuilderPage() {
   const { number } = useParams();
   const [search] = useSearchParams();
+  const fintechDraft = (useLocation().state as { fintechDraft?: ConvertedInvoice } | null)?.fintechDraft;
   const clone = search.get('clone');
   const orderRef = number ? null : search.get('order');
   const editing = useInvoice(number);
@@ -53,11 +62,7 @@ export default function InvoiceBuilderPage() {
         <Result
           status="warning"
           title={INVOICE_MSG.cancelledEdit}
-          extra={
-            <Link to={`/invoice/${displayNumber(editing.data)}`}>
-              <Button>Back to invoice</Button>
-            </Link>
-          }
+          extra={<ButtonLink to={`/invoice/${displayNumber(editing.data)}`}>Back to invoice</ButtonLink>}
         />
       );
     return <Builder key={`edit-${editing.data.id}`} invoice={editing.data} />;
@@ -67,12 +72,20 @@ export default function InvoiceBuilderPage() {
   if (orderRef && converting.error)
     return <Result status="error" title={ORDER_MSG.invoiceFailed} subTitle={errorMessage(converting.error)} />;
   const order = converting.data?.order;
+  if (fintechDraft && !clone && !orderRef)
+    return (
+      <Builder
+        key={`fintech-${fintechDraft.reference}`}
+        source={invoiceFromFintech(fintechDraft)}
+        notice={<FintechDraftNotice draft={fintechDraft} />}
+      />
+    );
   return (
     <Builder key={`new-${clone ?? ''}-${orderRef ?? ''}`} source={order ? invoiceFromOrder(order) : cloning.data} />
   );
 }
 
-function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
+function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invoice; notice?: ReactNode }) {
   const b = useInvoiceBuilder({ invoice, source });
   const { state: s, set, dispatch, numberLabel, beer } = b;
   const customerRef = useRef<RefSelectProps>(null);
@@ -92,16 +105,13 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
       }
       actions={
         invoice ? (
-          <Link to={`/invoice/${encodeURIComponent(displayNumber(invoice))}`}>
-            <Button>Back to invoice</Button>
-          </Link>
+          <ButtonLink to={`/invoice/${encodeURIComponent(displayNumber(invoice))}`}>Back to invoice</ButtonLink>
         ) : (
-          <Link to="/invoice">
-            <Button>Invoices</Button>
-          </Link>
+          <ButtonLink to="/invoice">Invoices</ButtonLink>
         )
       }
     >
+      {notice}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={18}>
           <Flex vertical gap={16}>
@@ -159,6 +169,7 @@ function Builder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
                 <ItemsTable
                   items={s.items}
                   onChange={(items) => set({ items })}
+                  afterRemove={b.focusSearch}
                   inventory={b.inventoryOn}
                   canEditPrice={canEditPricing(b.company?.companyFeatures)}
                 />

@@ -34,6 +34,7 @@ import { dueLabel, InvoicePaper } from './invoice-paper';
 import { InvoiceStatusTag, statusLabel } from './invoice-status-tag';
 import { type PendingChange, StatusChangeDialog } from './status-change-dialog';
 import './invoices.css';
+import { ButtonLink } from '../../lib/button-link';
 
 const { Text } = Typography;
 
@@ -48,11 +49,7 @@ export default function InvoiceDetailPage() {
         status="error"
         title="Sorry, something went wrong!"
         subTitle={error ? errorMessage(error) : undefined}
-        extra={
-          <Link to="/invoice">
-            <Button>Back to invoices</Button>
-          </Link>
-        }
+        extra={<ButtonLink to="/invoice">Back to invoices</ButtonLink>}
       />
     );
   return <InvoiceView invoice={invoice} reload={() => void refetch()} />;
@@ -115,18 +112,16 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
       }
       actions={
         <>
-          <Link to="/invoice">
-            <Button icon={<UnorderedListOutlined />}>Invoices</Button>
-          </Link>
-          <Link to={`/invoice/create?clone=${encodeURIComponent(num)}`}>
-            <Button icon={<CopyOutlined />}>Clone</Button>
-          </Link>
+          <ButtonLink to="/invoice" icon={<UnorderedListOutlined />}>
+            Invoices
+          </ButtonLink>
+          <ButtonLink to={`/invoice/create?clone=${encodeURIComponent(num)}`} icon={<CopyOutlined />}>
+            Clone
+          </ButtonLink>
           {!cancelled && (
-            <Link to={`/invoice/${encodeURIComponent(num)}/edit`}>
-              <Button type="primary" icon={<EditOutlined />}>
-                Edit
-              </Button>
-            </Link>
+            <ButtonLink to={`/invoice/${encodeURIComponent(num)}/edit`} type="primary" icon={<EditOutlined />}>
+              Edit
+            </ButtonLink>
           )}
           {cancelled && user?.role === 'owner' && (
             <Popconfirm

@@ -11,8 +11,11 @@ import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
+import { downloadFintechExport } from './fintech-api';
+import { FintechUploadButton } from './fintech-upload-dialog';
 import { InvoiceStatusTag } from './invoice-status-tag';
 import { StatusSetFilter } from './status-set-filter';
+import { ButtonLink } from '../../lib/button-link';
 
 const dateFilter = { filter: 'agDateColumnFilter', filterParams: { maxValidDate: new Date() } };
 /** The invoice's money columns (the grid rows carry them as numbers or decimal strings). */
@@ -115,9 +118,10 @@ export default function InvoiceListPage() {
     [],
   );
 
-  const exportCsv = async (type: 'summary' | 'detailed') => {
+  const exportCsv = async (type: 'summary' | 'detailed' | 'fintech') => {
     try {
       const models = grid.current?.models() ?? { filterModel: {}, sortModel: [] };
+      if (type === 'fintech') return await downloadFintechExport({ ...models, customerId });
       const res = await request<Response>('GET', '/invoice/export', {
         query: {
           type,
@@ -138,26 +142,30 @@ export default function InvoiceListPage() {
       actions={
         <>
           {feature('email') && (
-            <Link to="/emails">
-              <Button icon={<MailOutlined />}>Email Log</Button>
-            </Link>
+            <ButtonLink to="/emails" icon={<MailOutlined />}>
+              Email Log
+            </ButtonLink>
           )}
           <Dropdown
             menu={{
               items: [
                 { key: 'summary', label: 'Summary CSV' },
                 { key: 'detailed', label: 'Detailed CSV (one line per item)' },
+                ...(feature('fintech') ? [{ key: 'fintech', label: 'Fintech export' }] : []),
               ],
-              onClick: (e) => void exportCsv(e.key as 'summary' | 'detailed'),
+              onClick: (e) => void exportCsv(e.key as 'summary' | 'detailed' | 'fintech'),
             }}
           >
             <Button icon={<DownloadOutlined />}>Export CSV</Button>
           </Dropdown>
-          <Link to={customerId ? `/invoice/create?customerId=${customerId}` : '/invoice/create'}>
-            <Button type="primary" icon={<PlusOutlined />}>
-              New Invoice
-            </Button>
-          </Link>
+          {feature('fintech') && <FintechUploadButton />}
+          <ButtonLink
+            to={customerId ? `/invoice/create?customerId=${customerId}` : '/invoice/create'}
+            type="primary"
+            icon={<PlusOutlined />}
+          >
+            New Invoice
+          </ButtonLink>
         </>
       }
     >

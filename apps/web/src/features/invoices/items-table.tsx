@@ -57,9 +57,12 @@ export function ItemsTable({
   onChange,
   inventory,
   canEditPrice,
+  afterRemove,
 }: {
   items: BuilderItem[];
   onChange: (items: BuilderItem[]) => void;
+  /** a removed line takes its focused button with it: the builder puts the focus somewhere useful */
+  afterRemove?: () => void;
   /** the inventory feature is on: show stock markers */
   inventory: boolean;
   canEditPrice: boolean;
@@ -93,25 +96,23 @@ export function ItemsTable({
         {
           title: '#',
           width: 60,
-          render: (_, _r, i) => (
+          render: (_, r, i) => (
             <span style={{ whiteSpace: 'nowrap' }}>
               <Button
                 size="small"
                 type="text"
-                aria-label="Move up"
+                aria-label={`Move ${r.product} up`}
                 icon={<ArrowUpOutlined />}
                 disabled={i === 0}
                 onClick={() => move(i, -1)}
-                tabIndex={-1}
               />
               <Button
                 size="small"
                 type="text"
-                aria-label="Move down"
+                aria-label={`Move ${r.product} down`}
                 icon={<ArrowDownOutlined />}
                 disabled={i === items.length - 1}
                 onClick={() => move(i, 1)}
-                tabIndex={-1}
               />
             </span>
           ),
@@ -128,7 +129,7 @@ export function ItemsTable({
                   <TypeTag type={r.product_type} /> <strong>{r.product}</strong> {r.product_size}
                   {r.scanned && (
                     <Tooltip title="Added by barcode scan">
-                      <BarcodeOutlined style={{ marginLeft: 6, color: '#888' }} aria-label="scanned" />
+                      <BarcodeOutlined style={{ marginLeft: 6, color: '#6b6b6b' }} aria-label="scanned" />
                     </Tooltip>
                   )}
                   {level && (
@@ -229,7 +230,8 @@ export function ItemsTable({
           render: (_, r) => <span className="money">{formatMoney(lineTotalCents(r.qty, r.price) / 100)}</span>,
         },
         {
-          title: '',
+          // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
+          title: <span className="visually-hidden">Remove</span>,
           width: 44,
           render: (_, r) => (
             <Button
@@ -237,8 +239,10 @@ export function ItemsTable({
               danger
               aria-label={`Remove ${r.product}`}
               icon={<DeleteOutlined />}
-              onClick={() => onChange(items.filter((i) => i.key !== r.key))}
-              tabIndex={-1}
+              onClick={() => {
+                onChange(items.filter((i) => i.key !== r.key));
+                afterRemove?.();
+              }}
             />
           ),
         },

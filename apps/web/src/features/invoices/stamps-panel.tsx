@@ -10,9 +10,9 @@ import {
 } from '@dbo/domain/stamps';
 import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import type { StampRoll } from '../../lib/answer-types';
 import { type BuilderRange, isUsableRoll, newKey } from './builder-model';
+import { ButtonLink } from '../../lib/button-link';
 
 export function StampsPanel({
   need,
@@ -60,9 +60,9 @@ export function StampsPanel({
           style={{ marginBottom: 12 }}
           title={STAMP_MSG.rollMissing}
           action={
-            <Link to="/stamp/roll">
-              <Button size="small">Register roll</Button>
-            </Link>
+            <ButtonLink to="/stamp/roll" size="small">
+              Register roll
+            </ButtonLink>
           }
         />
       )}

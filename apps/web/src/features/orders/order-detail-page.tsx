@@ -31,6 +31,7 @@ import { type OrderDetail, type OrderNote, useOrder, useUpdateOrder } from './ap
 import { OrderItemsTable } from './order-items-table';
 import { OrderStatusTag, orderStatusLabel } from './order-status-tag';
 import './orders.css';
+import { ButtonLink } from '../../lib/button-link';
 
 const { Text } = Typography;
 
@@ -164,11 +165,7 @@ function OrderDetailView() {
         status="error"
         title="Sorry, something went wrong!"
         subTitle={q.error ? errorMessage(q.error) : undefined}
-        extra={
-          <Link to="/order">
-            <Button>Back to orders</Button>
-          </Link>
-        }
+        extra={<ButtonLink to="/order">Back to orders</ButtonLink>}
       />
     );
   const { order, modifiedOrderItems } = q.data;
@@ -180,12 +177,12 @@ function OrderDetailView() {
       title={`Order #${order.order_number}`}
       actions={
         <>
-          <Link to="/order">
-            <Button icon={<ArrowLeftOutlined />}>Back to orders</Button>
-          </Link>
-          <a href={order.print_url} target="_blank" rel="noreferrer">
-            <Button icon={<PrinterOutlined />}>Print</Button>
-          </a>
+          <ButtonLink to="/order" icon={<ArrowLeftOutlined />}>
+            Back to orders
+          </ButtonLink>
+          <Button href={order.print_url} target="_blank" rel="noreferrer" icon={<PrinterOutlined />}>
+            Print
+          </Button>
           {placed && (
             <Button icon={<StopOutlined />} onClick={() => setDialog('cancel')}>
               Cancel

@@ -93,7 +93,7 @@ export default function InvoicePrintPage() {
   const cu = inv.customer;
   const due = !inv.due_at ? '-' : isDueOnDelivery(inv.due_at) ? 'Due on delivery' : formatDate(inv.due_at);
   return (
-    <>
+    <main>
       <div className="print-actions">
         <button type="button" onClick={() => window.print()}>
           Print
@@ -226,6 +226,6 @@ export default function InvoicePrintPage() {
           Received the merchandise listed above in good condition.
         </div>
       </div>
-    </>
+    </main>
   );
 }

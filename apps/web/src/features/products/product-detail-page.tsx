@@ -18,6 +18,7 @@ import {
 } from './api';
 import { ProductFormModal } from './product-form-modal';
 import { ProductTypeTag } from './product-type-tag';
+import { ButtonLink } from '../../lib/button-link';
 
 const invoiceNumber = (r: { number: number | null; beer?: boolean | null }) => `${r.number}${r.beer ? 'B' : ''}`;
 
@@ -73,9 +74,7 @@ export default function ProductDetailPage() {
       }
       actions={
         <>
-          <Link to="/product">
-            <Button>All Products</Button>
-          </Link>
+          <ButtonLink to="/product">All Products</ButtonLink>
           <Button onClick={() => setEditing(true)}>Edit</Button>
           <Button onClick={toggleArchive} loading={save.isPending}>
             {product.archived ? 'Restore' : 'Archive'}
@@ -241,9 +240,9 @@ export default function ProductDetailPage() {
           >
             {neverInvoiced ? (
               <Empty description="This product has never been invoiced.">
-                <Link to={`/invoice/create?productId=${product.id}`}>
-                  <Button type="primary">Create Invoice</Button>
-                </Link>
+                <ButtonLink to={`/invoice/create?productId=${product.id}`} type="primary">
+                  Create Invoice
+                </ButtonLink>
               </Empty>
             ) : (
               <Table<ProductInvoice>

@@ -3,7 +3,7 @@ import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
 import { Button, Descriptions, Drawer, Flex, Segmented, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { numberResetFilter as number, textResetFilter as text } from '../../lib/grid-columns';
 import { screenBuilt } from '../../app/screens';
@@ -12,6 +12,7 @@ import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { type Product, useProduct } from './api';
 import { ProductFormModal } from './product-form-modal';
 import { ProductTypeTag } from './product-type-tag';
+import { ButtonLink } from '../../lib/button-link';
 
 function nameFilter(name: string | null) {
   return name ? { product: { filterType: 'text', type: 'equals', filter: name } } : {};
@@ -111,11 +112,7 @@ export default function ProductListPage() {
               { value: 'archived', label: 'Archived' },
             ]}
           />
-          {feature('inventory') && screenBuilt('inventory') && (
-            <Link to="/inventory">
-              <Button>Inventory</Button>
-            </Link>
-          )}
+          {feature('inventory') && screenBuilt('inventory') && <ButtonLink to="/inventory">Inventory</ButtonLink>}
           {pos ? (
             // a disabled button gets no pointer events: the tooltip hangs on a focusable wrapper
             <Tooltip title={posRule}>

@@ -1,13 +1,13 @@
-import { AppstoreOutlined, BellOutlined, HistoryOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BellOutlined, HistoryOutlined, ImportOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
-import { Button, Card, Col, Descriptions, Row } from 'antd';
-import { Link } from 'react-router';
+import { Card, Col, Descriptions, Row } from 'antd';
 import { settingsPanels } from '../../app/extensions';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
 import { CompanyForm } from './company-form';
 import { LogoManager } from './logo-manager';
 import { ProfileForm } from './profile-form';
+import { ButtonLink } from '../../lib/button-link';
 
 export default function SettingsPage() {
   const { user, feature } = useSession();
@@ -16,17 +16,20 @@ export default function SettingsPage() {
       title="Settings"
       actions={
         <>
-          <Link to="/features">
-            <Button icon={<AppstoreOutlined />}>Features</Button>
-          </Link>
+          <ButtonLink to="/features" icon={<AppstoreOutlined />}>
+            Features
+          </ButtonLink>
           {feature('order') && (
-            <Link to="/notification">
-              <Button icon={<BellOutlined />}>Notifications</Button>
-            </Link>
+            <ButtonLink to="/notification" icon={<BellOutlined />}>
+              Notifications
+            </ButtonLink>
           )}
-          <Link to="/activity">
-            <Button icon={<HistoryOutlined />}>Activity</Button>
-          </Link>
+          <ButtonLink to="/activity" icon={<HistoryOutlined />}>
+            Activity
+          </ButtonLink>
+          <ButtonLink to="/import" icon={<ImportOutlined />}>
+            Import data
+          </ButtonLink>
         </>
       }
     >

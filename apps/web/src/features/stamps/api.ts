@@ -1,4 +1,6 @@
+import type { DestroyReason, rollReconciliationListOut, StampMonthly, StampRecord } from '@dbo/domain/stamp-record';
 import type { DestroyEntry } from '@dbo/domain/stamps';
+import type { z } from 'zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import type { StampRoll } from '../../lib/answer-types';
@@ -20,6 +22,8 @@ export interface DestroyResult {
   from: number;
   to: number;
   note: string;
+  reason: DestroyReason;
+  replaces: string | null;
   destroyed: number;
   entries: DestroyEntry[];
   messages: string[];
@@ -33,6 +37,8 @@ export interface DestroyedEntry {
   to: number;
   count: number;
   note: string;
+  reason: DestroyReason;
+  replaces: string | null;
   logged_at: string;
   user: string | null;
 }
@@ -104,8 +110,14 @@ export function useSetRollActive(onSuccess?: (r: StampRoll) => void) {
 export function useDestroyStamps(onSuccess?: (r: DestroyResult) => void) {
   const invalidate = useInvalidateStamps();
   return useMutation({
-    mutationFn: (v: { roll_id: number; from: number; to: number; note?: string }) =>
-      http.put<DestroyResult>(`/stamp/roll/${v.roll_id}/assign`, v),
+    mutationFn: (v: {
+      roll_id: number;
+      from: number;
+      to: number;
+      note?: string;
+      reason?: DestroyReason;
+      replaces?: string;
+    }) => http.put<DestroyResult>(`/stamp/roll/${v.roll_id}/assign`, v),
     onSuccess: async (r) => {
       await invalidate();
       onSuccess?.(r);
@@ -122,5 +134,32 @@ export function useUndoDestroy(onSuccess?: (r: { success: boolean; restored: num
       await invalidate();
       onSuccess?.(r);
     },
+  });
+}
+
+export type RollReconciliationList = z.infer<typeof rollReconciliationListOut>;
+
+/** TABC's stamp transaction record for a range of days (Texas). */
+export function useStampRecord(from: string, to: string, enabled = true) {
+  return useQuery({
+    queryKey: stampKeys.record(from, to),
+    queryFn: () => http.get<StampRecord>('/stamp/record', { from, to }),
+    enabled,
+    retry: false,
+  });
+}
+
+export function useStampMonthly(month: string) {
+  return useQuery({
+    queryKey: stampKeys.monthly(month),
+    queryFn: () => http.get<StampMonthly>('/stamp/monthly', { month }),
+    retry: false,
+  });
+}
+
+export function useRollReconciliation() {
+  return useQuery({
+    queryKey: stampKeys.reconciliation,
+    queryFn: () => http.get<RollReconciliationList>('/stamp/roll/reconciliation'),
   });
 }

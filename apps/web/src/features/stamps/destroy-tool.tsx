@@ -1,3 +1,4 @@
+import { DESTROY_REASON_LABEL, DESTROY_REASONS, type DestroyReason, STAMP_RECORD_MSG } from '@dbo/domain/stamp-record';
 import { NOTHING_DESTROYED, STAMP_MSG, rangeLabel, stampDestroySchema } from '@dbo/domain/stamps';
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
@@ -10,6 +11,8 @@ interface Values {
   from?: number | null;
   to?: number | null;
   note?: string;
+  reason?: DestroyReason;
+  replaces?: string;
 }
 
 /** The destroy tool: marks the AVAILABLE stamps of a range DESTROYED and tells what happened. */
@@ -24,6 +27,7 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
   });
   const rollId = Form.useWatch('roll_id', form);
   const roll = rolls.data?.find((r) => r.id === rollId);
+  const reason = Form.useWatch('reason', form);
 
   useEffect(() => {
     if (!open) return;
@@ -41,7 +45,14 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
     setError(null);
     setResult(null);
     destroy.mutate(
-      { roll_id: Number(v.roll_id), from: Number(v.from), to: Number(v.to), note: v.note ?? '' },
+      {
+        roll_id: Number(v.roll_id),
+        from: Number(v.from),
+        to: Number(v.to),
+        note: v.note ?? '',
+        reason: v.reason ?? 'destroyed',
+        ...(v.reason === 'replacement' ? { replaces: v.replaces ?? '' } : {}),
+      },
       { onError: (err) => setError(errorMessage(err)) },
     );
   };
@@ -62,10 +73,16 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
       ]}
     >
       <Typography.Paragraph type="secondary">
-        Available stamps in the range are marked destroyed and can no longer be invoiced. Invoiced stamps are left
-        alone.
+        Available stamps in the range are taken out of stock for the reason chosen (it appears in the stamp transaction
+        record) and can no longer be invoiced. Invoiced stamps are left alone.
       </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={onFinish} data-testid="destroy-form">
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={onFinish}
+        initialValues={{ reason: 'destroyed' }}
+        data-testid="destroy-form"
+      >
         <Form.Item label="Roll" name="roll_id" rules={[{ required: true, message: STAMP_MSG.rollId }]}>
           <Select
             loading={rolls.isLoading}
@@ -95,6 +112,26 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
           >
             <InputNumber style={{ width: '100%' }} min={1} precision={0} />
           </Form.Item>
+        </Flex>
+        <Flex gap={12}>
+          <Form.Item label="Reason" name="reason" style={{ flex: 1 }}>
+            <Select
+              aria-label="Reason"
+              options={DESTROY_REASONS.map((r) => ({ value: r, label: DESTROY_REASON_LABEL[r] }))}
+            />
+          </Form.Item>
+          {reason === 'replacement' && (
+            <Form.Item
+              label="Replaces Stamp"
+              name="replaces"
+              style={{ flex: 1 }}
+              normalize={(v?: string) => v?.toUpperCase()}
+              rules={[{ required: true, whitespace: true, message: STAMP_RECORD_MSG.replacesRequired }]}
+              extra="Serial number of the stamp it replaces, e.g. A1234"
+            >
+              <Input maxLength={40} />
+            </Form.Item>
+          )}
         </Flex>
         <Form.Item label="Note" name="note" normalize={(v?: string) => v?.toUpperCase()}>
           <Input.TextArea rows={2} placeholder="Why are these stamps destroyed?" />

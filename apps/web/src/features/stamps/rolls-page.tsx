@@ -1,4 +1,4 @@
-import { UnorderedListOutlined } from '@ant-design/icons';
+import { FileTextOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { DATE_LIMITS } from '@dbo/domain/constants';
 import { addDays, formatDate, todayInTexas } from '@dbo/domain/dates';
 import { rangeLabel, stampRollSchema, stampRollWarnings } from '@dbo/domain/stamps';
@@ -21,12 +21,13 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
 import type { StampRoll } from '../../lib/answer-types';
 import { useCreateRoll, useSetRollActive, useStampRolls } from './api';
+import { RollReconciliationCard } from './roll-reconciliation';
+import { ButtonLink } from '../../lib/button-link';
 
 /** Active (green), Inactive (red), Finished (grey, disabled); a click toggles active. */
 function RollStatusButton({ roll }: { roll: StampRoll }) {
@@ -206,9 +207,14 @@ export default function RollsPage() {
     <Page
       title="Manage Rolls"
       actions={
-        <Link to="/stamp">
-          <Button icon={<UnorderedListOutlined />}>Stamp Log</Button>
-        </Link>
+        <>
+          <ButtonLink to="/stamp" icon={<UnorderedListOutlined />}>
+            Stamp Log
+          </ButtonLink>
+          <ButtonLink to="/stamp/record" icon={<FileTextOutlined />}>
+            Stamp Record
+          </ButtonLink>
+        </>
       }
     >
       <Row gutter={[16, 16]}>
@@ -236,6 +242,9 @@ export default function RollsPage() {
               />
             </Card>
           )}
+          <div style={{ marginTop: 16 }}>
+            <RollReconciliationCard />
+          </div>
         </Col>
         <Col xs={24} xl={7}>
           <RollForm />

@@ -1,5 +1,12 @@
-import { DeleteOutlined, DownloadOutlined, RollbackOutlined, SettingOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  FileTextOutlined,
+  RollbackOutlined,
+  SettingOutlined,
+} from '@ant-design/icons';
 import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
+import { DESTROY_REASON_LABEL } from '@dbo/domain/stamp-record';
 import { STAMP_MSG, rangeLabel } from '@dbo/domain/stamps';
 import type { ColDef } from 'ag-grid-community';
 import { Alert, App, Button, Flex, InputNumber, Popconfirm, Switch, Table, Tabs, Tag, Typography } from 'antd';
@@ -11,6 +18,7 @@ import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { type DestroyedEntry, type StampLogRow, useDestroyedStamps, useUndoDestroy } from './api';
 import { DestroyTool } from './destroy-tool';
+import { ButtonLink } from '../../lib/button-link';
 
 const STATUS_COLORS: Record<string, string> = { INVOICED: 'blue', DESTROYED: 'red', AVAILABLE: 'green' };
 
@@ -186,6 +194,12 @@ function DestroyedList({ onUndone }: { onUndone: () => void }) {
         columns={[
           { title: 'Stamps', key: 'range', render: (_, r) => rangeLabel(r.prefix, r.from, r.to) },
           { title: 'Count', dataIndex: 'count' },
+          {
+            title: 'Reason',
+            key: 'reason',
+            render: (_, r) =>
+              `${DESTROY_REASON_LABEL[r.reason] ?? r.reason}${r.replaces ? ` (replaces ${r.replaces})` : ''}`,
+          },
           { title: 'Note', dataIndex: 'note' },
           { title: 'Destroyed', dataIndex: 'logged_at', render: (d: string) => formatDateTime(d) },
           { title: 'User', dataIndex: 'user' },
@@ -208,11 +222,12 @@ export default function StampLogPage() {
           <Button danger icon={<DeleteOutlined />} onClick={() => setDestroyOpen(true)}>
             Destroy Stamps
           </Button>
-          <Link to="/stamp/roll">
-            <Button type="primary" icon={<SettingOutlined />}>
-              Manage Rolls
-            </Button>
-          </Link>
+          <ButtonLink to="/stamp/record" icon={<FileTextOutlined />}>
+            Stamp Record
+          </ButtonLink>
+          <ButtonLink to="/stamp/roll" type="primary" icon={<SettingOutlined />}>
+            Manage Rolls
+          </ButtonLink>
         </>
       }
     >

@@ -9,6 +9,7 @@ describe('csvCell', () => {
     [undefined, ''],
     [42, '42'],
     ['-12.50', '-12.50'],
+    ['+12', '+12'],
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],

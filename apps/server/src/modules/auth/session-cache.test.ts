@@ -1,0 +1,82 @@
+/**
+ * The session cache saves the database round trip of every signed-in request, and a sign-out
+ * still ends the token at once: in this process directly, in the others through Redis.
+ */
+import { eq } from 'drizzle-orm';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCompany } from '../../../test/factories.js';
+import { client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { sessions } from './auth.tables.js';
+
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable() {
+  const c = createClient({ url: redisUrl, socket: { connectTimeout: 1000, reconnectStrategy: false } });
+  c.on('error', () => {});
+  try {
+    await c.connect();
+    await c.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('session cache in one process', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ sessionCacheMs: 60_000 });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('answers from memory once checked, and a sign-out ends the token at once', async () => {
+    const owner = await makeCompany(ctx);
+    expect((await owner.api.get('/company')).status).toBe(200);
+    // another process revoking straight in the database is not seen here until the cache ages...
+    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
+    await ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
+    expect((await owner.api.get('/company')).status).toBe(200);
+    // ...which is why a shared PostgreSQL without Redis runs with the cache off (config.ts)
+    const again = await makeCompany(ctx);
+    expect((await again.api.get('/company')).status).toBe(200);
+    expect((await again.api.post('/auth/signout')).status).toBeLessThan(300);
+    expect((await again.api.get('/company')).status).toBe(401);
+  });
+
+  it('a password change ends the other sessions at once', async () => {
+    const owner = await makeCompany(ctx);
+    const other = await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password });
+    const otherApi = client(ctx, other.body.access_token);
+    expect((await otherApi.get('/company')).status).toBe(200);
+    const changed = await owner.api.put('/user', {
+      name: 'Owner',
+      password: 'new-secret-pass',
+      current_password: owner.password,
+    });
+    expect(changed.status).toBe(200);
+    expect((await otherApi.get('/company')).status).toBe(401);
+    expect((await owner.api.get('/company')).status).toBe(200);
+  });
+});
+
+describe.runIf(await redisReachable())('session cache across processes (Redis)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ sessionCacheMs: 60_000, redisUrl });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('forgets a session another process signed out', async () => {
+    const owner = await makeCompany(ctx);
+    expect((await owner.api.get('/company')).status).toBe(200);
+    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
+    // what another process's sign-out does: the row, then the word on the bus
+    await ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
+    const pub = createClient({ url: redisUrl });
+    await pub.connect();
+    await pub.publish('dbo:sessions:forget', JSON.stringify({ session: s.id }));
+    await pub.quit();
+    await expect.poll(async () => (await owner.api.get('/company')).status, { timeout: 5000 }).toBe(401);
+  });
+});

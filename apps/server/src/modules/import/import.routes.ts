@@ -1,0 +1,190 @@
+import {
+  IMPORT_KINDS,
+  IMPORT_LIMITS,
+  IMPORT_MSG,
+  importJobOut,
+  importJobParams,
+  importJobsOut,
+  importKindParams,
+  importMappingOut,
+  importPreviewOut,
+  importRejectsOut,
+  importStartedOut,
+  missingFields,
+  type OnError,
+  onErrorSchema,
+} from '@dbo/domain/import';
+import { z } from 'zod';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import type { App, FastifyRequest } from '../../lib/http.js';
+import { readSheet } from './import.parse.js';
+import { failAbandonedJobs, startImportJob } from './import.runner.js';
+import {
+  assertKindAvailable,
+  getJob,
+  listJobs,
+  parseMappingField,
+  previewImport,
+  rejectsCsv,
+  rememberedMapping,
+  rememberMapping,
+  resolveMapping,
+} from './import.service.js';
+
+const tags = ['import'];
+
+const MULTIPART_NOTE =
+  'multipart/form-data: `file` (CSV or XLSX, at most 20 MB and 50,000 rows), `mapping` (JSON: our field name -> the column header; absent: the remembered mapping, else guessed from the headers)';
+
+/** The upload: the file and the text fields, in any order. */
+async function readUpload(req: FastifyRequest) {
+  let file: { name: string; buffer: Buffer } | null = null;
+  const fields: Record<string, string> = {};
+  if (!req.isMultipart()) throw badRequest(IMPORT_MSG.fileMissing);
+  try {
+    for await (const part of req.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'file') file = { name: part.filename ?? '', buffer };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(IMPORT_MSG.fileTooLarge);
+    if (err instanceof HttpError) throw err;
+    throw badRequest(IMPORT_MSG.fileMissing);
+  }
+  if (!file || file.buffer.length === 0) throw badRequest(IMPORT_MSG.fileMissing);
+  return { file, fields };
+}
+
+export async function privateRoutes(app: App) {
+  const { db } = app.deps;
+  const runner = {
+    db,
+    log: app.log,
+    onFinished: (companyId: number) => app.deps.emit(companyId, 'import:update'),
+  };
+  app.addHook('onReady', async () => {
+    const n = await failAbandonedJobs(db);
+    if (n) app.log.warn({ jobs: n }, 'import jobs left running by a stopped server marked failed');
+  });
+
+  app.post(
+    '/import/:kind/preview',
+    {
+      schema: {
+        tags,
+        description: `The dry run: every row validated and matched, nothing written. ${MULTIPART_NOTE}. Row numbers count the header as row 1.`,
+        params: importKindParams,
+        response: { 200: importPreviewOut },
+      },
+    },
+    async (req) => {
+      const { kind } = req.params;
+      const writer = { companyId: req.auth.companyId, userId: req.auth.userId };
+      await assertKindAvailable(db, writer.companyId, kind);
+      const { file, fields } = await readUpload(req);
+      const sheet = await readSheet(file.buffer);
+      return previewImport(db, kind, writer, sheet, parseMappingField(fields.mapping));
+    },
+  );
+
+  app.post(
+    '/import/:kind',
+    {
+      schema: {
+        tags,
+        description: `Starts the import as a job and answers its id. ${MULTIPART_NOTE}, \`on_error\`: abort (all or nothing, the default) or skip (bad rows left out). The mapping is remembered for the company.`,
+        params: importKindParams,
+        response: { 200: importStartedOut },
+      },
+    },
+    async (req) => {
+      const { kind } = req.params;
+      const { companyId, userId } = req.auth;
+      await assertKindAvailable(db, companyId, kind);
+      const { file, fields } = await readUpload(req);
+      const onError = onErrorSchema.safeParse(fields.on_error || 'abort');
+      if (!onError.success) throw badRequest(IMPORT_MSG.onError);
+      const sheet = await readSheet(file.buffer);
+      const mapping = await resolveMapping(db, companyId, kind, sheet.headers, parseMappingField(fields.mapping));
+      const missing = missingFields(kind, mapping);
+      if (missing.length) throw badRequest(IMPORT_MSG.missingFields(missing));
+      await rememberMapping(db, companyId, kind, mapping);
+      const jobId = await startImportJob(runner, {
+        companyId,
+        userId,
+        kind,
+        onError: onError.data as OnError,
+        fileName: file.name,
+        sheet,
+        mapping,
+      });
+      return { jobId };
+    },
+  );
+
+  app.get(
+    '/import/job/:id',
+    {
+      schema: {
+        tags,
+        description: 'An import: status (running, done, failed), rows done of total, counts, errors (row, message).',
+        params: importJobParams,
+        response: { 200: importJobOut },
+      },
+    },
+    async (req) => getJob(db, req.auth.companyId, req.params.id),
+  );
+
+  app.get(
+    '/import/job/:id/rejects',
+    {
+      schema: {
+        tags,
+        description: 'CSV of the rows the import refused: Row, Reason, then the row as in the file.',
+        params: importJobParams,
+        response: { 200: importRejectsOut },
+      },
+    },
+    async (req, reply) => {
+      const csv = await rejectsCsv(db, req.auth.companyId, req.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="import-${req.params.id}-rejected.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/import/jobs',
+    {
+      schema: {
+        tags,
+        description: 'The company’s 20 latest imports, newest first (without their errors).',
+        querystring: z.object({ kind: z.enum(IMPORT_KINDS, { error: IMPORT_MSG.kind }).optional() }),
+        response: { 200: importJobsOut },
+      },
+    },
+    async (req) => listJobs(db, req.auth.companyId, req.query.kind),
+  );
+
+  app.get(
+    '/import/mapping/:kind',
+    {
+      schema: {
+        tags,
+        description: 'The mapping the company last imported this kind with ({} before the first import).',
+        params: importKindParams,
+        response: { 200: importMappingOut },
+      },
+    },
+    async (req) => ({
+      kind: req.params.kind,
+      mapping: await rememberedMapping(db, req.auth.companyId, req.params.kind),
+    }),
+  );
+}

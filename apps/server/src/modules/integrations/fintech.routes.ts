@@ -1,0 +1,130 @@
+import {
+  convertOut,
+  FINTECH_MAX_FILE_BYTES,
+  FINTECH_MSG,
+  fintechLogEntryOut,
+  fintechLogOut,
+  invoiceIdsQuery,
+} from '@dbo/domain/fintech';
+import { csvOut, invoiceGridQuery } from '@dbo/domain/invoice';
+import { todayInTexas } from '@dbo/domain/dates';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SERVER_ROOT } from '../../config.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import type { App, FastifyRequest } from '../../lib/http.js';
+import { convertFintechFile } from './fintech-convert.service.js';
+import { fintechExportCsv } from './fintech-export.service.js';
+import { fintechSyncLog, requireFintechFeature, syncInvoicesToFintech } from './fintech.service.js';
+
+const tags = ['fintech'];
+
+/** The sample upload (also read by the tests); src/ is there whether the server runs from src or dist. */
+export const SAMPLE_INVOICE_FILE = path.join(SERVER_ROOT, 'src/integrations/fintech/sample-invoice.csv');
+
+/** Multipart: the fintech invoice file in field `invoice` (other fields ignored). */
+async function readInvoiceFile(req: FastifyRequest): Promise<Buffer> {
+  if (!req.isMultipart()) throw badRequest(FINTECH_MSG.fileMissing);
+  let file: Buffer | null = null;
+  try {
+    for await (const part of req.parts({ limits: { fileSize: FINTECH_MAX_FILE_BYTES, files: 1, fields: 10 } })) {
+      if (part.type === 'file') {
+        const buffer = await part.toBuffer();
+        if (part.fieldname === 'invoice') file = buffer;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(FINTECH_MSG.fileTooLarge);
+    if (err instanceof HttpError) throw err;
+    throw badRequest(FINTECH_MSG.fileMissing);
+  }
+  if (!file) throw badRequest(FINTECH_MSG.fileMissing);
+  return file;
+}
+
+export async function privateRoutes(app: App) {
+  const { db, config } = app.deps;
+
+  app.post(
+    '/fintech/sync',
+    {
+      schema: {
+        tags,
+        description:
+          'Files the invoices with the fintech clearing house now (retries honour Retry-After); answers the sync log entry. 400 names what is not set up (company has_fintech / fintech_id, customer fintech_option / fintech_id, the API key); 403 when the fintech feature is off.',
+        querystring: invoiceIdsQuery,
+        response: { 200: fintechLogEntryOut },
+      },
+    },
+    async (req) => syncInvoicesToFintech({ db, config }, req.auth.companyId, req.query.invoiceIds),
+  );
+
+  app.get(
+    '/fintech/sync-log',
+    {
+      schema: {
+        tags,
+        description: 'The fintech sync runs that touched any of the invoices, newest first.',
+        querystring: invoiceIdsQuery,
+        response: { 200: fintechLogOut },
+      },
+    },
+    async (req) => fintechSyncLog(db, req.auth.companyId, req.query.invoiceIds),
+  );
+
+  app.get(
+    '/fintech/export',
+    {
+      schema: {
+        tags,
+        description:
+          'The fintech file of the invoices the grid selects (same filterModel, sortModel, customerId as /invoice/export): one line per item, upper-cased, quoted, dates MM/DD/YYYY, unit EA, reference INV{number}[B]. Cancelled invoices are left out.',
+        querystring: invoiceGridQuery,
+        response: { 200: csvOut },
+      },
+    },
+    async (req, reply) => {
+      await requireFintechFeature(db, req.auth.companyId);
+      const csv = await fintechExportCsv(db, req.auth.companyId, req.query, req.query.customerId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="fintech-invoices-${todayInTexas()}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/fintech/sample-invoice',
+    {
+      schema: {
+        tags,
+        description:
+          'A sample fintech invoice file (the upload format of POST /invoice/convert), for the demo catalogue.',
+        response: { 200: csvOut },
+      },
+    },
+    async (_req, reply) =>
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="fintech-sample-invoice.csv"')
+        .send(fs.readFileSync(SAMPLE_INVOICE_FILE, 'utf8')),
+  );
+
+  app.post(
+    '/invoice/convert',
+    {
+      schema: {
+        tags,
+        description:
+          'Multipart field `invoice`: a fintech invoice file (the layout of GET /fintech/export; sample in apps/server/src/integrations/fintech/sample-invoice.csv) answered as a draft for the invoice builder. Nothing is saved. Lines whose product is not found are listed in `unmatched`.',
+        response: { 200: convertOut },
+      },
+    },
+    async (req) => {
+      await requireFintechFeature(db, req.auth.companyId);
+      const buffer = await readInvoiceFile(req);
+      return convertFintechFile(db, req.auth.companyId, buffer);
+    },
+  );
+}

@@ -1,0 +1,274 @@
+/**
+ * The Bottle POS / Clover job handlers: invoice push (Bottle POS), stock push (Clover), product
+ * pull (both, on 'Sync Products' and nightly at 02:00 America/Chicago). Partner errors that retrying
+ * can help (429, 5xx, timeouts) retry through the queue; the others fail the job at once. When a job
+ * gives up, the error is in the sync log, the activity log and a socket event (the toast).
+ */
+import { BUSINESS_TZ } from '@dbo/domain/dates';
+import { POS_EVENTS, POS_LABEL, type PosPartner } from '@dbo/domain/pos-sync';
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { bottlePosClient } from '../../integrations/bottle-pos/client.js';
+import { cloverClient } from '../../integrations/clover/client.js';
+import { PartnerError } from '../../integrations/pos-client.js';
+import type { AppDeps } from '../../lib/http.js';
+import { type Job, PermanentError, RetryableError } from '../../lib/jobs.js';
+import { recordActivity } from '../activity/activity.service.js';
+import { companyFeatures } from '../company/company.tables.js';
+import { readInvoice } from '../invoices/invoice-read.service.js';
+import { upsertPulledProduct } from '../products/pos-sync.service.js';
+import {
+  JOB,
+  type PullJobData,
+  type PushJobData,
+  credentialsOf,
+  invoiceKey,
+  writeSyncLog,
+} from './pos-sync.service.js';
+
+const MODULE = { bottle_pos: 'BOTTLE_POS', clover: 'CLOVER' } as const;
+
+export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['jobs']> }) {
+  const { db, config, jobs } = deps;
+
+  async function clientFor(
+    partner: PosPartner,
+    companyId: number,
+    syncId: string,
+    type: 'invoice' | 'product',
+    invoiceId?: number,
+  ) {
+    const baseUrl = partner === 'clover' ? config.cloverUrl : config.bottlePosUrl;
+    if (!baseUrl) throw new PermanentError(`${POS_LABEL[partner]} URL is not configured`);
+    const creds = await credentialsOf(db, companyId, partner);
+    if (!creds) throw new PermanentError(`${POS_LABEL[partner]} is not set up: enter its API key in Settings`);
+    const make = partner === 'clover' ? cloverClient : bottlePosClient;
+    return make({
+      baseUrl,
+      apiKey: creds.api_key,
+      timeoutMs: config.integrationTimeoutMs,
+      onCall: (c) =>
+        writeSyncLog(db, {
+          companyId,
+          partner,
+          syncId,
+          type,
+          invoiceId,
+          ok: c.ok,
+          message: c.message,
+          extra: { method: c.method, path: c.path, status: c.status, ms: c.ms },
+        }),
+    });
+  }
+
+  /** A partner error as the queue understands it. */
+  function asJobError(err: unknown): Error {
+    if (err instanceof PartnerError) {
+      const e = err.retryable ? new RetryableError(err.message, err.retryAfterMs) : new PermanentError(err.message);
+      // the partner's error is already in the sync log (the client wrote it)
+      e.cause = err;
+      return e;
+    }
+    return err instanceof Error ? err : new Error(String(err));
+  }
+
+  async function invoiceFailed(job: Job<PushJobData>, err: Error) {
+    const { partner, companyId, invoiceId, syncId } = job.data;
+    // a failure before any call (no key, no invoice) has no sync log row yet: write one
+    if (err instanceof PermanentError && !(err.cause instanceof PartnerError)) {
+      await writeSyncLog(db, {
+        companyId,
+        partner,
+        syncId,
+        type: 'invoice',
+        invoiceId,
+        ok: false,
+        message: err.message,
+      });
+    }
+    const number = (job.data as { number?: string }).number ?? String(invoiceId);
+    await recordActivity(db, {
+      companyId,
+      module: MODULE[partner],
+      type: 'INVOICE_SYNC',
+      success: false,
+      info: { invoiceId, invoiceNumber: number, syncId, message: err.message },
+    });
+    deps.emit(companyId, POS_EVENTS[partner].error, {
+      invoice_id: invoiceId,
+      sync_id: syncId,
+      message: err.message,
+      details: err.message,
+    });
+  }
+
+  jobs.work<PushJobData>(
+    JOB.pushInvoice,
+    async (job) => {
+      const { partner, companyId, invoiceId, syncId } = job.data;
+      let m: Awaited<ReturnType<typeof readInvoice>>;
+      try {
+        m = await readInvoice(db, companyId, invoiceId);
+      } catch {
+        throw new PermanentError(`Invoice ${invoiceId} no longer exists`);
+      }
+      const number = `${m.inv.number}${m.inv.beer ? 'B' : ''}`;
+      (job.data as { number?: string }).number = number;
+      const client = await clientFor(partner, companyId, syncId, 'invoice', invoiceId);
+      try {
+        // the key of the version read now: an edit after enqueueing pushes the newer version
+        await client.pushInvoice(invoiceKey(partner, m.inv), {
+          number,
+          date: m.inv.invoiced_at,
+          customer: m.customer?.name ?? '',
+          total: String(m.inv.total),
+          items: m.items.map((i) => ({
+            sku: i.product?.internal_sku ?? String(i.item.product_id),
+            name: i.product?.product ?? '',
+            qty: i.item.qty,
+            price: String(i.item.price),
+          })),
+        });
+      } catch (err) {
+        throw asJobError(err);
+      }
+      await recordActivity(db, {
+        companyId,
+        module: MODULE[partner],
+        type: 'INVOICE_SYNC',
+        info: { invoiceId, invoiceNumber: number, syncId },
+      });
+      deps.emit(companyId, POS_EVENTS[partner].completed, { invoice_id: invoiceId, sync_id: syncId });
+    },
+    { onFailed: invoiceFailed },
+  );
+
+  jobs.work<PushJobData>(
+    JOB.pushStock,
+    async (job) => {
+      const { partner, companyId, invoiceId, syncId, key } = job.data;
+      let m: Awaited<ReturnType<typeof readInvoice>>;
+      try {
+        m = await readInvoice(db, companyId, invoiceId);
+      } catch {
+        throw new PermanentError(`Invoice ${invoiceId} no longer exists`);
+      }
+      const client = await clientFor(partner, companyId, syncId, 'invoice', invoiceId);
+      const items = m.items
+        .filter((i) => i.product?.internal_sku)
+        .map((i) => ({ sku: i.product?.internal_sku as string, delta: -i.item.qty }));
+      let res: Awaited<ReturnType<typeof client.pushStock>>;
+      try {
+        res = await client.pushStock(key, items);
+      } catch (err) {
+        throw asJobError(err);
+      }
+      const byName = new Map(m.items.map((i) => [i.product?.internal_sku, i.product?.product]));
+      const notUpdated = res.not_updated.map((n) => byName.get(n.sku) ?? n.sku);
+      await recordActivity(db, {
+        companyId,
+        module: 'CLOVER',
+        type: 'INVOICE_SYNC',
+        success: notUpdated.length === 0,
+        info: { invoiceId, invoiceNumber: `${m.inv.number}${m.inv.beer ? 'B' : ''}`, syncId, notUpdated },
+      });
+      if (notUpdated.length > 0) {
+        await writeSyncLog(db, {
+          companyId,
+          partner,
+          syncId,
+          type: 'invoice',
+          invoiceId,
+          ok: false,
+          message: `${notUpdated.join(', ')} has not been updated in Clover`,
+        });
+        deps.emit(companyId, POS_EVENTS.clover.error, {
+          invoice_id: invoiceId,
+          sync_id: syncId,
+          products: notUpdated,
+          message: `${notUpdated.join(', ')} has not been updated`,
+        });
+      } else deps.emit(companyId, POS_EVENTS.clover.completed, { invoice_id: invoiceId, sync_id: syncId });
+    },
+    { onFailed: invoiceFailed },
+  );
+
+  jobs.work<PullJobData>(
+    JOB.pullProducts,
+    async (job) => {
+      const { partner, companyId, syncId, onlyFirstChunk } = job.data;
+      const client = await clientFor(partner, companyId, syncId, 'product');
+      let created = 0;
+      let updated = 0;
+      let failed = 0;
+      for (let page = 1; ; page++) {
+        let res: Awaited<ReturnType<typeof client.listProducts>>;
+        try {
+          res = await client.listProducts(page);
+        } catch (err) {
+          throw asJobError(err);
+        }
+        for (const p of res.data) {
+          try {
+            const r = await db.transaction((tx) => upsertPulledProduct(tx, companyId, p));
+            if (r === 'created') created++;
+            else updated++;
+          } catch (err) {
+            failed++;
+            await writeSyncLog(db, {
+              companyId,
+              partner,
+              syncId,
+              type: 'product',
+              ok: false,
+              message: `Product ${p.sku} (${p.name}) not saved: ${(err as Error).message}`,
+            });
+          }
+        }
+        if (onlyFirstChunk || page >= res.total_pages) break;
+      }
+      const message = `Products synced: ${created} created, ${updated} updated${failed ? `, ${failed} failed` : ''}`;
+      await writeSyncLog(db, { companyId, partner, syncId, type: 'product', ok: failed === 0, message });
+      await recordActivity(db, {
+        companyId,
+        module: MODULE[partner],
+        type: 'PRODUCT_SYNC',
+        success: failed === 0,
+        info: { syncId, created, updated, failed },
+      });
+      deps.emit(companyId, 'product:cache-update', {});
+      deps.emit(companyId, POS_EVENTS[partner].completed, { sync_id: syncId });
+    },
+    {
+      onFailed: async (job, err) => {
+        const { partner, companyId, syncId } = job.data;
+        if (!(err.cause instanceof PartnerError)) {
+          await writeSyncLog(db, { companyId, partner, syncId, type: 'product', ok: false, message: err.message });
+        }
+        await recordActivity(db, {
+          companyId,
+          module: MODULE[partner],
+          type: 'PRODUCT_SYNC',
+          success: false,
+          info: { syncId, message: err.message },
+        });
+      },
+    },
+  );
+
+  // nightly: one pull per company with the partner active and a key entered
+  jobs.work<{ slot?: string }>(JOB.nightly, async () => {
+    const active = await db
+      .select({ companyId: companyFeatures.company_id, name: companyFeatures.name })
+      .from(companyFeatures)
+      .where(and(eq(companyFeatures.active, true)));
+    for (const a of active) {
+      if (a.name !== 'bottle_pos' && a.name !== 'clover') continue;
+      const partner = a.name as PosPartner;
+      if (!(await credentialsOf(db, a.companyId, partner))) continue;
+      const data: PullJobData = { partner, companyId: a.companyId, syncId: randomUUID(), onlyFirstChunk: false };
+      await jobs.enqueue(JOB.pullProducts, data);
+    }
+  });
+  jobs.schedule(JOB.nightly, '0 2 * * *', BUSINESS_TZ);
+}

@@ -1,0 +1,113 @@
+import { todayInTexas } from '@dbo/domain/dates';
+import {
+  exportedInvoiceOut,
+  exportInvoicesQuery,
+  POS_PARTNERS,
+  POS_PATH,
+  syncHistoryOut,
+  syncIdParams,
+  syncInvoicesQuery,
+  syncLogOut,
+  syncProductsQuery,
+  syncStartedOut,
+} from '@dbo/domain/pos-sync';
+import { z } from 'zod';
+import type { App } from '../../lib/http.js';
+import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
+import { isFeatureOn } from '../company/company.service.js';
+import { registerPosJobs } from './pos-jobs.js';
+import {
+  assertPartnerOn,
+  credentialsOf,
+  enqueueInvoicePush,
+  exportInvoices,
+  startInvoiceSync,
+  startProductSync,
+  syncHistory,
+  syncLog,
+} from './pos-sync.service.js';
+import { randomUUID } from 'node:crypto';
+import { invoices } from '../invoices/invoices.tables.js';
+import { and, eq } from 'drizzle-orm';
+
+const tags = ['integrations'];
+
+/**
+ * Bottle POS and Clover (spec 2 section 7): the same four calls under /bottle-pos/ and /clover/,
+ * plus the Bottle POS invoice export. Syncs run as queued jobs; these routes start them.
+ * `company_id` in the query is accepted for the spec's shape but the signed-in company is used.
+ */
+export async function privateRoutes(app: App) {
+  const { db, jobs } = app.deps;
+  registerPosJobs(app.deps);
+
+  // a saved invoice is pushed (Bottle POS) or its stock is (Clover, new invoices only); the job is
+  // enqueued in the invoice's transaction, so it exists exactly when the invoice does
+  const off = onInvoiceSaved(async (e) => {
+    for (const partner of POS_PARTNERS) {
+      if (partner === 'clover' && !e.created) continue;
+      if (!(await isFeatureOn(e.tx, e.companyId, partner))) continue;
+      // inside the transaction: on PGlite a query outside it would wait for it (one connection)
+      // a key that no longer opens still queues the push: the job records why it failed, and the
+      // invoice is saved whatever the partner's state
+      const creds = await credentialsOf(e.tx, e.companyId, partner).catch(() => 'unreadable' as const);
+      if (!creds) continue;
+      const [inv] = await e.tx
+        .select({ id: invoices.id, updated_at: invoices.updated_at })
+        .from(invoices)
+        .where(and(eq(invoices.id, e.invoiceId), eq(invoices.company_id, e.companyId)));
+      if (inv) await enqueueInvoicePush(jobs, e.tx, partner, e.companyId, inv, randomUUID(), e.tx);
+    }
+    // the worker polls; wake it once the invoice (and its job) committed
+    return () => jobs.nudge();
+  });
+  app.addHook('onClose', async () => off());
+
+  for (const partner of POS_PARTNERS) {
+    const base = `/${POS_PATH[partner]}`;
+    const ptags = [...tags, POS_PATH[partner]];
+
+    app.get(`${base}/sync/history`, { schema: { tags: ptags, response: { 200: syncHistoryOut } } }, async (req) => {
+      await assertPartnerOn(db, req.auth.companyId, partner);
+      return syncHistory(db, req.auth.companyId, partner);
+    });
+
+    app.get(
+      `${base}/sync-invoices`,
+      { schema: { tags: ptags, querystring: syncInvoicesQuery, response: { 200: syncStartedOut } } },
+      async (req) => startInvoiceSync(db, jobs, req.auth.companyId, partner, req.query.filterModel),
+    );
+
+    app.get(
+      `${base}/sync-products`,
+      { schema: { tags: ptags, querystring: syncProductsQuery, response: { 200: syncStartedOut } } },
+      async (req) => startProductSync(db, jobs, req.auth.companyId, partner, !!req.query.onlyFirstChunk),
+    );
+
+    app.get(
+      `${base}/sync-log/:syncId`,
+      { schema: { tags: ptags, params: syncIdParams, response: { 200: syncLogOut } } },
+      async (req) => {
+        await assertPartnerOn(db, req.auth.companyId, partner);
+        return syncLog(db, req.auth.companyId, partner, req.params.syncId);
+      },
+    );
+  }
+
+  app.get(
+    '/bottle-pos/export-invoices',
+    {
+      schema: {
+        tags: [...tags, 'bottle-pos'],
+        querystring: exportInvoicesQuery,
+        response: { 200: z.array(exportedInvoiceOut).describe('JSON file (attachment)') },
+      },
+    },
+    async (req, reply) => {
+      await assertPartnerOn(db, req.auth.companyId, 'bottle_pos');
+      const rows = await exportInvoices(db, req.auth.companyId, req.query.filterModel);
+      reply.header('content-disposition', `attachment; filename="bottle-pos-invoices-${todayInTexas()}.json"`);
+      return rows;
+    },
+  );
+}

@@ -1,0 +1,191 @@
+import {
+  IMPORT_FIELDS,
+  IMPORT_LIMITS,
+  type ImportKind,
+  type ImportMapping,
+  type ImportPreview,
+  type OnError,
+} from '@dbo/domain/import';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Radio, Row, Select, Space, Spin } from 'antd';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../app/session';
+import { errorMessage } from '../../lib/api';
+import { Page } from '../../lib/page';
+import { previewImport, startImport, useRecentImports } from './api';
+import { DryRun } from './dry-run';
+import { JobProgress } from './job-progress';
+
+const KINDS: { value: ImportKind; label: string }[] = [
+  { value: 'customers', label: 'Customers' },
+  { value: 'products', label: 'Products' },
+  { value: 'stock', label: 'Opening stock' },
+];
+
+/** Our field -> a column: a select per field, offered with the guessed (or remembered) column. */
+function MappingForm({
+  kind,
+  preview,
+  onChange,
+}: {
+  kind: ImportKind;
+  preview: ImportPreview;
+  onChange: (m: ImportMapping) => void;
+}) {
+  const options = [{ value: '', label: '(not imported)' }, ...preview.headers.map((h) => ({ value: h, label: h }))];
+  return (
+    <Form layout="vertical">
+      <Row gutter={16}>
+        {IMPORT_FIELDS[kind].map((f) => (
+          <Col xs={24} sm={12} lg={8} key={f.name}>
+            <Form.Item label={f.label} required={f.required} htmlFor={`map-${f.name}`} style={{ marginBottom: 12 }}>
+              <Select
+                id={`map-${f.name}`}
+                aria-label={`Column for ${f.label}`}
+                value={preview.mapping[f.name] ?? ''}
+                options={options}
+                onChange={(column: string) => onChange({ ...preview.mapping, [f.name]: column })}
+              />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+    </Form>
+  );
+}
+
+export default function ImportPage() {
+  const { message } = App.useApp();
+  const { feature } = useSession();
+  const [params, setParams] = useSearchParams();
+  const jobParam = Number(params.get('job'));
+  const recent = useRecentImports();
+  const running = recent.data?.find((j) => j.status === 'running');
+  const jobId = jobParam > 0 ? jobParam : (running?.id ?? null);
+
+  const [kind, setKind] = useState<ImportKind>('customers');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileVersion, setFileVersion] = useState(0);
+  // null: the server offers the remembered mapping, else its guess from the headers
+  const [mapping, setMapping] = useState<ImportMapping | null>(null);
+  const [onError, setOnError] = useState<OnError>('abort');
+  const [starting, setStarting] = useState(false);
+  const fileInputId = useId();
+
+  const preview = useQuery({
+    queryKey: ['import', 'preview', kind, fileVersion, mapping],
+    queryFn: () => previewImport(kind, file as File, mapping),
+    enabled: !!file,
+    retry: false,
+    placeholderData: (prev) => prev,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const data = file ? preview.data : undefined;
+  const mappingIncomplete = !!data?.errors.some((e) => e.row === 1);
+
+  const start = async () => {
+    if (!file || !data) return;
+    setStarting(true);
+    try {
+      const { jobId: id } = await startImport(kind, file, data.mapping, onError);
+      setParams({ job: String(id) });
+      setFile(null);
+      setMapping(null);
+    } catch (err) {
+      message.error(errorMessage(err));
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  return (
+    <Page title="Import data">
+      <Space direction="vertical" size="large" style={{ width: '100%' }}>
+        {jobId !== null && <JobProgress id={jobId} />}
+        <Card title="1. Choose what to import and the file">
+          <Space direction="vertical" size="middle">
+            <Radio.Group
+              aria-label="What to import"
+              optionType="button"
+              value={kind}
+              onChange={(e) => {
+                setKind(e.target.value);
+                setMapping(null);
+              }}
+              options={KINDS.map((k) => ({
+                ...k,
+                disabled: k.value === 'stock' && !feature('inventory'),
+              }))}
+            />
+            {!feature('inventory') && <span>Opening stock needs the inventory feature (Settings, Features).</span>}
+            <div>
+              <label htmlFor={fileInputId} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
+                CSV or XLSX file (at most {IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and 20 MB)
+              </label>
+              <input
+                id={fileInputId}
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                onChange={(e) => {
+                  const f = e.target.files?.[0] ?? null;
+                  setFile(f);
+                  setMapping(null);
+                  setFileVersion((v) => v + 1);
+                  e.target.value = '';
+                }}
+              />
+              {file && <div style={{ marginTop: 4 }}>Chosen: {file.name}</div>}
+            </div>
+          </Space>
+        </Card>
+        {file && preview.isError && <Alert type="error" showIcon message={errorMessage(preview.error)} />}
+        {file && !data && preview.isFetching && (
+          <span role="status" aria-label="Reading the file">
+            <Spin />
+          </span>
+        )}
+        {data && (
+          <>
+            <Card title="2. Match our fields to your columns">
+              <MappingForm kind={kind} preview={data} onChange={setMapping} />
+            </Card>
+            <Card
+              title="3. Dry run"
+              extra={
+                preview.isFetching ? (
+                  <span role="status" aria-label="Checking">
+                    <Spin size="small" />
+                  </span>
+                ) : null
+              }
+            >
+              <DryRun kind={kind} preview={data} />
+            </Card>
+            <Card title="4. Import">
+              <Space direction="vertical" size="middle">
+                <Radio.Group
+                  aria-label="When a row has an error"
+                  value={onError}
+                  onChange={(e) => setOnError(e.target.value)}
+                  options={[
+                    { value: 'abort', label: 'All or nothing: import nothing if any row has an error' },
+                    { value: 'skip', label: 'Skip the rows with errors and import the rest' },
+                  ]}
+                />
+                <Button
+                  type="primary"
+                  onClick={start}
+                  loading={starting}
+                  disabled={mappingIncomplete || preview.isFetching}
+                >
+                  Import {data.total} row{data.total === 1 ? '' : 's'}
+                </Button>
+              </Space>
+            </Card>
+          </>
+        )}
+      </Space>
+    </Page>
+  );
+}

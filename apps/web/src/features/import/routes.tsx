@@ -1,0 +1,5 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const privateRoutes: FeatureRoutes['privateRoutes'] = [
+  { path: '/import', lazy: lazyPage(() => import('./import-page')) },
+];

@@ -1,0 +1,50 @@
+import type { PosPartner, SyncHistory, SyncLogRow } from '@dbo/domain/pos-sync';
+import { POS_PATH } from '@dbo/domain/pos-sync';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http, request } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+/** JSON dates come back as strings */
+export type SyncHistoryAnswer = Omit<SyncHistory, 'lastSync'> & { lastSync: string | null };
+export type SyncLogAnswer = (Omit<SyncLogRow, 'createdAt'> & { createdAt: string })[];
+export interface SyncStarted {
+  sync_id: string;
+  queued: number;
+}
+
+export function useSyncHistory(partner: PosPartner) {
+  return useQuery({
+    queryKey: queryKeys.integrations.history(partner),
+    queryFn: () => http.get<SyncHistoryAnswer>(`/${POS_PATH[partner]}/sync/history`),
+  });
+}
+
+export function useSyncLog(partner: PosPartner, syncId: string) {
+  return useQuery({
+    queryKey: queryKeys.integrations.log(partner, syncId),
+    queryFn: () => http.get<SyncLogAnswer>(`/${POS_PATH[partner]}/sync-log/${encodeURIComponent(syncId)}`),
+  });
+}
+
+export function useStartSync(partner: PosPartner) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { what: 'invoices' | 'products'; invoiceId?: number; onlyFirstChunk?: boolean }) =>
+      http.get<SyncStarted>(
+        `/${POS_PATH[partner]}/sync-${v.what}`,
+        v.what === 'invoices'
+          ? { filterModel: v.invoiceId ? { id: v.invoiceId } : undefined }
+          : { onlyFirstChunk: v.onlyFirstChunk || undefined },
+      ),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.integrations.history(partner) }),
+  });
+}
+
+/** GET /bottle-pos/export-invoices as a file download. */
+export async function exportBottlePosInvoices(filterModel?: Record<string, unknown>): Promise<Blob> {
+  const res = await request<Response>('GET', '/bottle-pos/export-invoices', {
+    query: { filterModel },
+    raw: true,
+  });
+  return res.blob();
+}

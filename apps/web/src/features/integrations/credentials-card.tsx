@@ -1,0 +1,111 @@
+import { INTEGRATION_NAMES, type IntegrationName, type IntegrationSettings } from '@dbo/domain/integrations';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Flex, Input, Tag } from 'antd';
+import { useState } from 'react';
+import { useSession } from '../../app/session';
+import { errorMessage, http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+const KEY = queryKeys.integrations.credentials('all');
+
+function useCredentials() {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: () =>
+      http.get<{ integrations: IntegrationSettings[] }>('/company/integration').then((r) => r.integrations),
+  });
+}
+
+function PartnerRow({
+  name,
+  current,
+  canEdit,
+}: {
+  name: IntegrationName;
+  current?: IntegrationSettings;
+  canEdit: boolean;
+}) {
+  const qc = useQueryClient();
+  const { message } = App.useApp();
+  const [key, setKey] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const title = current?.title ?? name;
+  const onDone = (text: string) => async () => {
+    await qc.invalidateQueries({ queryKey: queryKeys.integrations.all });
+    setKey('');
+    setError(null);
+    message.success(text);
+  };
+  const save = useMutation({
+    mutationFn: (api_key: string) => http.put<IntegrationSettings>(`/company/integration/${name}`, { api_key }),
+    onSuccess: onDone(`${title} API key saved`),
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const remove = useMutation({
+    mutationFn: () => http.del<IntegrationSettings>(`/company/integration/${name}`),
+    onSuccess: onDone(`${title} API key removed`),
+    onError: (err) => setError(errorMessage(err)),
+  });
+  const inputId = `integration-key-${name}`;
+  const submit = () => key.trim() && save.mutate(key.trim());
+  return (
+    <Flex vertical gap={6} style={{ padding: '8px 0' }}>
+      <Flex align="center" gap={12} wrap>
+        <label htmlFor={inputId} style={{ minWidth: 140, fontWeight: 600 }}>
+          {title} API key
+        </label>
+        {current?.configured ? <Tag color="green">Saved {current.api_key}</Tag> : <Tag>Not set</Tag>}
+      </Flex>
+      <Flex gap={8} wrap>
+        <Input.Password
+          id={inputId}
+          value={key}
+          autoComplete="off"
+          placeholder={current?.configured ? 'Enter a new key to replace it' : 'Paste the API key'}
+          onChange={(e) => setKey(e.target.value)}
+          disabled={!canEdit}
+          maxLength={200}
+          style={{ maxWidth: 360 }}
+          onPressEnter={submit}
+        />
+        <Button
+          type="primary"
+          onClick={submit}
+          disabled={!canEdit || !key.trim()}
+          loading={save.isPending}
+          aria-label={`Save ${title} API key`}
+        >
+          Save
+        </Button>
+        {current?.configured && (
+          <Button
+            danger
+            onClick={() => remove.mutate()}
+            disabled={!canEdit}
+            loading={remove.isPending}
+            aria-label={`Remove ${title} API key`}
+          >
+            Remove
+          </Button>
+        )}
+      </Flex>
+      {error && <Alert type="error" showIcon closable={{ onClose: () => setError(null) }} title={error} />}
+    </Flex>
+  );
+}
+
+/** Settings card: the partners' API keys (stored encrypted; the server answers them masked). */
+export function IntegrationCredentialsCard() {
+  const { user } = useSession();
+  const list = useCredentials();
+  const canEdit = user?.role === 'owner';
+  return (
+    <Flex vertical>
+      {!canEdit && <Alert type="info" showIcon title="Only the owner can change integration credentials" />}
+      {list.isError && <Alert type="error" showIcon title={errorMessage(list.error)} />}
+      {INTEGRATION_NAMES.map((n) => (
+        <PartnerRow key={n} name={n} canEdit={canEdit} current={list.data?.find((i) => i.name === n)} />
+      ))}
+    </Flex>
+  );
+}

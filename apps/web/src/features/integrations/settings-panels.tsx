@@ -1,0 +1,6 @@
+import type { SettingsPanel } from '../../app/extensions';
+import { IntegrationCredentialsCard } from './credentials-card';
+
+export const settingsPanels: SettingsPanel[] = [
+  { key: 'integration-credentials', order: 50, title: 'Integrations', Component: IntegrationCredentialsCard },
+];

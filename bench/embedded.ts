@@ -1,0 +1,186 @@
+/**
+ * The embedded mode every newcomer runs (PGlite under DATA_DIR): a server process on a company
+ * with 100,000 invoices — start time, invoice grid and save p50/p95 over HTTP, and the process's
+ * resident memory idle and under load (10 grid requests at once, repeatedly).
+ *
+ *   npx tsx --conditions=source bench/embedded.ts
+ *
+ * BENCH_INVOICES (default 100,000), BENCH_RUNS (30). Runs `apps/server/dist/main.js` when built
+ * (what `npm start` runs), else `src/main.ts` through tsx.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { PGlite } from '@electric-sql/pglite';
+import { SERVER_ROOT } from '../apps/server/src/config.js';
+import { completeCompany, ms, pct, seedInvoices, seedProducts } from './seed.js';
+
+const N = Number(process.env.BENCH_INVOICES ?? 100_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const PORT = Number(process.env.BENCH_PORT ?? 3321);
+const base = `http://127.0.0.1:${PORT}/api/v1`;
+
+function start(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
+  const dist = path.join(SERVER_ROOT, 'dist/main.js');
+  const args = fs.existsSync(dist) ? [dist] : ['--conditions=source', '--import', 'tsx', 'src/main.ts'];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) resolve(performance.now() - t0);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  return { child, ready };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+const rssMb = (pid: number) => {
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+};
+
+async function api(method: string, url: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-embedded-'));
+  try {
+    // 1. an empty DATA_DIR: migrations, then a company signed up through the API
+    let server = start(dataDir);
+    const firstStart = await server.ready;
+    const signup = await api('POST', '/auth/signup', undefined, {
+      name: 'Bench Owner',
+      title: 'Owner',
+      email: 'bench@example.com',
+      password: 'bench-pass',
+      confirm_password: 'bench-pass',
+    });
+    const companyId = signup.user.company_id as number;
+    await stop(server.child);
+
+    // 2. the company's history written straight into the embedded database
+    console.log(`loading ${N.toLocaleString()} invoices into PGlite ...`);
+    const t0 = performance.now();
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const q = (t: string, p?: unknown[]) => pg.query<Record<string, unknown>>(t, p);
+    await completeCompany(q, companyId);
+    await seedInvoices(q, companyId, { customers: 1_000, invoices: N });
+    const products = await seedProducts(q, companyId, 20);
+    const { rows: buyer } = await q(
+      `insert into customers (company_id, name, address, city, zip, tabc_id)
+       values ($1, 'Bench Buyer', '1 Main St', 'Austin', '78701', 'MB999999') returning id`,
+      [companyId],
+    );
+    const { rows: roll } = await q(
+      `insert into stamp_rolls (company_id, prefix, "from", "to", active, received_at)
+       values ($1, 'B', 1, 10000, true, current_date) returning id`,
+      [companyId],
+    );
+    await q(
+      `insert into stamps (roll_id, number, company_id, status) select $1, g, $2, 'AVAILABLE' from generate_series(1, 10000) g`,
+      [roll[0].id, companyId],
+    );
+    await q('vacuum analyze');
+    await pg.close();
+    console.log(`loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
+
+    // 3. the server on that data
+    server = start(dataDir);
+    const startMs = await server.ready;
+    const pid = server.child.pid!;
+    const { access_token: token } = await api('POST', '/auth/signin', undefined, {
+      email: 'bench@example.com',
+      password: 'bench-pass',
+    });
+    const idle = rssMb(pid);
+
+    const timed = async (fn: (i: number) => Promise<unknown>) => {
+      const xs: number[] = [];
+      for (let i = 0; i < RUNS + 3; i++) {
+        const a = performance.now();
+        await fn(i);
+        if (i >= 3) xs.push(performance.now() - a);
+      }
+      return xs;
+    };
+    const grid = await timed(() => api('GET', '/invoice/grid?startRow=0&endRow=25', token));
+    const filtered = await timed(() =>
+      api(
+        'GET',
+        `/invoice/grid?startRow=0&endRow=25&filterModel=${encodeURIComponent(JSON.stringify({ customer: { filterType: 'text', type: 'contains', filter: 'icehouse 17' } }))}`,
+        token,
+      ),
+    );
+    const save = await timed((i) =>
+      api('POST', '/invoice', token, {
+        customer: { id: buyer[0].id },
+        items: products.map((id, k) => ({ product_id: id, qty: k === 0 ? i + 1 : 1, price: '25.00', taxable: true })),
+        stamps: [{ roll_id: roll[0].id, from: 1 + i * 20, to: 20 + i * 20 }],
+      }),
+    );
+    let peak = idle;
+    const loadStart = performance.now();
+    let served = 0;
+    while (performance.now() - loadStart < 10_000) {
+      await Promise.all(
+        Array.from({ length: 10 }, () => api('GET', '/invoice/grid?startRow=0&endRow=100', token).then(() => served++)),
+      );
+      peak = Math.max(peak, rssMb(pid));
+    }
+    const loadSecs = (performance.now() - loadStart) / 1000;
+    await stop(server.child);
+
+    console.log(`${'embedded (PGlite), '.padEnd(44)}${N.toLocaleString()} invoices`);
+    console.log(`${'start, empty DATA_DIR (migrations)'.padEnd(44)}${ms(firstStart)}`);
+    console.log(`${'start with the data'.padEnd(44)}${ms(startMs)}`);
+    console.log(`${'case'.padEnd(44)}${'p50'.padStart(10)} ${'p95'.padStart(10)}`);
+    console.log(`${'grid: first page'.padEnd(44)}${ms(pct(grid, 50))} ${ms(pct(grid, 95))}`);
+    console.log(
+      `${'grid: customer contains "icehouse 17"'.padEnd(44)}${ms(pct(filtered, 50))} ${ms(pct(filtered, 95))}`,
+    );
+    console.log(`${'POST /invoice (20 items, 20 stamps)'.padEnd(44)}${ms(pct(save, 50))} ${ms(pct(save, 95))}`);
+    console.log(
+      `resident memory: ${idle.toFixed(0)} MB idle, ${peak.toFixed(0)} MB peak under load ` +
+        `(10 grid pages of 100 at once for ${loadSecs.toFixed(0)} s: ${(served / loadSecs).toFixed(1)} requests/s)`,
+    );
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

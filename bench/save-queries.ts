@@ -1,0 +1,72 @@
+/**
+ * The statements one POST /invoice (20 lines, 20 stamps) sends to PostgreSQL, each with its time:
+ * round trips are the save path's floor, and this count does not depend on the machine's load.
+ *
+ *   npx tsx --conditions=source bench/save-queries.ts
+ *
+ * 2026-11-23: 44 statements before the sales counters were batched, 26 after.
+ */
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { createRollStamps } from '../apps/server/src/modules/stamps/stamps.ledger.js';
+import { withBenchCompany } from './bench-company.js';
+import { completeCompany, seedInvoices, seedProducts } from './seed.js';
+
+const log: { text: string; ms: number }[] = [];
+let recording = false;
+const query = pg.Client.prototype.query;
+// every statement of the app's pool passes here (the pool's clients are pg.Client)
+(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
+  this: pg.Client,
+  ...args: unknown[]
+) {
+  const t = performance.now();
+  const first = args[0] as string | { text?: string };
+  const text = typeof first === 'string' ? first : (first?.text ?? '');
+  const result = (query as (...a: unknown[]) => unknown).apply(this, args);
+  if (recording && result instanceof Promise) {
+    result.then(
+      () => log.push({ text: text.replace(/\s+/g, ' ').slice(0, 140), ms: performance.now() - t }),
+      () => {},
+    );
+  }
+  return result;
+};
+
+await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, headers }) => {
+  const q = (t: string, p?: unknown[]) => raw.query(t, p);
+  await completeCompany(q, companyId);
+  await seedInvoices(q, companyId, { customers: 200, invoices: 5_000 });
+  const { rows: buyer } = await raw.query(
+    `insert into customers (company_id, name, address, city, zip, tabc_id)
+     values ($1, 'Bench Buyer', '1 Main St', 'Austin', '78701', 'MB999999') returning id`,
+    [companyId],
+  );
+  const products = await seedProducts(q, companyId, 20);
+  const { rows: rolls } = await raw.query(
+    `insert into stamp_rolls (company_id, prefix, "from", "to", active, received_at)
+     values ($1, 'B', 1, 5000, true, current_date) returning id, company_id, "from", "to"`,
+    [companyId],
+  );
+  await createRollStamps(app.deps.db, rolls[0]);
+  // three warm-up saves, then the recorded one
+  for (let k = 0; k < 4; k++) {
+    recording = k === 3;
+    const t = performance.now();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/invoice',
+      headers,
+      payload: {
+        customer: { id: buyer[0].id },
+        items: products.map((id, i) => ({ product_id: id, qty: i === 0 ? k + 1 : 1, price: '25.00', taxable: true })),
+        stamps: [{ roll_id: rolls[0].id, from: 1 + k * 20, to: 20 + k * 20 }],
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`save: ${res.statusCode} ${res.body.slice(0, 300)}`);
+    if (recording) console.log(`POST /invoice: ${(performance.now() - t).toFixed(1)} ms`);
+  }
+  recording = false;
+  console.log(`${log.length} statements, ${log.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms in the database\n`);
+  for (const l of log) console.log(`${l.ms.toFixed(1).padStart(7)} ms  ${l.text}`);
+});

@@ -1,0 +1,106 @@
+import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { authHeaders, shotPath, signIn } from './helpers';
+
+const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
+
+/** A fresh customer of the demo company with three invoices of Topo Chico (qty 1, 2, 3). */
+async function customerWithInvoices(request: APIRequestContext, token: string) {
+  const headers = authHeaders(token);
+  const created = await request.post('/api/v1/customer', {
+    headers,
+    data: {
+      name: 'Rainey Street Bar',
+      address: '80 Rainey St',
+      city: 'Austin',
+      state: 'TX',
+      zip: '78701',
+      tabc_id: 'MB445566',
+    },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const customer = await created.json();
+  const products = await (
+    await request.get('/api/v1/product/grid', {
+      headers,
+      params: {
+        startRow: '0',
+        endRow: '10',
+        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: 'TOPO CHICO' } }),
+      },
+    })
+  ).json();
+  const product = products.rows[0];
+  const invoices = [];
+  for (const qty of [1, 2, 3]) {
+    const res = await request.post('/api/v1/invoice', {
+      headers,
+      data: {
+        customer: { id: customer.id },
+        items: [{ product_id: product.id, qty, price: 10, taxable: false, on_deal: false, scanned: false }],
+        stamps: [],
+        status: 'invoiced',
+        force: true,
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    const body = await res.json();
+    invoices.push(body.invoice ?? body);
+  }
+  return { customer, invoices, product };
+}
+
+test('receive one payment across three invoices, print a statement, issue a credit memo', async ({ page, request }) => {
+  // three invoices, a payment, a PDF and a memo: more than the default minute on a loaded machine
+  test.setTimeout(300_000);
+  await signIn(page);
+  const token = await tokenOf(page);
+  const { customer, invoices } = await customerWithInvoices(request, token);
+
+  await page.goto(`/customer/${customer.id}/receivables`);
+  // the first visit loads the page's code: give the loaded machine time
+  await expect(page.getByTestId('receivable-balance')).toHaveText('$60.00', { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Receive payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Receive payment' });
+  await dialog.getByLabel('Amount').fill('55');
+  await dialog.getByLabel('Reference').fill('CHK 2001');
+  // oldest due first fills the first two, the third gets the rest; one line is changed by hand
+  for (const inv of invoices) await expect(dialog.getByLabel(`Allocate to invoice ${inv.number}`)).toBeVisible();
+  await dialog.getByLabel(`Allocate to invoice ${invoices[2].number}`).fill('20');
+  await expect(dialog.getByTestId('on-account-left')).toHaveText('On account: $5.00');
+  await page.screenshot({ path: shotPath('receivables-payment.png') });
+  await dialog.getByRole('button', { name: 'Save payment' }).click();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('receivable-balance')).toHaveText('$5.00');
+  await expect(page.getByTestId('on-account')).toHaveText('$5.00');
+  const statuses = await Promise.all(
+    invoices.map(async (i) => {
+      const r = await request.get(`/api/v1/invoice/${i.id}/payment`, { headers: authHeaders(token) });
+      return ((await r.json()) as { amount: number }[]).map((p) => p.amount);
+    }),
+  );
+  expect(statuses).toEqual([[10], [20], [20]]);
+
+  // the statement downloads as a PDF
+  await page.getByRole('button', { name: 'Statement' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Customer statement' }).getByRole('button', { name: 'Download PDF' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^statement-rainey-street-bar-.*\.pdf$/);
+
+  // a credit memo on the last invoice: one bottle back
+  await page.goto(`/invoice/${invoices[2].number}`);
+  await page.getByRole('button', { name: 'Credit memo', exact: true }).click();
+  const memo = page.getByRole('dialog', { name: 'Credit memo' });
+  await memo.getByLabel(/Credit quantity of/).fill('1');
+  await memo.getByLabel('Reason').fill('One bottle broken');
+  await page.screenshot({ path: shotPath('receivables-credit-memo.png') });
+  await memo.getByRole('button', { name: 'Issue credit memo' }).click();
+  await expect(memo).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByTestId('credit-memo')).toContainText(/CM-\d+ · \$10\.00 · One bottle broken/);
+
+  await page.goto('/receivables');
+  await expect(page.getByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Rainey Street Bar' })).toBeVisible();
+  await page.screenshot({ path: shotPath('receivables-aging.png'), fullPage: true });
+});
