@@ -81,6 +81,25 @@ describe('job queue', () => {
     expect((await rowOf(id)).state).toBe('completed');
   });
 
+  it('sits idle between polls when a schedule has nothing new to fire (no busy loop)', async () => {
+    let clockReads = 0;
+    const q = createJobQueue(ctx.database.db, {
+      pollMs: 100,
+      now: () => {
+        clockReads++;
+        return new Date();
+      },
+    });
+    const name = unique('idle');
+    q.schedule(name, '0 2 * * *', 'America/Chicago');
+    q.work(name, async () => {});
+    q.start();
+    await new Promise((r) => setTimeout(r, 1000));
+    await q.stop();
+    // about ten polls in a second, each reading the clock twice; a spinning loop reads it as fast as the database answers
+    expect(clockReads).toBeLessThan(60);
+  });
+
   it('finds the latest 02:00 in Chicago across daylight saving', () => {
     const tz = 'America/Chicago';
     // summer (CDT, UTC-5)

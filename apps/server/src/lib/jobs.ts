@@ -98,8 +98,9 @@ export function createJobQueue(db: Db, options: QueueOptions = {}) {
   let started = false;
   let ticking: Promise<void> | undefined;
   let again = false;
+  let firedMinute: number | undefined;
 
-  async function enqueue(name: string, data: Record<string, unknown>, opts: EnqueueOptions = {}) {
+  async function insertJob(name: string, data: Record<string, unknown>, opts: EnqueueOptions) {
     const runAt = new Date(now().getTime() + (opts.startAfterMs ?? 0));
     const rows = await (opts.tx ?? db)
       .insert(jobs)
@@ -112,9 +113,14 @@ export function createJobQueue(db: Db, options: QueueOptions = {}) {
       })
       .onConflictDoNothing({ target: jobs.singleton_key })
       .returning({ id: jobs.id });
-    // inside a transaction the job is not visible before the commit: the next poll finds it
-    if (!opts.tx) wake();
     return rows[0]?.id ?? null;
+  }
+
+  async function enqueue(name: string, data: Record<string, unknown>, opts: EnqueueOptions = {}) {
+    const id = await insertJob(name, data, opts);
+    // inside a transaction the job is not visible before the commit: the next poll finds it
+    if (id !== null && !opts.tx) wake();
+    return id;
   }
 
   function work<T>(name: string, handler: JobHandler<T>, opts: WorkOptions<T> = {}) {
@@ -128,13 +134,20 @@ export function createJobQueue(db: Db, options: QueueOptions = {}) {
     schedules.push({ name, minute: Number(m[1]), hour: Number(m[2]), tz, data });
   }
 
-  /** Inserts the job of each schedule's latest slot; the singleton key makes it once across processes. */
+  /**
+   * Inserts the job of each schedule's latest slot; the singleton key makes it once across processes.
+   * At most once a minute (slots are minutes), and without waking the worker: the tick that fired
+   * them claims them next, so a schedule never makes the poll loop spin.
+   */
   async function fireSchedules() {
+    const minute = Math.floor(now().getTime() / 60_000);
+    if (minute === firedMinute) return;
+    firedMinute = minute;
     for (const s of schedules) {
       const slot = lastSlot(now(), s.hour, s.minute, s.tz);
       // a slot missed while no process ran is caught up, but only within a day
       if (now().getTime() - slot.getTime() > 23 * 3600_000) continue;
-      await enqueue(
+      await insertJob(
         s.name,
         { ...s.data, slot: slot.toISOString() },
         { singletonKey: `${s.name}@${slot.toISOString()}` },
