@@ -92,7 +92,8 @@ test('Bottle POS: a refused push toasts with a link to its log, then the invoice
 test('Settings: the partners API keys are entered and shown masked', async ({ page }) => {
   await signIn(page);
   await page.goto('/setting');
-  const input = page.getByLabel('Clover API key');
+  // exact: the Save and Remove buttons' names contain the label too
+  const input = page.getByLabel('Clover API key', { exact: true });
   await input.fill('clv-secret-9876');
   await page.getByRole('button', { name: 'Save Clover API key' }).click();
   await expect(page.getByText('Saved ••••9876')).toBeVisible();
