@@ -70,7 +70,9 @@ export type CustomerBalance = Awaited<ReturnType<typeof customerBalance>>;
 type CompanyRow = typeof companies.$inferSelect;
 
 /** The seller's header of a public printable page (balance, statement). */
-export const printCompany = (c: Pick<CompanyRow, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabc_id'>) => ({
+export const printCompany = (
+  c: Pick<CompanyRow, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabc_id'>,
+) => ({
   id: c.id,
   name: c.name,
   address: c.address,

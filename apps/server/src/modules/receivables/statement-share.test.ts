@@ -69,9 +69,12 @@ describe('statement printable page', () => {
     const [head, payload, sig] = link.body.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [head, Buffer.from(JSON.stringify({ ...claims, id: claims.id + 1 })).toString('base64url'), sig];
-    const expired = ctx.app.jwt.sign({ pk: 'statement', id: customerId, cid: owner.companyId, d: period }, {
-      expiresIn: -10,
-    });
+    const expired = ctx.app.jwt.sign(
+      { pk: 'statement', id: customerId, cid: owner.companyId, d: period },
+      {
+        expiresIn: -10,
+      },
+    );
     const balance = signPrintToken(ctx.app, 'balance', customerId, owner.companyId);
     // signed by us but naming no period: never one of ours
     const noPeriod = signPrintToken(ctx.app, 'statement', customerId, owner.companyId);

@@ -6,7 +6,7 @@ import { Button, Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { API_BASE, request } from '../../lib/api';
-import './print.css';
+import '../../lib/print-page.css';
 
 interface PrintData {
   summary: { owing: number };
