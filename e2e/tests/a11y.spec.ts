@@ -68,6 +68,7 @@ interface DemoIds {
   invoicePrint: string;
   orderPrint: string;
   balancePrint: string;
+  statementPrint: string;
   shopOrderId: number;
   shopInvoiceId: number;
 }
@@ -92,6 +93,7 @@ const RESOLVE: Record<string, (ids: DemoIds) => string[]> = {
   '/invoice/pdf/:token': (d) => [d.invoicePrint],
   '/order/pdf/:token': (d) => [d.orderPrint],
   '/customer/balance/pdf/:token': (d) => [d.balancePrint],
+  '/customer/statement/pdf/:token': (d) => [d.statementPrint],
   '/shop/:subdomain': () => ['/shop/lonestar'],
   '/shop/:subdomain/cart': () => ['/shop/lonestar/cart'],
   '/shop/:subdomain/order': () => ['/shop/lonestar/order'],
@@ -158,6 +160,9 @@ async function scan(page: Page, url: string, findings: Finding[], opts: { goto?:
   if (findings.length > before) console.log(report(findings.slice(before)));
 }
 
+/** The demo's first customer's statement of its whole history (up to today, as UTC sees it). */
+const STATEMENT_LINK = { from: '2000-01-01', to: new Date().toISOString().slice(0, 10), format: 'url' };
+
 async function demoIds(request: APIRequestContext, token: string, buyerToken: string): Promise<DemoIds> {
   const headers = authHeaders(token);
   const get = async (url: string, h = headers) => {
@@ -190,6 +195,7 @@ async function demoIds(request: APIRequestContext, token: string, buyerToken: st
     invoicePrint: local((await get(`/invoice/${invoices[0].id}/print-link`)).url),
     orderPrint: local(orderDetail.print_url ?? orderDetail.order?.print_url),
     balancePrint: local((await post(`/customer/${customerList[0].id}/balance/pdf`, { format: 'url' })).url),
+    statementPrint: local((await post(`/customer/${customerList[0].id}/statement/pdf`, STATEMENT_LINK)).url),
     shopOrderId: shopOrders[0].id,
     shopInvoiceId: shopInvoices[0]?.id ?? 0,
   };

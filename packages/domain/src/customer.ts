@@ -468,15 +468,18 @@ export const customerBalanceOut = z.object({
   customer: customerOut,
 });
 
+/** The seller's header on a public printable page (balance, statement). */
+export const printCompanyOut = z.object({
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+});
+
 export const balancePrintOut = customerBalanceOut.extend({
-  company: z.object({
-    id: z.number(),
-    name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-    tabc_id: z.string(),
-  }),
+  company: printCompanyOut,
   generated_at: z.string(),
 });

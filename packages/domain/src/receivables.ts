@@ -289,12 +289,18 @@ export const creditMemoOut = z.object({
 export type CreditMemo = z.infer<typeof creditMemoOut>;
 export const creditMemosOut = z.array(creditMemoOut);
 
-export const statementQuery = z
-  .object({ from: calendarDay('From'), to: calendarDay('To') })
-  .refine((q) => !isCalendarDay(q.from) || !isCalendarDay(q.to) || q.from <= q.to, {
-    error: RECEIVABLES_MSG.periodOrder,
-    path: ['from'],
-  });
+const periodInOrder = (q: { from: string; to: string }) =>
+  !isCalendarDay(q.from) || !isCalendarDay(q.to) || q.from <= q.to;
+
+/** A statement's period (from <= to) with whatever else the request carries beside it. */
+export const statementRequest = <T extends z.ZodRawShape>(extra: T) =>
+  z
+    .object({ from: calendarDay('From'), to: calendarDay('To'), ...extra })
+    .refine((q) => periodInOrder(q as { from: string; to: string }), {
+      error: RECEIVABLES_MSG.periodOrder,
+      path: ['from'],
+    });
+export const statementQuery = statementRequest({});
 
 export const statementLineOut = z.object({
   date: z.string(),

@@ -67,22 +67,25 @@ export async function customerBalance(db: DbOrTx, companyId: number, customerId:
 
 export type CustomerBalance = Awaited<ReturnType<typeof customerBalance>>;
 
+type CompanyRow = typeof companies.$inferSelect;
+
+/** The seller's header of a public printable page (balance, statement). */
+export const printCompany = (
+  c: Pick<CompanyRow, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabc_id'>,
+) => ({
+  id: c.id,
+  name: c.name,
+  address: c.address,
+  city: c.city,
+  state: c.state,
+  zip: c.zip,
+  tabc_id: c.tabc_id,
+});
+
 export async function balancePrintData(db: DbOrTx, companyId: number, customerId: number) {
   const balance = await customerBalance(db, companyId, customerId);
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return {
-    ...balance,
-    company: {
-      id: c.id,
-      name: c.name,
-      address: c.address,
-      city: c.city,
-      state: c.state,
-      zip: c.zip,
-      tabc_id: c.tabc_id,
-    },
-    generated_at: new Date().toISOString(),
-  };
+  return { ...balance, company: printCompany(c), generated_at: new Date().toISOString() };
 }
 
 /** A one-page (or more) customer balance statement. */

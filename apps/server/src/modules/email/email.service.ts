@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { MailMessage, Mailer } from '../../lib/mailer.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -30,14 +30,19 @@ const publicLog = (l: LogRow, number?: number) => ({
   created_at: l.created_at,
 });
 
-export function invoiceEmailMessage(inv: PrintableInvoice, notes: string) {
-  const c = inv.company;
-  const subject = `Invoice #${inv.number_label} from ${c.name}`;
+type Seller = { name: string; address: string; city: string; state: string; zip: string };
+
+/**
+ * A document's e-mail to a customer (invoice, statement): greeting, what is attached, the sender's
+ * note, the seller's signature; as text and as the same lines in HTML.
+ */
+export function documentEmailBody(opts: { customerName?: string; attached: string; notes: string; seller: Seller }) {
+  const c = opts.seller;
   const lines = [
-    `Hello${inv.customer ? ` ${inv.customer.name}` : ''},`,
+    `Hello${opts.customerName ? ` ${opts.customerName}` : ''},`,
     '',
-    `Please find attached invoice #${inv.number_label} dated ${formatDate(inv.invoiced_at)} for ${formatMoney(inv.total)}.`,
-    ...(notes ? ['', notes] : []),
+    opts.attached,
+    ...(opts.notes ? ['', opts.notes] : []),
     '',
     'Thank you for your business,',
     c.name,
@@ -48,7 +53,27 @@ export function invoiceEmailMessage(inv: PrintableInvoice, notes: string) {
   const html = `<div style="font-family:Arial,sans-serif;font-size:14px;color:#1f1f1f">${lines
     .map((l) => (l ? `<div>${escapeHtml(l)}</div>` : '<br/>'))
     .join('')}</div>`;
-  return { subject, text, html };
+  return { text, html };
+}
+
+export function invoiceEmailMessage(inv: PrintableInvoice, notes: string) {
+  const subject = `Invoice #${inv.number_label} from ${inv.company.name}`;
+  const body = documentEmailBody({
+    customerName: inv.customer?.name,
+    attached: `Please find attached invoice #${inv.number_label} dated ${formatDate(inv.invoiced_at)} for ${formatMoney(inv.total)}.`,
+    notes,
+    seller: inv.company,
+  });
+  return { subject, ...body };
+}
+
+/** Sends one message; a send the mail server refuses is the 400 the send dialogs show. */
+export async function sendOrRefuse(mailer: Mailer, message: MailMessage) {
+  try {
+    await mailer.send(message);
+  } catch {
+    throw badRequest(EMAIL_MSG.failed);
+  }
 }
 
 /** Sends the invoice PDF to every recipient in one message, then logs it. */
@@ -62,15 +87,11 @@ export async function sendInvoiceEmail(
   const data = await loadPrintableInvoice(db, opts.companyId, inv.id);
   const { pdf, filename } = await invoicePdf(dataDir, data);
   const message = invoiceEmailMessage(data, opts.notes);
-  try {
-    await mailer.send({
-      to: opts.emails,
-      ...message,
-      attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
-    });
-  } catch {
-    throw badRequest(EMAIL_MSG.failed);
-  }
+  await sendOrRefuse(mailer, {
+    to: opts.emails,
+    ...message,
+    attachments: [{ filename, content: pdf, contentType: 'application/pdf' }],
+  });
   const emailed_to = opts.emails.join(', ');
   const log = await db.transaction(async (tx) => {
     const [row] = await tx

@@ -71,6 +71,9 @@ function row(doc: PDFKit.PDFDocument, cols: Col[], values: string[], bold = fals
   doc.y = y + 15;
 }
 
+const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase();
+export const statementFilename = (s: Statement) => `statement-${slug(s.customer.name)}-${s.to}.pdf`;
+
 export function statementPdf(s: Statement, company: Company, logo: Buffer | null) {
   return render(`Statement - ${s.customer.name}`, (doc) => {
     header(doc, company, logo, 'Customer Statement');

@@ -1,6 +1,6 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import { pdfOut } from '@dbo/domain/invoice';
-import { dbId, idParams } from '@dbo/domain/primitives';
+import { pdfOut, printLinkOut } from '@dbo/domain/invoice';
+import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
 import {
   agingOut,
   agingQuery,
@@ -8,27 +8,38 @@ import {
   creditMemoSchema,
   creditMemosOut,
   statementOut,
+  type Statement,
   statementQuery,
 } from '@dbo/domain/receivables';
+import { statementEmailOut, statementEmailSchema, statementPdfSchema, statementPrintOut } from '@dbo/domain/statement';
 import { z } from 'zod';
+import { notFound } from '../../lib/errors.js';
 import type { App, FastifyReply } from '../../lib/http.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { agingReport } from './aging.service.js';
 import { findCreditMemo, issueCreditMemo, listCreditMemos } from './credit-memos.service.js';
-import { creditMemoPdf, pdfHeaderData, statementPdf } from './receivables-pdf.js';
+import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { creditMemoPdf, pdfHeaderData, statementFilename, statementPdf } from './receivables-pdf.js';
+import { sendStatementEmail, statementPrintData } from './statement-share.service.js';
 import { customerStatement } from './statement.service.js';
 
 const tags = ['receivables'];
-const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase();
+/** Printable links last a week, as the invoice's do. */
+const PRINT_LINK_TTL = '7d';
 const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) =>
   reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${name}"`)
     .send(pdf);
 
+async function sendStatementPdf(app: App, reply: FastifyReply, companyId: number, s: Statement) {
+  const { company, logo } = await pdfHeaderData(app.deps.db, app.deps.config.dataDir, companyId);
+  return sendPdf(reply, await statementPdf(s, company, logo), statementFilename(s));
+}
+
 export async function privateRoutes(app: App) {
-  const { db, config } = app.deps;
+  const { db, config, mailer } = app.deps;
 
   app.get(
     '/report/aging',
@@ -50,14 +61,43 @@ export async function privateRoutes(app: App) {
     async (req) => customerStatement(db, req.auth.companyId, req.params.id, req.query.from, req.query.to),
   );
 
+  /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
   app.post(
     '/customer/:id/statement/pdf',
-    { schema: { tags, params: idParams, body: statementQuery, response: { 200: pdfOut } } },
-    async (req, reply) => {
-      const s = await customerStatement(db, req.auth.companyId, req.params.id, req.body.from, req.body.to);
-      const { company, logo } = await pdfHeaderData(db, config.dataDir, req.auth.companyId);
-      return sendPdf(reply, await statementPdf(s, company, logo), `statement-${slug(s.customer.name)}-${s.to}.pdf`);
+    {
+      schema: { tags, params: idParams, body: statementPdfSchema, response: { 200: z.union([printLinkOut, pdfOut]) } },
     },
+    async (req, reply) => {
+      const { companyId } = req.auth;
+      const { from, to } = req.body;
+      const s = await customerStatement(db, companyId, req.params.id, from, to);
+      if (req.body.format === 'url') {
+        const token = signPrintToken(app, 'statement', s.customer.id, companyId, PRINT_LINK_TTL, { from, to });
+        return { url: `/customer/statement/pdf/${token}`, token, expires_in: PRINT_LINK_TTL };
+      }
+      return sendStatementPdf(app, reply, companyId, s);
+    },
+  );
+
+  app.post(
+    '/customer/:id/statement/email',
+    {
+      schema: {
+        tags,
+        description:
+          "Sends the statement of a period as a PDF attachment to to_emails (default: the customer's email) and logs it in the activity log.",
+        params: idParams,
+        body: statementEmailSchema,
+        response: { 200: statementEmailOut },
+      },
+    },
+    async (req) =>
+      sendStatementEmail(db, mailer, config.dataDir, {
+        companyId: req.auth.companyId,
+        userId: req.auth.userId,
+        customerId: req.params.id,
+        values: req.body,
+      }),
   );
 
   app.get(
@@ -91,6 +131,34 @@ export async function privateRoutes(app: App) {
         await creditMemoPdf(memo, customer.name, company, logo),
         `credit-memo-${memo.number_label}.pdf`,
       );
+    },
+  );
+}
+
+export async function publicRoutes(app: App) {
+  const { db } = app.deps;
+
+  /** The public printable statement's data; ?format=pdf answers the PDF. */
+  app.get(
+    '/pdf/customer/statement/:token',
+    {
+      schema: {
+        tags,
+        params: z.object({ token: boundedText('Token', 1000) }),
+        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        response: { 200: z.union([statementPrintOut, pdfOut]) },
+      },
+    },
+    async (req, reply) => {
+      const { id, companyId, data } = verifyPrintToken(app, req.params.token, 'statement');
+      // the period is signed with the token; one that does not parse was never signed by us
+      const period = statementQuery.safeParse(data);
+      if (!period.success) throw notFound('Sorry, something went wrong!');
+      const { from, to } = period.data;
+      if (req.query.format === 'pdf') {
+        return sendStatementPdf(app, reply, companyId, await customerStatement(db, companyId, id, from, to));
+      }
+      return statementPrintData(db, companyId, id, from, to);
     },
   );
 }

@@ -4,20 +4,11 @@ import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SessionProvider } from '../../app/session';
+import { stubBrowserApis } from '../../lib/test-dom';
 import AuthPage from './auth-page';
 
 beforeAll(() => {
-  // antd's responsive helpers ask for matchMedia, which jsdom lacks
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
+  stubBrowserApis();
   localStorage.clear();
 });
 

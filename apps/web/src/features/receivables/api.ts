@@ -6,7 +6,10 @@ import type {
   CustomerPaymentInput,
   CustomerReceivable,
 } from '@dbo/domain/receivables';
+import type { customerOut } from '@dbo/domain/customer';
+import type { StatementEmailInput, statementEmailOut } from '@dbo/domain/statement';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http } from '../../lib/api';
 import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
@@ -68,5 +71,26 @@ export function useIssueCreditMemo(invoiceId: number) {
   return useMutation({
     mutationFn: (values: CreditMemoInput) => http.post<CreditMemo>(`/invoice/${invoiceId}/credit-memo`, values),
     onSuccess: async () => invalidate(qc, changedBy.payment),
+  });
+}
+
+/** The customer's own email (the statement email's default recipients). */
+export function useCustomerEmail(customerId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.customers.one(customerId),
+    queryFn: ({ signal }) => http.get<z.infer<typeof customerOut>>(`/customer/${customerId}`, undefined, signal),
+    enabled,
+    select: (c) => c.contact_email,
+  });
+}
+
+/** The signed link of the statement's public printable page. */
+export const fetchStatementLink = (customerId: number, period: { from: string; to: string }) =>
+  http.post<{ url: string }>(`/customer/${customerId}/statement/pdf`, { ...period, format: 'url' });
+
+export function useEmailStatement(customerId: number) {
+  return useMutation({
+    mutationFn: (values: StatementEmailInput) =>
+      http.post<z.infer<typeof statementEmailOut>>(`/customer/${customerId}/statement/email`, values),
   });
 }

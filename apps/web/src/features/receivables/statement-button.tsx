@@ -1,13 +1,18 @@
-import { FilePdfOutlined } from '@ant-design/icons';
+import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { App, Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
+import { useSession } from '../../app/session';
 import { downloadBlob, request } from '../../lib/api';
+import { fetchStatementLink } from './api';
+import { StatementEmailDialog } from './statement-email-dialog';
 
-/** Statement of a period (default: the last 30 days) as a PDF download. */
+/** Statement of a period (default: the last 30 days): a PDF download, its printable page, or e-mailed. */
 export function StatementButton({ customerId }: { customerId: number }) {
   const { message } = App.useApp();
+  const emailOn = useSession().feature('email');
   const [open, setOpen] = useState(false);
+  const [emailing, setEmailing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [from, setFrom] = useState(addDays(todayInTexas(), -30));
   const [to, setTo] = useState(todayInTexas());
@@ -29,6 +34,15 @@ export function StatementButton({ customerId }: { customerId: number }) {
     }
   };
 
+  const printable = async () => {
+    try {
+      const { url } = await fetchStatementLink(customerId, { from, to });
+      window.open(url, '_blank', 'noopener');
+    } catch {
+      message.error('Error generating the statement');
+    }
+  };
+
   return (
     <>
       <Button icon={<FilePdfOutlined />} onClick={() => setOpen(true)}>
@@ -37,10 +51,28 @@ export function StatementButton({ customerId }: { customerId: number }) {
       <Modal
         open={open}
         title="Customer statement"
-        okText="Download PDF"
-        onOk={download}
-        confirmLoading={busy}
         onCancel={() => setOpen(false)}
+        footer={
+          <Flex gap={8} justify="end" wrap>
+            <Button icon={<PrinterOutlined />} onClick={printable}>
+              Printable page
+            </Button>
+            {emailOn && (
+              <Button
+                icon={<MailOutlined />}
+                onClick={() => {
+                  setOpen(false);
+                  setEmailing(true);
+                }}
+              >
+                Email statement
+              </Button>
+            )}
+            <Button type="primary" icon={<FilePdfOutlined />} loading={busy} onClick={download}>
+              Download PDF
+            </Button>
+          </Flex>
+        }
       >
         <Form layout="vertical">
           <Flex gap={12}>
@@ -53,6 +85,9 @@ export function StatementButton({ customerId }: { customerId: number }) {
           </Flex>
         </Form>
       </Modal>
+      {emailing && (
+        <StatementEmailDialog customerId={customerId} period={{ from, to }} onClose={() => setEmailing(false)} />
+      )}
     </>
   );
 }

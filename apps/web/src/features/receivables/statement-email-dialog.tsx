@@ -1,0 +1,98 @@
+import { MailOutlined } from '@ant-design/icons';
+import { formatDate } from '@dbo/domain/dates';
+import { EMAIL_MSG } from '@dbo/domain/payment';
+import { recipientList } from '@dbo/domain/statement';
+import { Alert, App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { errorMessages } from '../../lib/api';
+import { useCustomerEmail, useEmailStatement } from './api';
+
+/** The statement of a period e-mailed as a PDF; the recipients start as the customer's email. */
+export function StatementEmailDialog({
+  customerId,
+  period,
+  onClose,
+}: {
+  customerId: number;
+  period: { from: string; to: string };
+  onClose: () => void;
+}) {
+  const { message } = App.useApp();
+  const customerEmail = useCustomerEmail(customerId, true);
+  const send = useEmailStatement(customerId);
+  // null until typed into: the customer's email once it has loaded
+  const [typed, setTyped] = useState<string | null>(null);
+  const recipients = typed ?? customerEmail.data ?? '';
+  const [subject, setSubject] = useState('');
+  const [note, setNote] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string[] | null>(null);
+
+  const submit = async () => {
+    setError(null);
+    const { emails, invalid } = recipientList(recipients);
+    if (invalid.length) return setFieldError(`${EMAIL_MSG.invalid}: ${invalid.join(', ')}`);
+    if (!emails.length) return setFieldError(EMAIL_MSG.empty);
+    try {
+      const res = await send.mutateAsync({
+        ...period,
+        to_emails: emails,
+        subject: subject.trim() || undefined,
+        message: note.trim() || undefined,
+      });
+      message.success(`${res.message} to ${res.emailed_to.join(', ')}`);
+      onClose();
+    } catch (err) {
+      setError(errorMessages(err, EMAIL_MSG.failed));
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title="Email statement"
+      okText="Send"
+      okButtonProps={{ icon: <MailOutlined />, loading: send.isPending }}
+      onOk={submit}
+      onCancel={onClose}
+      destroyOnHidden
+    >
+      <p>
+        The statement of {formatDate(period.from)} – {formatDate(period.to)} is sent as a PDF attachment.
+      </p>
+      {error && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginBottom: 12 }}
+          title={EMAIL_MSG.error}
+          description={error.join(' ')}
+        />
+      )}
+      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
+        <Form.Item
+          label="Recipients"
+          htmlFor="statement-recipients"
+          validateStatus={fieldError ? 'error' : undefined}
+          help={fieldError ?? 'Separate several addresses with commas.'}
+        >
+          <Input
+            id="statement-recipients"
+            placeholder="name@example.com"
+            value={recipients}
+            onChange={(e) => {
+              setTyped(e.target.value);
+              setFieldError(null);
+            }}
+          />
+        </Form.Item>
+        <Form.Item label="Subject (optional)" htmlFor="statement-subject">
+          <Input id="statement-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+        </Form.Item>
+        <Form.Item label="Message (optional)" htmlFor="statement-message">
+          <Input.TextArea id="statement-message" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
