@@ -6,6 +6,11 @@ import { gracefulShutdown } from './shutdown.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Resolves once `events` holds `what` (a loaded machine may take long to deliver a request). */
+async function until(events: string[], what: string) {
+  for (let i = 0; i < 500 && !events.includes(what); i++) await sleep(20);
+}
+
 /** An app on a real port with a route that takes `ms` and then uses the database. */
 async function slowApp(ms: number) {
   const events: string[] = [];
@@ -15,6 +20,7 @@ async function slowApp(ms: number) {
       realtime: true,
       beforeReady: (app) => {
         app.get('/slow', { schema: { hide: true } }, async () => {
+          events.push('request started');
           await sleep(ms);
           await app.deps.db.execute(sql`select 1`);
           events.push('request answered');
@@ -37,7 +43,8 @@ describe('graceful shutdown', () => {
     const shutdown = gracefulShutdown(ctx.app, { timeoutMs: 5_000, exit: (c) => void exits.push(c) });
     try {
       const inFlight = fetch(`${base}/slow`);
-      await sleep(200);
+      // the request is in its handler before the signal (else it is new, and refused with a 503)
+      await until(events, 'request started');
       const t0 = Date.now();
       const done = shutdown('SIGTERM');
       await sleep(50);
@@ -48,7 +55,7 @@ describe('graceful shutdown', () => {
       expect(await res.json()).toEqual({ done: true });
       await done;
       expect(exits).toEqual([0]);
-      expect(events).toEqual(['request answered', 'closed']);
+      expect(events).toEqual(['request started', 'request answered', 'closed']);
       expect(Date.now() - t0).toBeLessThan(5_000);
       // a second signal does nothing more
       await shutdown('SIGINT');
@@ -59,7 +66,7 @@ describe('graceful shutdown', () => {
   });
 
   it('gives up after the stated time: open connections are cut and the exit code is 1', async () => {
-    const { ctx, base } = await slowApp(4_000);
+    const { ctx, base, events } = await slowApp(4_000);
     const exits: number[] = [];
     const shutdown = gracefulShutdown(ctx.app, { timeoutMs: 300, exit: (c) => void exits.push(c) });
     try {
@@ -67,7 +74,7 @@ describe('graceful shutdown', () => {
         (r) => r.status,
         () => 'cut',
       );
-      await sleep(200);
+      await until(events, 'request started');
       const t0 = Date.now();
       void shutdown('SIGTERM');
       expect(await inFlight).toBe('cut');
