@@ -2,7 +2,17 @@ import { z } from 'zod';
 import { emailField, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
-import { boundedText, calendarDay, dbId, LIMITS, moneyAmount, moneyOut, timestampOut } from './primitives.js';
+import {
+  boundedText,
+  calendarDay,
+  dbId,
+  LIMITS,
+  moneyAmount,
+  moneyOut,
+  optionalText,
+  requiredText,
+  timestampOut,
+} from './primitives.js';
 import { buildTabcId, isPermitCode, tabcIdFromAims } from './tabc-permit.js';
 
 export * from './tabc-permit.js';
@@ -37,14 +47,6 @@ export const CUSTOMER_MSG = {
   preferencesEmpty: 'Choose at least one notification preference',
 } as const;
 
-/** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
-const required = (message: string, label: string, max: number = LIMITS.shortText) =>
-  boundedText(label, max, message).trim().min(1, { error: message });
-const optionalText = (label: string, max: number = LIMITS.shortText) =>
-  boundedText(label, max)
-    .trim()
-    .nullish()
-    .transform((v) => v ?? '');
 /** int4 */
 const AIMS_ID_MAX = LIMITS.maxId;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -54,14 +56,14 @@ const boundedEmail = (message: string) => boundedText('Email', LIMITS.shortText,
 /** POST /customer and PUT /customer/{id}; the server applies the TABC id rule after parsing. */
 export const customerSchema = z
   .object({
-    name: required(CUSTOMER_MSG.name, 'Name'),
-    address: required(CUSTOMER_MSG.address, 'Address'),
-    city: required(CUSTOMER_MSG.city, 'City'),
+    name: requiredText(CUSTOMER_MSG.name, 'Name'),
+    address: requiredText(CUSTOMER_MSG.address, 'Address'),
+    city: requiredText(CUSTOMER_MSG.city, 'City'),
     state: boundedText('State', 32, CUSTOMER_MSG.state)
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : DEFAULTS.state)),
-    zip: required(CUSTOMER_MSG.zip, 'Zip', 16),
+    zip: requiredText(CUSTOMER_MSG.zip, 'Zip', 16),
     tabc_id: optionalText('TABC ID', 32),
     aims_id: z
       .union([z.number(), boundedText('AIMS ID', 32)], { error: CUSTOMER_MSG.aimsId })
