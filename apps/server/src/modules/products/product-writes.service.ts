@@ -46,13 +46,11 @@ async function checkNewProducts(db: DbOrTx, companyId: number, rows: ProductCrea
   return { features, today };
 }
 
-/** The products row of a new product (effective from today unless it says otherwise). */
-const newProductRow = (companyId: number, v: ProductCreateValues, today: string) => ({
-  company_id: companyId,
+/** The columns a create and an update both write from the form (the price has its own rules). */
+const productDetails = (v: ProductCreateValues | ProductUpdateValues) => ({
   product: v.product,
   product_type: v.product_type,
   product_size: v.product_size,
-  product_price: String(v.product_price),
   last_purchase_price: String(v.last_purchase_price),
   upc: v.upc,
   internal_sku: v.internal_sku,
@@ -61,6 +59,13 @@ const newProductRow = (companyId: number, v: ProductCreateValues, today: string)
   reorder_qty: v.reorder_qty,
   reorder_time_in_days: v.reorder_time_in_days,
   archived: v.archived,
+});
+
+/** The products row of a new product (effective from today unless it says otherwise). */
+const newProductRow = (companyId: number, v: ProductCreateValues, today: string) => ({
+  company_id: companyId,
+  ...productDetails(v),
+  product_price: String(v.product_price),
   effective_date: v.effective_date ?? today,
 });
 
@@ -175,17 +180,7 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
       const [p] = await tx
         .update(products)
         .set({
-          product: v.product,
-          product_type: v.product_type,
-          product_size: v.product_size,
-          last_purchase_price: String(v.last_purchase_price),
-          upc: v.upc,
-          internal_sku: v.internal_sku,
-          distributor: v.distributor,
-          reorder_level: v.reorder_level,
-          reorder_qty: v.reorder_qty,
-          reorder_time_in_days: v.reorder_time_in_days,
-          archived: v.archived,
+          ...productDetails(v),
           ydk_product_id: v.ydk_product_id,
           ...(applyNow ? { product_price: String(v.product_price), effective_date: effective } : {}),
           updated_at: new Date(),
