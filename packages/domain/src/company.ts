@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DEFAULTS, INVOICE_STATUSES } from './constants.js';
-import { boundedText, dbId, LIMITS, noteText, optionalText, requiredText, timestampOut } from './primitives.js';
+import {
+  addressCardShape,
+  boundedText,
+  dbId,
+  LIMITS,
+  noteText,
+  optionalText,
+  requiredText,
+  timestampOut,
+} from './primitives.js';
 
 export const COMPANY_MSG = {
   name: 'Company name is required',
@@ -103,13 +112,7 @@ export const featureToggleSchema = z.object({
 
 /** A company as the API answers it (the number counters stay inside). */
 export const companyOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
+  ...addressCardShape,
   has_fintech: z.boolean(),
   fintech_id: z.string(),
   show_prices: z.boolean(),

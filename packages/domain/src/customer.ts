@@ -3,6 +3,7 @@ import { emailField, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
 import {
+  addressCardOut,
   boundedText,
   calendarDay,
   dbId,
@@ -362,14 +363,6 @@ export const customerBalanceOut = z.object({
 });
 
 export const balancePrintOut = customerBalanceOut.extend({
-  company: z.object({
-    id: z.number(),
-    name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-    tabc_id: z.string(),
-  }),
+  company: addressCardOut,
   generated_at: z.string(),
 });

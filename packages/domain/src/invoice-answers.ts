@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { companyOut, logoOut } from './company.js';
 import { mpowerInvoiceOut } from './fintech.js';
 import { gridAnswer } from './grid.js';
-import { timestampOut } from './primitives.js';
+import { addressCardShape, timestampOut } from './primitives.js';
 
 // ---- answers ------------------------------------------------------------------------------------
 
@@ -136,13 +136,7 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
   ),
   customer: z
     .object({
-      id: z.number(),
-      name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip: z.string(),
-      tabc_id: z.string(),
+      ...addressCardShape,
       contact_name: z.string(),
       contact_email: z.string(),
       contact_phone: z.string(),
@@ -216,13 +210,7 @@ export const printableInvoiceOut = z.object({
   logo: logoOut.nullable(),
   customer: z
     .object({
-      id: z.number(),
-      name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip: z.string(),
-      tabc_id: z.string(),
+      ...addressCardShape,
       contact_name: z.string(),
       contact_phone: z.string(),
       contact_email: z.string(),

@@ -139,3 +139,15 @@ export function boundedInt(label: string, min: number, max: number, message?: st
 export const timestampOut = z.union([z.date(), z.string()]);
 /** Money in answers: numbers with two decimals. */
 export const moneyOut = z.number();
+
+/** A company's or customer's name, address and TABC id: the address card of documents and answers. */
+export const addressCardShape = {
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+};
+export const addressCardOut = z.object(addressCardShape);
