@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../src/lib/passwords.js';
 import { companies } from '../src/modules/company/company.tables.js';
 import { customerUsers } from '../src/modules/customers/customers.tables.js';
-import { type CompanyFields, makeCompany, makeCustomer } from './factories.js';
+import { type CompanyFields, type InvoiceLine, makeCompany, makeCustomer, makeProduct } from './factories.js';
 import { activateFeature, type Client, client, type SignedUp, type TestContext, uniqueEmail } from './helpers.js';
 
 let counter = 0;
@@ -70,3 +70,33 @@ export async function makeOrder(shopper: { api: Client }, items: { product_id: n
 export async function setShowPrices(ctx: TestContext, companyId: number, show: boolean) {
   await ctx.database.db.update(companies).set({ show_prices: show }).where(eq(companies.id, companyId));
 }
+
+/** A company selling online, two products, a shopper and one placed order of 2 x A and 3 x B. */
+export async function placedOrder(ctx: TestContext) {
+  const company = await makeShopCompany(ctx);
+  const a = await makeProduct(ctx, company.companyId, { product_price: '10.00' });
+  const b = await makeProduct(ctx, company.companyId, { product_price: '4.50', product_type: 'WINE' });
+  const shopper = await makeShopper(ctx, company);
+  const order = await makeOrder(
+    shopper,
+    [
+      { product_id: a.id, qty: 2 },
+      { product_id: b.id, qty: 3 },
+    ],
+    'Back door please',
+  );
+  return { company, a, b, shopper, order };
+}
+
+export const invoiceBody = (customerId: number, orderId: number, items: InvoiceLine[]) => ({
+  customerId,
+  order_id: orderId,
+  items,
+});
+export const lineOf = (product_id: number, qty: number, price: number | string) => ({
+  product_id,
+  qty,
+  price,
+  taxable: true,
+  on_deal: false,
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyOut, logoOut } from './company.js';
 import { boundedText, LIMITS, timestampOut } from './primitives.js';
 
 export const MSG = {
@@ -139,37 +140,10 @@ export const featureStateOut = z.object({
   access_requested: z.boolean(),
 });
 
-export const logoOut = z.object({
-  id: z.number(),
-  path: z.string(),
-  originalname: z.string(),
-  mimetype: z.string(),
-  size: z.number(),
-});
+export { logoOut };
 
 /** The company as the signed-in user sees it (no number counters). */
-export const sessionCompanyOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
-  has_fintech: z.boolean(),
-  fintech_id: z.string(),
-  show_prices: z.boolean(),
-  sort_inv_products: z.boolean(),
-  default_invoice_note: z.string(),
-  starting_invoice_number: z.number(),
-  subdomain: z.string().nullable(),
-  default_invoice_status: z.string(),
-  default_logo_id: z.number().nullable(),
-  cash_on_delivery: z.boolean(),
-  stamp_threshold: z.number(),
-  tax_rate: z.number(),
-  created_at: timestampOut,
-  updated_at: timestampOut,
+export const sessionCompanyOut = companyOut.extend({
   companyFeatures: z.array(featureStateOut),
   logos: z.array(logoOut),
 });

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { DEFAULTS, INVOICE_STATUSES } from './constants.js';
-import { boundedText, dbId, LIMITS, noteText, timestampOut } from './primitives.js';
+import {
+  addressCardShape,
+  boundedText,
+  dbId,
+  LIMITS,
+  noteText,
+  optionalText,
+  requiredText,
+  timestampOut,
+} from './primitives.js';
 
 export const COMPANY_MSG = {
   name: 'Company name is required',
@@ -18,14 +27,6 @@ export const COMPANY_MSG = {
   defaultInvoiceStatus: 'Default invoice status must be one of the invoice statuses',
 } as const;
 
-/** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
-const required = (message: string, label: string, max: number = LIMITS.shortText) =>
-  boundedText(label, max, message).trim().min(1, { error: message });
-const optionalText = (label: string, max: number = LIMITS.shortText) =>
-  boundedText(label, max)
-    .trim()
-    .nullish()
-    .transform((v) => v ?? '');
 const intLike = (message: string, min: number, max: number = LIMITS.maxId) =>
   z.coerce.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
@@ -53,12 +54,12 @@ export interface CompanyRuleContext {
 /** PUT /company/{id}: the company's settings, with the rules that need no context. */
 export const companyBodySchema = z
   .object({
-    name: required(COMPANY_MSG.name, 'Company name'),
-    address: required(COMPANY_MSG.address, 'Address'),
-    city: required(COMPANY_MSG.city, 'City'),
-    state: required(COMPANY_MSG.state, 'State', 32),
-    zip: required(COMPANY_MSG.zip, 'Zip', 16),
-    tabc_id: required(COMPANY_MSG.tabcId, 'TABC ID', 32),
+    name: requiredText(COMPANY_MSG.name, 'Company name'),
+    address: requiredText(COMPANY_MSG.address, 'Address'),
+    city: requiredText(COMPANY_MSG.city, 'City'),
+    state: requiredText(COMPANY_MSG.state, 'State', 32),
+    zip: requiredText(COMPANY_MSG.zip, 'Zip', 16),
+    tabc_id: requiredText(COMPANY_MSG.tabcId, 'TABC ID', 32),
     has_fintech: z.boolean().default(false),
     fintech_id: optionalText('Fintech ID'),
     show_prices: z.boolean().default(true),
@@ -111,13 +112,7 @@ export const featureToggleSchema = z.object({
 
 /** A company as the API answers it (the number counters stay inside). */
 export const companyOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
+  ...addressCardShape,
   has_fintech: z.boolean(),
   fintech_id: z.string(),
   show_prices: z.boolean(),

@@ -5,7 +5,7 @@
  * invoice uploads again).
  */
 import { z } from 'zod';
-import { dbId, LIMITS, timestampOut } from './primitives.js';
+import { addressCardShape, dbId, LIMITS, timestampOut } from './primitives.js';
 
 export const FINTECH_MSG = {
   featureOff: 'The fintech feature is not active for your company',
@@ -187,13 +187,7 @@ export const convertOut = z.object({
   /** the customer found for the file's retailer (as the builder's customer list shows it) */
   customer: z
     .object({
-      id: z.number(),
-      name: z.string(),
-      address: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip: z.string(),
-      tabc_id: z.string(),
+      ...addressCardShape,
       cash_on_delivery: z.boolean(),
       matched_by: z.enum(['fintech_id', 'tabc_id', 'name']),
     })

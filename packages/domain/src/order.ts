@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, PRODUCT_TYPES } from './constants.js';
-import { dbId, LIMITS, moneyOut, noteText, timestampOut } from './primitives.js';
+import { addressCardOut, addressCardShape, dbId, LIMITS, moneyOut, noteText, timestampOut } from './primitives.js';
 
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus };
 
@@ -159,13 +159,7 @@ export const orderInvoiceOut = z.object({
 export const priceTierOut = z.object({ id: z.number(), name: z.string(), color: z.string(), percentage: z.number() });
 
 export const orderCustomerOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
+  ...addressCardShape,
   deleted: z.boolean(),
   /** the customer's price tier when tiered pricing is on */
   productPriceTier: priceTierOut.nullable(),
@@ -178,15 +172,7 @@ export const orderCustomerUserOut = z.object({
   customer: orderCustomerOut.nullable(),
 });
 
-export const orderCompanyOut = z.object({
-  id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
-});
+export const orderCompanyOut = addressCardOut;
 
 /** The order with everything the detail page, the builder's `?order=` and the print page need. */
 export const orderOut = z.object({

@@ -44,6 +44,16 @@ export function boundedText(label: string, max: number = LIMITS.shortText, error
     .refine((s) => !hasNul(s), PRIMITIVE_MSG.nul);
 }
 
+/** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
+export const requiredText = (message: string, label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max, message).trim().min(1, { error: message });
+/** Optional text: trimmed; missing or null is ''. */
+export const optionalText = (label: string, max: number = LIMITS.shortText) =>
+  boundedText(label, max)
+    .trim()
+    .nullish()
+    .transform((v) => v ?? '');
+
 /** Free text (notes): longText characters at most. */
 export const noteText = (label = 'Note', max: number = LIMITS.longText) => boundedText(label, max);
 
@@ -129,3 +139,15 @@ export function boundedInt(label: string, min: number, max: number, message?: st
 export const timestampOut = z.union([z.date(), z.string()]);
 /** Money in answers: numbers with two decimals. */
 export const moneyOut = z.number();
+
+/** A company's or customer's name, address and TABC id: the address card of documents and answers. */
+export const addressCardShape = {
+  id: z.number(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  tabc_id: z.string(),
+};
+export const addressCardOut = z.object(addressCardShape);

@@ -7,12 +7,13 @@ import { DATE_LIMITS } from './constants.js';
 import { notLaterThanDaysAhead } from './dates.js';
 import { centsToString, formatMoney, toCents } from './money.js';
 import {
-  LIMITS,
+  addressCardOut,
   boundedInt,
   boundedText,
   calendarDay,
   dbId,
   isCalendarDay,
+  LIMITS,
   moneyAmount,
   noteText,
   optionalQueryDay,
@@ -315,15 +316,7 @@ export const statementLineOut = z.object({
 export type StatementLine = z.infer<typeof statementLineOut>;
 
 export const statementOut = z.object({
-  customer: z.object({
-    id: z.number(),
-    name: z.string(),
-    address: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip: z.string(),
-    tabc_id: z.string(),
-  }),
+  customer: addressCardOut,
   from: z.string(),
   to: z.string(),
   opening_balance: z.number(),

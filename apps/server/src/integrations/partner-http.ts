@@ -74,6 +74,53 @@ export interface PartnerEndpoint {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** What a partner client is made with: where the partner is, the company's key, and test knobs. */
+export interface PartnerClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  policy?: Partial<RetryPolicy>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+/** The endpoint of a partner client: `auth` is how the partner wants the key sent. */
+export function partnerEndpoint(
+  name: string,
+  opts: PartnerClientOptions,
+  auth: (apiKey: string) => Record<string, string>,
+): PartnerEndpoint {
+  return {
+    name,
+    baseUrl: opts.baseUrl,
+    headers: auth(opts.apiKey),
+    policy: { ...DEFAULT_RETRY, ...opts.policy },
+    sleep: opts.sleep,
+  };
+}
+
+/**
+ * Sends one invoice with its idempotency key. A 409 answers the partner's body with `duplicate`
+ * set, so the caller can see an earlier attempt (whose answer was lost) went through.
+ */
+export async function postInvoice<T>(
+  ep: PartnerEndpoint,
+  path: string,
+  push: unknown,
+  idempotencyKey: string,
+  report?: (a: AttemptReport) => void | Promise<void>,
+): Promise<{ body: T; duplicate: false } | { body: unknown; duplicate: true; error: PartnerError }> {
+  try {
+    const { body } = await callPartner<T>(
+      ep,
+      { method: 'POST', path, body: push, headers: { 'idempotency-key': idempotencyKey } },
+      report,
+    );
+    return { body, duplicate: false };
+  } catch (err) {
+    if (err instanceof PartnerError && err.kind === 'duplicate') return { body: err.body, duplicate: true, error: err };
+    throw err;
+  }
+}
+
 const sleepReal = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Retry-After in seconds or as an HTTP date -> milliseconds (null when absent or unreadable). */
@@ -214,6 +261,12 @@ export async function callPartner<T = unknown>(
     });
     await sleep(waitMs);
   }
+}
+
+/** A GET with the endpoint's timeout and retries; answers the body. */
+export async function getFromPartner<T>(ep: PartnerEndpoint, path: string): Promise<T> {
+  const { body } = await callPartner<T>(ep, { method: 'GET', path });
+  return body;
 }
 
 /** The policy the app's configuration sets (INTEGRATION_TIMEOUT_MS; tests shorten the waits). */

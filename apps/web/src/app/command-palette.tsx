@@ -17,15 +17,7 @@ import {
   issueMailto,
   productLabel,
 } from './palette';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../lib/use-debounced';
 
 interface InvoiceHit {
   id: number;

@@ -124,3 +124,7 @@ export function downloadBlob(blob: Blob, filename: string) {
   a.click();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The server's message for a refused request (400), else `fallback` (the server broke, the network failed). */
+export const refusalMessage = (err: unknown, fallback: string) =>
+  err instanceof ApiError && err.status === 400 ? errorMessage(err) : fallback;

@@ -5,11 +5,11 @@
  */
 import {
   type AttemptReport,
-  callPartner,
-  DEFAULT_RETRY,
+  getFromPartner,
+  type PartnerClientOptions,
   PartnerError,
-  type PartnerEndpoint,
-  type RetryPolicy,
+  partnerEndpoint,
+  postInvoice,
 } from '../partner-http.js';
 import type { FintechInvoicePush, FintechStored } from './simulator.js';
 
@@ -22,21 +22,10 @@ export interface FintechPushResult {
   duplicate: boolean;
 }
 
-export interface FintechClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  policy?: Partial<RetryPolicy>;
-  sleep?: (ms: number) => Promise<void>;
-}
+export type FintechClientOptions = PartnerClientOptions;
 
 export function createFintechClient(opts: FintechClientOptions) {
-  const ep: PartnerEndpoint = {
-    name: 'Fintech',
-    baseUrl: opts.baseUrl,
-    headers: { authorization: `Bearer ${opts.apiKey}` },
-    policy: { ...DEFAULT_RETRY, ...opts.policy },
-    sleep: opts.sleep,
-  };
+  const ep = partnerEndpoint('Fintech', opts, (key) => ({ authorization: `Bearer ${key}` }));
   return {
     /**
      * Files one invoice. A 409 for our own idempotency key means an earlier attempt (whose answer
@@ -47,32 +36,29 @@ export function createFintechClient(opts: FintechClientOptions) {
       idempotencyKey: string,
       report?: (a: AttemptReport) => void | Promise<void>,
     ): Promise<FintechPushResult> {
-      try {
-        const { body } = await callPartner<{ id?: unknown; status?: unknown }>(
-          ep,
-          { method: 'POST', path: '/v1/invoices', body: push, headers: { 'idempotency-key': idempotencyKey } },
-          report,
-        );
-        if (!body || typeof body.id !== 'string')
-          throw new PartnerError('bad_answer', 'Fintech answered without an invoice id');
-        return { id: body.id, status: String(body.status ?? 'accepted'), duplicate: false };
-      } catch (err) {
-        if (err instanceof PartnerError && err.kind === 'duplicate') {
-          const b = err.body as { id?: unknown } | undefined;
-          return { id: typeof b?.id === 'string' ? b.id : '', status: 'accepted', duplicate: true };
-        }
-        throw err;
+      const answer = await postInvoice<{ id?: unknown; status?: unknown }>(
+        ep,
+        '/v1/invoices',
+        push,
+        idempotencyKey,
+        report,
+      );
+      if (answer.duplicate) {
+        const b = answer.body as { id?: unknown } | undefined;
+        return { id: typeof b?.id === 'string' ? b.id : '', status: 'accepted', duplicate: true };
       }
+      const { body } = answer;
+      if (!body || typeof body.id !== 'string')
+        throw new PartnerError('bad_answer', 'Fintech answered without an invoice id');
+      return { id: body.id, status: String(body.status ?? 'accepted'), duplicate: false };
     },
 
     /** One page of the invoices the clearing house holds for this key. */
-    async listInvoices(page = 1, perPage = 50) {
-      const { body } = await callPartner<{ data: FintechStored[]; page: number; per_page: number; total: number }>(ep, {
-        method: 'GET',
-        path: `/v1/invoices?page=${page}&per_page=${perPage}`,
-      });
-      return body;
-    },
+    listInvoices: (page = 1, perPage = 50) =>
+      getFromPartner<{ data: FintechStored[]; page: number; per_page: number; total: number }>(
+        ep,
+        `/v1/invoices?page=${page}&per_page=${perPage}`,
+      ),
   };
 }
 export type FintechClient = ReturnType<typeof createFintechClient>;

@@ -7,9 +7,9 @@
  *
  * Run alone: `npx tsx apps/server/src/integrations/fintech/simulator.ts [port]`.
  */
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
-import { createFaults, type FaultInput, registerControl } from '../simulator-faults.js';
+import { createPartnerSimulator, type PartnerSimulator } from '../partner-simulator.js';
 
 export interface FintechLine {
   upc: string;
@@ -82,46 +82,11 @@ export function validatePush(b: unknown): string[] {
   return errors;
 }
 
-export interface FintechSimulator {
-  url: string;
-  close(): Promise<void>;
-  control: {
-    faults(input: FaultInput): void;
-    reset(): void;
-    invoices(): FintechStored[];
-    /** every data request seen, in order (method, path, idempotency key, status answered) */
-    requests(): { method: string; path: string; key?: string; status: number }[];
-  };
-}
+export type FintechSimulator = PartnerSimulator<FintechStored>;
 
 export async function startSimulator(opts: { port?: number; host?: string } = {}): Promise<FintechSimulator> {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
-  const faults = createFaults();
-  const invoices: FintechStored[] = [];
-  const byKey = new Map<string, FintechStored>();
-  const requests: { method: string; path: string; key?: string; status: number }[] = [];
-  let seq = 0;
-
-  const data = {
-    reset() {
-      invoices.length = 0;
-      byKey.clear();
-      requests.length = 0;
-      seq = 0;
-    },
-    snapshot: () => ({ invoices: invoices.length, requests: requests.length }),
-  };
-  registerControl(app, faults, data);
-
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.url.startsWith('/v1/'))
-      requests.push({
-        method: req.method,
-        path: req.url,
-        key: req.headers['idempotency-key'] as string | undefined,
-        status: reply.statusCode,
-      });
-  });
+  const sim = createPartnerSimulator<FintechStored>('/v1/');
+  const { app, faults, invoices, byKey } = sim;
 
   /** Faults first (as a gateway in front of the service), then the key. */
   async function guard(req: FastifyRequest, reply: FastifyReply) {
@@ -152,7 +117,7 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
     const push = req.body as FintechInvoicePush;
     const stored: FintechStored = {
       ...push,
-      id: `FT-${String(++seq).padStart(6, '0')}`,
+      id: `FT-${String(sim.nextSeq()).padStart(6, '0')}`,
       status: 'accepted',
       received_at: new Date().toISOString(),
       idempotency_key: key,
@@ -185,23 +150,7 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
     return inv;
   });
 
-  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  return {
-    url: address,
-    async close() {
-      faults.close();
-      await app.close();
-    },
-    control: {
-      faults: (input) => faults.set(input),
-      reset() {
-        faults.reset();
-        data.reset();
-      },
-      invoices: () => [...invoices],
-      requests: () => [...requests],
-    },
-  };
+  return sim.listen(opts);
 }
 
 // `tsx simulator.ts [port]`: a standalone simulator for trying the client by hand

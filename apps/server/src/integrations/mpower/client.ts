@@ -5,31 +5,20 @@
  */
 import {
   type AttemptReport,
-  callPartner,
-  DEFAULT_RETRY,
+  getFromPartner,
+  type PartnerClientOptions,
   PartnerError,
-  type PartnerEndpoint,
-  type RetryPolicy,
+  partnerEndpoint,
+  postInvoice,
 } from '../partner-http.js';
 import type { MpowerInvoicePush, MpowerStored } from './simulator.js';
 
 export type { MpowerInvoicePush } from './simulator.js';
 
-export interface MpowerClientOptions {
-  baseUrl: string;
-  apiKey: string;
-  policy?: Partial<RetryPolicy>;
-  sleep?: (ms: number) => Promise<void>;
-}
+export type MpowerClientOptions = PartnerClientOptions;
 
 export function createMpowerClient(opts: MpowerClientOptions) {
-  const ep: PartnerEndpoint = {
-    name: 'MPower',
-    baseUrl: opts.baseUrl,
-    headers: { 'x-api-key': opts.apiKey },
-    policy: { ...DEFAULT_RETRY, ...opts.policy },
-    sleep: opts.sleep,
-  };
+  const ep = partnerEndpoint('MPower', opts, (key) => ({ 'x-api-key': key }));
   return {
     /** Sends the invoice; answers MPower's answer (on a 409 for our own key: the copy it already holds). */
     async sendInvoice(
@@ -37,31 +26,25 @@ export function createMpowerClient(opts: MpowerClientOptions) {
       idempotencyKey: string,
       report?: (a: AttemptReport) => void | Promise<void>,
     ): Promise<Record<string, unknown>> {
-      try {
-        const { body } = await callPartner<Record<string, unknown>>(
-          ep,
-          { method: 'POST', path: '/api/invoices', body: push, headers: { 'idempotency-key': idempotencyKey } },
-          report,
-        );
-        if (!body || typeof body !== 'object' || typeof body.invoice_id !== 'string')
-          throw new PartnerError('bad_answer', 'MPower answered without an invoice id');
-        return body;
-      } catch (err) {
-        if (err instanceof PartnerError && err.kind === 'duplicate' && err.body && typeof err.body === 'object') {
-          const { error: _e, message: _m, ...rest } = err.body as Record<string, unknown>;
+      const answer = await postInvoice<Record<string, unknown>>(ep, '/api/invoices', push, idempotencyKey, report);
+      if (answer.duplicate) {
+        if (answer.body && typeof answer.body === 'object') {
+          const { error: _e, message: _m, ...rest } = answer.body as Record<string, unknown>;
           if (typeof rest.invoice_id === 'string') return { ...rest, duplicate: true };
         }
-        throw err;
+        throw answer.error;
       }
-    },
-
-    async listInvoices(page = 1, limit = 25) {
-      const { body } = await callPartner<{ items: MpowerStored[]; page: number; limit: number; total: number }>(ep, {
-        method: 'GET',
-        path: `/api/invoices?page=${page}&limit=${limit}`,
-      });
+      const { body } = answer;
+      if (!body || typeof body !== 'object' || typeof body.invoice_id !== 'string')
+        throw new PartnerError('bad_answer', 'MPower answered without an invoice id');
       return body;
     },
+
+    listInvoices: (page = 1, limit = 25) =>
+      getFromPartner<{ items: MpowerStored[]; page: number; limit: number; total: number }>(
+        ep,
+        `/api/invoices?page=${page}&limit=${limit}`,
+      ),
   };
 }
 export type MpowerClient = ReturnType<typeof createMpowerClient>;

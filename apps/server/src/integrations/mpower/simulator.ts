@@ -6,9 +6,9 @@
  *
  * Run alone: `npx tsx apps/server/src/integrations/mpower/simulator.ts [port]`.
  */
-import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
-import { createFaults, type FaultInput, registerControl } from '../simulator-faults.js';
+import { createPartnerSimulator, type PartnerSimulator } from '../partner-simulator.js';
 
 export interface MpowerItem {
   name: string;
@@ -59,43 +59,11 @@ export function validateMpower(b: unknown): string[] {
   return errors;
 }
 
-export interface MpowerSimulator {
-  url: string;
-  close(): Promise<void>;
-  control: {
-    faults(input: FaultInput): void;
-    reset(): void;
-    invoices(): MpowerStored[];
-    requests(): { method: string; path: string; key?: string; status: number }[];
-  };
-}
+export type MpowerSimulator = PartnerSimulator<MpowerStored>;
 
 export async function startSimulator(opts: { port?: number; host?: string } = {}): Promise<MpowerSimulator> {
-  const app = Fastify({ logger: false, forceCloseConnections: true });
-  const faults = createFaults();
-  const invoices: MpowerStored[] = [];
-  const byKey = new Map<string, MpowerStored>();
-  const requests: { method: string; path: string; key?: string; status: number }[] = [];
-  let seq = 0;
-  const data = {
-    reset() {
-      invoices.length = 0;
-      byKey.clear();
-      requests.length = 0;
-      seq = 0;
-    },
-    snapshot: () => ({ invoices: invoices.length, requests: requests.length }),
-  };
-  registerControl(app, faults, data);
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.url.startsWith('/api/'))
-      requests.push({
-        method: req.method,
-        path: req.url,
-        key: req.headers['idempotency-key'] as string | undefined,
-        status: reply.statusCode,
-      });
-  });
+  const sim = createPartnerSimulator<MpowerStored>('/api/');
+  const { app, faults, invoices, byKey } = sim;
 
   async function guard(req: FastifyRequest, reply: FastifyReply) {
     if (await faults.before(reply)) return reply;
@@ -122,7 +90,7 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
     if (errors.length) return reply.code(400).send({ error: 'Bad Request', message: 'Invalid invoice', errors });
     const stored: MpowerStored = {
       ...(req.body as MpowerInvoicePush),
-      invoice_id: `MPW-${String(++seq).padStart(5, '0')}`,
+      invoice_id: `MPW-${String(sim.nextSeq()).padStart(5, '0')}`,
       status: 'RECEIVED',
       received_at: new Date().toISOString(),
     };
@@ -145,23 +113,7 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
     return { items: invoices.slice((page - 1) * limit, page * limit), page, limit, total: invoices.length };
   });
 
-  const address = await app.listen({ port: opts.port ?? 0, host: opts.host ?? '127.0.0.1' });
-  return {
-    url: address,
-    async close() {
-      faults.close();
-      await app.close();
-    },
-    control: {
-      faults: (input) => faults.set(input),
-      reset() {
-        faults.reset();
-        data.reset();
-      },
-      invoices: () => [...invoices],
-      requests: () => [...requests],
-    },
-  };
+  return sim.listen(opts);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

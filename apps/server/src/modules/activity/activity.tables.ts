@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { companyIdColumn, createdAt, idColumn } from '../../db/columns.js';
-import { users } from '../company/company.tables.js';
+import { createdAt, idColumn } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 
 export const activities = pgTable(
   'activities',

@@ -6,17 +6,17 @@ import {
   jsonb,
   numeric,
   pgTable,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
 
 export const companies = pgTable(
   'companies',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     city: text('city').notNull().default(''),
@@ -41,19 +41,22 @@ export const companies = pgTable(
     last_invoice_number: integer('last_invoice_number').notNull().default(0),
     last_beer_invoice_number: integer('last_beer_invoice_number').notNull().default(0),
     last_order_number: integer('last_order_number').notNull().default(0),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('companies_subdomain_uq').on(t.subdomain)],
 );
 
+/** `company_id integer not null references companies(id) on delete cascade`: every company table's owner. */
+export const companyIdColumn = () =>
+  integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull().default(''),
@@ -61,8 +64,7 @@ export const users = pgTable(
     password_hash: text('password_hash').notNull(),
     app_notification: boolean('app_notification').notNull().default(true),
     email_notification: boolean('email_notification').notNull().default(true),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_company_idx').on(t.company_id)],
 );
@@ -70,15 +72,13 @@ export const users = pgTable(
 export const logos = pgTable(
   'logos',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     path: text('path').notNull(),
     originalname: text('originalname').notNull(),
     mimetype: text('mimetype').notNull(),
     size: integer('size').notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('logos_company_idx').on(t.company_id)],
 );
@@ -86,16 +86,14 @@ export const logos = pgTable(
 export const companyFeatures = pgTable(
   'company_features',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     name: varchar('name', { length: 64 }).notNull(),
     active: boolean('active').notNull().default(false),
     ignore_pricing: boolean('ignore_pricing').notNull().default(false),
     access_requested_at: timestamp('access_requested_at', { withTimezone: true }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [uniqueIndex('company_features_uq').on(t.company_id, t.name)],
 );

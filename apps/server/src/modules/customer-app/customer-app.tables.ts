@@ -1,5 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../company/company.tables.js';
+import { createdAt } from '../../db/columns.js';
+import { companyIdColumn } from '../company/company.tables.js';
 import { customerUsers } from '../customers/customers.tables.js';
 
 /** Password reset links of customer users: only the token's hash is kept; single use. */
@@ -7,15 +8,13 @@ export const customerPasswordResets = pgTable(
   'customer_password_resets',
   {
     token_hash: text('token_hash').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyIdColumn(),
     customer_user_id: integer('customer_user_id')
       .notNull()
       .references(() => customerUsers.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('customer_password_resets_user_idx').on(t.customer_user_id)],
 );

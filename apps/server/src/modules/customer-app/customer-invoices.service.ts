@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_GRID_ROWS } from '@dbo/domain/constants';
 import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
+import { owingInvoiceColumns } from '../customers/balance.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import type { CustomerActor } from '../orders/orders.place.js';
 
@@ -21,16 +22,7 @@ export async function customerInvoices(db: DbOrTx, who: CustomerActor, q: Custom
   const end = Math.min(q.endRow ?? q.startRow + DEFAULT_PAGE_SIZE, q.startRow + MAX_GRID_ROWS);
   const [rows, [{ n }]] = await Promise.all([
     db
-      .select({
-        id: invoices.id,
-        number: invoices.number,
-        beer: invoices.beer,
-        invoiced_at: invoices.invoiced_at,
-        due_at: invoices.due_at,
-        total: invoices.total,
-        paid_total: invoices.paid_total,
-        status: invoices.status,
-      })
+      .select(owingInvoiceColumns)
       .from(invoices)
       .where(ownInvoices(who))
       .orderBy(desc(invoices.invoiced_at), desc(invoices.id))

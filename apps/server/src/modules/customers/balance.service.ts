@@ -8,6 +8,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { findCustomer } from './customers.service.js';
+import { addressCard } from '../../lib/address.js';
 
 /**
  * What a customer owes: every issued invoice (not draft), not cancelled and not fully paid, for
@@ -30,19 +31,22 @@ export async function customerOwing(db: DbOrTx, companyId: number, customerId: n
   return { owing: Number(centsToString(toCents(r?.owing ?? '0'))) };
 }
 
+/** An invoice as the balance and the customer app's invoice list show it. */
+export const owingInvoiceColumns = {
+  id: invoices.id,
+  number: invoices.number,
+  beer: invoices.beer,
+  invoiced_at: invoices.invoiced_at,
+  due_at: invoices.due_at,
+  total: invoices.total,
+  paid_total: invoices.paid_total,
+  status: invoices.status,
+};
+
 export async function customerBalance(db: DbOrTx, companyId: number, customerId: number) {
   const customer = await findCustomer(db, companyId, customerId, { withDeleted: true });
   const rows = await db
-    .select({
-      id: invoices.id,
-      number: invoices.number,
-      beer: invoices.beer,
-      invoiced_at: invoices.invoiced_at,
-      due_at: invoices.due_at,
-      total: invoices.total,
-      paid_total: invoices.paid_total,
-      status: invoices.status,
-    })
+    .select(owingInvoiceColumns)
     .from(invoices)
     .where(owingWhere(companyId, customerId))
     .orderBy(asc(invoices.invoiced_at), asc(invoices.id));
@@ -67,25 +71,15 @@ export async function customerBalance(db: DbOrTx, companyId: number, customerId:
 
 export type CustomerBalance = Awaited<ReturnType<typeof customerBalance>>;
 
-type CompanyRow = typeof companies.$inferSelect;
-
-/** The seller's header of a public printable page (balance, statement). */
-export const printCompany = (
-  c: Pick<CompanyRow, 'id' | 'name' | 'address' | 'city' | 'state' | 'zip' | 'tabc_id'>,
-) => ({
-  id: c.id,
-  name: c.name,
-  address: c.address,
-  city: c.city,
-  state: c.state,
-  zip: c.zip,
-  tabc_id: c.tabc_id,
-});
-
+/** The balance with the seller's header, for the public printable page and the PDF. */
 export async function balancePrintData(db: DbOrTx, companyId: number, customerId: number) {
   const balance = await customerBalance(db, companyId, customerId);
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return { ...balance, company: printCompany(c), generated_at: new Date().toISOString() };
+  return {
+    ...balance,
+    company: addressCard(c),
+    generated_at: new Date().toISOString(),
+  };
 }
 
 /** A one-page (or more) customer balance statement. */

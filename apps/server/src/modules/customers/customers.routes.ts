@@ -121,6 +121,14 @@ export async function privateRoutes(app: App) {
     listPriceTiers(db, req.auth.companyId),
   );
 
+  /** Tells the staff screens and the customer user's own sockets (the customer app signs a revoked or disabled user out). */
+  const announceAccess = <U extends { id: number; revoked: boolean; is_enable: boolean }>(companyId: number, u: U) => {
+    const access = { id: u.id, revoked: u.revoked, is_enable: u.is_enable };
+    app.deps.emit(companyId, 'user:access', access);
+    app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', access);
+    return u;
+  };
+
   app.put(
     '/customer/user-invitation-revoke',
     { schema: { tags, body: revokeSchema, response: { 200: customerUserOut } } },
@@ -132,14 +140,7 @@ export async function privateRoutes(app: App) {
         refId(req.body.customerUser),
         req.body.revoke,
       );
-      app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
-      // the customer user's own sockets: the customer app signs a revoked or disabled user out
-      app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', {
-        id: u.id,
-        revoked: u.revoked,
-        is_enable: u.is_enable,
-      });
-      return u;
+      return announceAccess(req.auth.companyId, u);
     },
   );
 
@@ -154,14 +155,7 @@ export async function privateRoutes(app: App) {
         refId(req.body.customerUser),
         req.body.permission,
       );
-      app.deps.emit(req.auth.companyId, 'user:access', { id: u.id, revoked: u.revoked, is_enable: u.is_enable });
-      // the customer user's own sockets: the customer app signs a revoked or disabled user out
-      app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', {
-        id: u.id,
-        revoked: u.revoked,
-        is_enable: u.is_enable,
-      });
-      return u;
+      return announceAccess(req.auth.companyId, u);
     },
   );
 

@@ -12,7 +12,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
+import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
+import { companyIdColumn } from '../company/company.tables.js';
 
 /**
  * Price tiers belong to customers: a tier is how a customer is classed (the customer form picks it);
@@ -62,8 +63,7 @@ export const customers = pgTable(
     service_start: date('service_start', { mode: 'string' }),
     /** Removal is soft so the customer's invoices stay readable ('Deleted customer!'). */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     index('customers_company_name_idx').on(t.company_id, sql`lower(${t.name})`),

@@ -1,5 +1,6 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 /**
@@ -9,10 +10,8 @@ import { invoices } from '../invoices/invoices.tables.js';
 export const invoiceDocuments = pgTable(
   'invoice_documents',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -23,8 +22,7 @@ export const invoiceDocuments = pgTable(
     size: integer('size').notNull(),
     note: text('note').notNull().default(''),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index('invoice_documents_invoice_idx').on(t.invoice_id)],
 );
@@ -32,16 +30,14 @@ export const invoiceDocuments = pgTable(
 export const invoiceNotes = pgTable(
   'invoice_notes',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('invoice_notes_invoice_idx').on(t.invoice_id)],
 );

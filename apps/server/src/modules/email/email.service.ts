@@ -2,9 +2,9 @@ import { formatDate } from '@dbo/domain/dates';
 import type { GridQuery } from '@dbo/domain/grid';
 import { formatMoney } from '@dbo/domain/money';
 import { EMAIL_MSG } from '@dbo/domain/payment';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { type GridColumns, gridClauses } from '../../db/grid.js';
+import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage, Mailer } from '../../lib/mailer.js';
@@ -143,40 +143,30 @@ const gridColumns: GridColumns = {
 };
 
 export async function emailGrid(db: DbOrTx, companyId: number, q: GridQuery) {
-  const g = gridClauses(q, gridColumns, {
+  const { rows, count } = await runGrid(db, {
+    select: {
+      id: emailLogs.id,
+      invoice_id: emailLogs.invoice_id,
+      number: invoices.number,
+      beer: emailLogs.beer,
+      customer_id: invoices.customer_id,
+      customer: customers.name,
+      emailed_to: emailLogs.emailed_to,
+      notes: emailLogs.notes,
+      user: users.name,
+      created_at: emailLogs.created_at,
+    },
+    from: emailLogs,
+    joins: [
+      { table: invoices, on: eq(invoices.id, emailLogs.invoice_id), kind: 'inner' },
+      { table: customers, on: eq(customers.id, invoices.customer_id), kind: 'inner' },
+      { table: users, on: eq(users.id, emailLogs.user_id), kind: 'left' },
+    ],
+    columns: gridColumns,
+    query: q,
     defaultSort: [{ colId: 'created_at', sort: 'desc' }],
     tieBreaker: emailLogs.id,
+    scope: [eq(emailLogs.company_id, companyId)],
   });
-  const where = and(eq(emailLogs.company_id, companyId), g.where);
-  const base = () =>
-    db
-      .select({
-        id: emailLogs.id,
-        invoice_id: emailLogs.invoice_id,
-        number: invoices.number,
-        beer: emailLogs.beer,
-        customer_id: invoices.customer_id,
-        customer: customers.name,
-        emailed_to: emailLogs.emailed_to,
-        notes: emailLogs.notes,
-        user: users.name,
-        created_at: emailLogs.created_at,
-      })
-      .from(emailLogs)
-      .innerJoin(invoices, eq(invoices.id, emailLogs.invoice_id))
-      .innerJoin(customers, eq(customers.id, invoices.customer_id))
-      .leftJoin(users, eq(users.id, emailLogs.user_id));
-  const rows = await base()
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(emailLogs)
-    .innerJoin(invoices, eq(invoices.id, emailLogs.invoice_id))
-    .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .leftJoin(users, eq(users.id, emailLogs.user_id))
-    .where(where);
-  return { rows: rows.map((r) => ({ ...r, invoice: { number: r.number, beer: r.beer } })), count: Number(n) };
+  return { rows: rows.map((r) => ({ ...r, invoice: { number: r.number, beer: r.beer } })), count };
 }

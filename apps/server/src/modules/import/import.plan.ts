@@ -7,115 +7,33 @@
  * finds its product the same way. A record appearing twice in one file is refused the second time.
  */
 import { customerSchema, type CustomerValues, normalizeTabcId } from '@dbo/domain/customer';
-import {
-  emptyCounts,
-  IMPORT_FIELDS,
-  IMPORT_MSG,
-  type ImportCounts,
-  type ImportError,
-  type ImportKind,
-  type RowAction,
-} from '@dbo/domain/import';
+import { IMPORT_FIELDS, IMPORT_MSG, type ImportKind, type RowAction } from '@dbo/domain/import';
 import { toCents } from '@dbo/domain/money';
 import { LIMITS } from '@dbo/domain/primitives';
 import { type ProductCreateValues, type ProductPatch, productCreateSchema } from '@dbo/domain/product';
-import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { createCustomer, listCustomers, updateCustomer } from '../customers/customers.service.js';
 import { setProductStock, stockByProduct } from '../inventory/inventory.ledger.js';
 import { createProduct, createProducts, updateProduct } from '../products/product-writes.service.js';
 import { allProducts } from '../products/products.service.js';
-import type { Sheet, SheetRow } from './import.parse.js';
+import type { Sheet } from './import.parse.js';
+import {
+  asStrings,
+  counter,
+  dayText,
+  firstMessages,
+  invalid,
+  mapCells,
+  moneyText,
+  NO,
+  type Plan,
+  type Raw,
+  text,
+  type Writer,
+  YES,
+} from './import.plan-kit.js';
 
-export interface Writer {
-  companyId: number;
-  userId: number;
-}
-
-/** One row of the plan; `apply` writes it (absent for unchanged and invalid rows). */
-export interface PlannedRow {
-  row: number;
-  action: RowAction;
-  values: Record<string, string>;
-  message: string | null;
-  cells: string[];
-  apply?: (db: Db) => Promise<void>;
-  /** written with the other `bulk` rows of its batch through `Plan.bulk` (new products) */
-  bulk?: unknown;
-}
-
-export interface Plan {
-  rows: PlannedRow[];
-  /** writes many rows in one statement; on failure the runner writes them one by one */
-  bulk?: (tx: Tx, rows: PlannedRow[]) => Promise<void>;
-  counts: ImportCounts;
-  errors: ImportError[];
-}
-
-type Raw = Record<string, string>;
-
-/** Our field -> the row's cell, for the mapped fields only. */
-function mapCells(headers: string[], mapping: Record<string, string>, cells: string[]): Raw {
-  const out: Raw = {};
-  for (const [field, column] of Object.entries(mapping)) {
-    const i = headers.indexOf(column);
-    if (i >= 0) out[field] = (cells[i] ?? '').trim();
-  }
-  return out;
-}
-
-/** One message per field (a blank type is 'required', not also 'must be one of'), in the schema's order. */
-function firstMessages(err: z.ZodError): string {
-  const byField = new Map<string, string>();
-  for (const i of err.issues) if (!byField.has(i.path.join('.'))) byField.set(i.path.join('.'), i.message);
-  return [...new Set(byField.values())].join('; ');
-}
-
-/** '$1,234.50' and '(12.50)' as a spreadsheet writes them -> '1234.50', '-12.50'. */
-export function moneyText(s: string): string {
-  const t = s.replace(/[$\s]/g, '').replace(/,(?=\d{3}(\D|$))/g, '');
-  const neg = /^\((.*)\)$/.exec(t);
-  return neg ? `-${neg[1]}` : t;
-}
-
-/** A day as a sheet writes it: 2026-11-23, 11/23/2026, 11/23/26, 11-23-2026 -> YYYY-MM-DD. */
-export function dayText(s: string): string {
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(s);
-  if (iso) return `${iso[1]}-${iso[2].padStart(2, '0')}-${iso[3].padStart(2, '0')}`;
-  const us = /^(\d{1,2})[/-](\d{1,2})[/-](\d{2}|\d{4})$/.exec(s);
-  if (us) {
-    const y = us[3].length === 2 ? `20${us[3]}` : us[3];
-    return `${y}-${us[1].padStart(2, '0')}-${us[2].padStart(2, '0')}`;
-  }
-  return s;
-}
-
-const YES = /^(y|yes|true|1|x|on)$/i;
-const NO = /^(n|no|false|0|off|)$/i;
-
-const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-const asStrings = (o: Record<string, unknown>, fields: string[]) =>
-  Object.fromEntries(fields.map((f) => [f, text(o[f])]));
-
-function counter() {
-  const counts = emptyCounts();
-  const errors: ImportError[] = [];
-  const rows: PlannedRow[] = [];
-  return {
-    counts,
-    errors,
-    rows,
-    push(r: PlannedRow) {
-      counts[r.action]++;
-      if (r.action === 'invalid' && r.message) errors.push({ row: r.row, message: r.message });
-      rows.push(r);
-    },
-  };
-}
-
-function invalid(r: SheetRow, message: string, values: Raw = {}): PlannedRow {
-  return { row: r.row, action: 'invalid', values, message, cells: r.cells };
-}
+export type { Plan, PlannedRow, Writer } from './import.plan-kit.js';
 
 // ---- customers -------------------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 import type { ImportCounts, ImportError } from '@dbo/domain/import';
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, updatedAt } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 
 /** A row the import refused, kept so the result page can offer it back as a CSV. */
 export interface RejectedRow {
@@ -16,10 +17,8 @@ export interface RejectedRow {
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     kind: varchar('kind', { length: 16 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('running'),
@@ -33,8 +32,7 @@ export const importJobs = pgTable(
     headers: jsonb('headers').$type<string[]>().notNull().default([]),
     rejected: jsonb('rejected').$type<RejectedRow[]>().notNull().default([]),
     message: text('message'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     finished_at: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [index('import_jobs_company_idx').on(t.company_id, t.id.desc()), index('import_jobs_status_idx').on(t.status)],
@@ -44,12 +42,10 @@ export const importJobs = pgTable(
 export const importMappings = pgTable(
   'import_mappings',
   {
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyIdColumn(),
     kind: varchar('kind', { length: 16 }).notNull(),
     mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.kind] })],
 );

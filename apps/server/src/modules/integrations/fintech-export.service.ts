@@ -16,7 +16,7 @@ import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import type { DbOrTx } from '../../db/client.js';
 import { getCompany } from '../company/company.service.js';
-import { invoicesForExport } from '../invoices/invoice-list.service.js';
+import { invoicesForExport } from '../invoices/invoice-export.service.js';
 
 export const fintechLine = (cells: Record<FintechColumn, unknown>) =>
   FINTECH_COLUMNS.map((c) => fintechCell(cells[c])).join(',');

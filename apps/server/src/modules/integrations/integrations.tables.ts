@@ -1,17 +1,6 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies } from '../company/company.tables.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
+import { idColumn, timestamps, updatedAt } from '../../db/columns.js';
+import { companyIdColumn } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 /**
@@ -21,10 +10,8 @@ import { invoices } from '../invoices/invoices.tables.js';
 export const syncLogs = pgTable(
   'sync_logs',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     service: varchar('service', { length: 16 }).notNull(),
     sync_id: uuid('sync_id').notNull(),
     /** invoice or product */
@@ -34,8 +21,7 @@ export const syncLogs = pgTable(
     success: boolean('success').notNull(),
     success_log: jsonb('success_log'),
     error_log: jsonb('error_log'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('sync_logs_company_service_idx').on(t.company_id, t.service, t.created_at.desc()),
@@ -49,12 +35,10 @@ export const mpowerInvoices = pgTable('mpower_invoices', {
   invoice_id: integer('invoice_id')
     .primaryKey()
     .references(() => invoices.id, { onDelete: 'cascade' }),
-  company_id: integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' }),
+  company_id: companyIdColumn(),
   response: jsonb('response'),
   error: text('error'),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: updatedAt(),
 });
 
 /**
@@ -64,16 +48,14 @@ export const mpowerInvoices = pgTable('mpower_invoices', {
 export const companyIntegrations = pgTable(
   'company_integrations',
   {
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyIdColumn(),
     name: varchar('name', { length: 16 }).notNull(),
     api_key_sealed: text('api_key_sealed').notNull(),
     /** the last characters of the key, for the masked display without decrypting */
     api_key_hint: varchar('api_key_hint', { length: 8 }).notNull(),
     merchant_id: varchar('merchant_id', { length: 100 }),
     updated_by: integer('updated_by'),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.name] })],
 );

@@ -1,26 +1,14 @@
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
 
 export const inventory = pgTable(
   'inventory',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -29,8 +17,7 @@ export const inventory = pgTable(
     reorder_level: integer('reorder_level'),
     reorder_qty: integer('reorder_qty'),
     reorder_time_in_days: integer('reorder_time_in_days'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('inventory_product_uq').on(t.company_id, t.product_id),
@@ -41,10 +28,8 @@ export const inventory = pgTable(
 export const inventoryHistory = pgTable(
   'inventory_history',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     inventory_id: integer('inventory_id')
       .notNull()
       .references(() => inventory.id, { onDelete: 'cascade' }),
@@ -58,7 +43,7 @@ export const inventoryHistory = pgTable(
     on_deal: boolean('on_deal').notNull().default(false),
     unit_price: numeric('unit_price', { precision: 12, scale: 2 }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     index('inventory_history_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),

@@ -1,12 +1,12 @@
 /**
- * Read side: the invoice grid, CSV export, recent and last invoices, quick search and company stats.
+ * Read side: the invoice grid, recent and last invoices, quick search and company stats (the CSV
+ * and the rows other modules export: invoice-export.service.ts).
  *
  * Grid count: an exact count is cheap while the company's matching rows are few; past COUNT_CAP
  * matching rows the count switches to the planner's estimate (EXPLAIN), so a filter over a
  * million invoices never counts them all. The answer then carries `count_estimated: true`.
  */
 import { INVOICE_MSG, displayNumber } from '@dbo/domain/invoice';
-import { INVOICE_STATUS_LABELS, type InvoiceStatus, productTypeLabel } from '@dbo/domain/constants';
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
@@ -15,11 +15,9 @@ import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
 import { orders } from '../orders/orders.tables.js';
-import { products } from '../products/products.tables.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
 import { customerNumberingOn, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
-import { csvLine } from '../../lib/csv.js';
 
 export const COUNT_CAP = 10_000;
 
@@ -45,7 +43,8 @@ export const invoiceGridColumns: GridColumns = {
   created_at: { expr: invoices.created_at, type: 'timestamp' },
 };
 
-function gridWhere(companyId: number, q: GridQuery, customerId?: number) {
+/** The grid's filters and sort for a company (and one customer): the grid and the exports use it. */
+export function gridWhere(companyId: number, q: GridQuery, customerId?: number) {
   const g = gridClauses(q, invoiceGridColumns, {
     defaultSort: [{ colId: 'invoiced_at', sort: 'desc' }],
     tieBreaker: invoices.id,
@@ -132,150 +131,6 @@ export async function lastInvoice(db: DbOrTx, companyId: number, customerId: num
     .limit(1);
   if (!row) throw notFound(INVOICE_MSG.noInvoiceFound);
   return loadInvoiceDetail(db, companyId, row.id);
-}
-
-// ---- CSV export --------------------------------------------------------------------------------------
-
-export const EXPORT_MAX_ROWS = 100_000;
-
-/** Dates are ISO (YYYY-MM-DD) so spreadsheets sort them. Summary: one line per invoice. Detailed: one line per item. Same filters and sort as the grid. */
-export async function invoiceCsv(
-  db: DbOrTx,
-  companyId: number,
-  q: GridQuery,
-  type: 'summary' | 'detailed',
-  customerId?: number,
-): Promise<string> {
-  const numbering = await customerNumberingOn(db, companyId);
-  const { g, where } = gridWhere(companyId, q, customerId);
-  const rows = await db
-    .select({ inv: invoices, customer_name: customers.name, tabc_id: customers.tabc_id })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(EXPORT_MAX_ROWS);
-  const status = (s: string) => INVOICE_STATUS_LABELS[s as InvoiceStatus] ?? s;
-  const money = (v: string) => centsToString(toCents(v));
-  if (type === 'summary') {
-    const lines = [
-      csvLine([
-        'Invoice #',
-        'Customer',
-        'TABC ID',
-        'Status',
-        'Invoice Date',
-        'Due Date',
-        'Sub Total',
-        'Tax',
-        'Total',
-        'Paid',
-      ]),
-    ];
-    for (const r of rows)
-      lines.push(
-        csvLine([
-          displayNumber(r.inv, numbering),
-          r.customer_name,
-          r.tabc_id,
-          status(r.inv.status),
-          r.inv.invoiced_at,
-          r.inv.due_at ?? '',
-          money(r.inv.sub_total),
-          money(r.inv.tax_total),
-          money(r.inv.total),
-          money(r.inv.paid_total),
-        ]),
-      );
-    return `${lines.join('\n')}\n`;
-  }
-  const ids = rows.map((r) => r.inv.id);
-  const items = ids.length
-    ? await db
-        .select()
-        .from(invoiceItems)
-        .where(inArray(invoiceItems.invoice_id, ids))
-        .orderBy(asc(invoiceItems.invoice_id), asc(invoiceItems.position), asc(invoiceItems.id))
-    : [];
-  const byInvoice = new Map<number, (typeof items)[number][]>();
-  for (const it of items) {
-    const list = byInvoice.get(it.invoice_id) ?? [];
-    list.push(it);
-    byInvoice.set(it.invoice_id, list);
-  }
-  const lines = [
-    csvLine([
-      'Invoice #',
-      'Customer',
-      'TABC ID',
-      'Status',
-      'Invoice Date',
-      'Due Date',
-      'Product',
-      'Type',
-      'Size',
-      'Qty',
-      'Price',
-      'Taxable',
-      'On Deal',
-      'Line Total',
-      'Invoice Total',
-    ]),
-  ];
-  for (const r of rows)
-    for (const it of byInvoice.get(r.inv.id) ?? [])
-      lines.push(
-        csvLine([
-          displayNumber(r.inv, numbering),
-          r.customer_name,
-          r.tabc_id,
-          status(r.inv.status),
-          r.inv.invoiced_at,
-          r.inv.due_at ?? '',
-          it.product_name,
-          productTypeLabel(it.product_type),
-          it.product_size,
-          it.qty,
-          money(it.price),
-          it.taxable ? 'Yes' : 'No',
-          it.on_deal ? 'Yes' : 'No',
-          money(it.total),
-          money(r.inv.total),
-        ]),
-      );
-  return `${lines.join('\n')}\n`;
-}
-
-/**
- * The invoices the grid's filters and sort select (up to EXPORT_MAX_ROWS), each with its customer
- * and its lines (with the product's UPC): the rows of exports built by modules above invoices
- * (the fintech file).
- */
-export async function invoicesForExport(db: DbOrTx, companyId: number, q: GridQuery, customerId?: number) {
-  const { g, where } = gridWhere(companyId, q, customerId);
-  const rows = await db
-    .select({ inv: invoices, customer: customers })
-    .from(invoices)
-    .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(EXPORT_MAX_ROWS);
-  const ids = rows.map((r) => r.inv.id);
-  const items = ids.length
-    ? await db
-        .select({ item: invoiceItems, upc: products.upc })
-        .from(invoiceItems)
-        .leftJoin(products, eq(products.id, invoiceItems.product_id))
-        .where(inArray(invoiceItems.invoice_id, ids))
-        .orderBy(asc(invoiceItems.invoice_id), asc(invoiceItems.position), asc(invoiceItems.id))
-    : [];
-  const byInvoice = new Map<number, { item: typeof invoiceItems.$inferSelect; upc: string | null }[]>();
-  for (const it of items) {
-    const list = byInvoice.get(it.item.invoice_id) ?? [];
-    list.push(it);
-    byInvoice.set(it.item.invoice_id, list);
-  }
-  return rows.map((r) => ({ ...r, items: byInvoice.get(r.inv.id) ?? [] }));
 }
 
 // ---- quick search --------------------------------------------------------------------------------------

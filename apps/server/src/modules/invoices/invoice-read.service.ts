@@ -20,6 +20,7 @@ import { products } from '../products/products.tables.js';
 import { invoiceStampRanges } from '../stamps/stamps.ledger.js';
 import { findInvoice, invoiceSummary } from './invoice-lookup.service.js';
 import { invoiceItems, invoiceStatusHistory } from './invoices.tables.js';
+import { addressCard } from '../../lib/address.js';
 
 export interface InvoicePaymentPart {
   id: number;
@@ -184,13 +185,7 @@ export function invoiceDetail(m: InvoiceReadModel) {
     })),
     customer: customer
       ? {
-          id: customer.id,
-          name: customer.name,
-          address: customer.address,
-          city: customer.city,
-          state: customer.state,
-          zip: customer.zip,
-          tabc_id: customer.tabc_id,
+          ...addressCard(customer),
           contact_name: customer.contact_name,
           contact_email: customer.contact_email,
           contact_phone: customer.contact_phone,
@@ -237,13 +232,7 @@ export function printableInvoice(m: InvoiceReadModel) {
     logo: m.logo ? publicLogo(m.logo) : null,
     customer: customer
       ? {
-          id: customer.id,
-          name: customer.name,
-          address: customer.address,
-          city: customer.city,
-          state: customer.state,
-          zip: customer.zip,
-          tabc_id: customer.tabc_id,
+          ...addressCard(customer),
           contact_name: customer.contact_name,
           contact_phone: customer.contact_phone,
           contact_email: customer.contact_email,

@@ -22,14 +22,8 @@ import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { badRequest } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
-import {
-  companyStats,
-  invoiceCsv,
-  invoiceGrid,
-  lastInvoice,
-  quickSearch,
-  recentInvoices,
-} from './invoice-list.service.js';
+import { invoiceCsv } from './invoice-export.service.js';
+import { companyStats, invoiceGrid, lastInvoice, quickSearch, recentInvoices } from './invoice-list.service.js';
 import { type Actor, findInvoice } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';

@@ -1,28 +1,15 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { companies, logos, users } from '../company/company.tables.js';
+import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, logos, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
 
 export const invoices = pgTable(
   'invoices',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     number: integer('number').notNull(),
     beer: boolean('beer').notNull().default(false),
     customer_id: integer('customer_id')
@@ -42,8 +29,7 @@ export const invoices = pgTable(
     /** fingerprint of customer + items + quantities, for the 24 h duplicate check */
     items_fingerprint: text('items_fingerprint').notNull().default(''),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('invoices_company_number_uq').on(t.company_id, t.beer, t.number),
@@ -62,10 +48,8 @@ export const invoices = pgTable(
 export const invoiceItems = pgTable(
   'invoice_items',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
@@ -98,17 +82,15 @@ export const invoiceItems = pgTable(
 export const invoiceStatusHistory = pgTable(
   'invoice_status_history',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     old_status: varchar('old_status', { length: 32 }),
     new_status: varchar('new_status', { length: 32 }).notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('invoice_status_history_invoice_idx').on(t.invoice_id, t.created_at)],
 );

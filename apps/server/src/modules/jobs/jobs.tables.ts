@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { createdAt } from '../../db/columns.js';
 
 /**
  * The durable job queue (lib/jobs.ts) in the app's own database: work survives a restart, and
@@ -21,7 +22,7 @@ export const jobs = pgTable(
     /** at most one job per key (a scheduled slot, an invoice version): inserts past the first do nothing */
     singleton_key: text('singleton_key').unique(),
     last_error: text('last_error'),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
     completed_at: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [index('jobs_due_idx').on(t.name, t.run_at).where(sql`${t.state} in ('created', 'active')`)],

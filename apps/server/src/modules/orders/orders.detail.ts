@@ -9,6 +9,7 @@ import { invoices } from '../invoices/invoices.tables.js';
 import { priceTiers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
 import { orderInvoices, orderItems, orderNotes, orders } from './orders.tables.js';
+import { addressCard } from '../../lib/address.js';
 
 type OrderRow = typeof orders.$inferSelect;
 /** Signs the public printable link of an order: /order/pdf/{token}. */
@@ -79,13 +80,7 @@ async function customerBlock(db: DbOrTx, companyId: number, customerId: number |
     if (t) tier = { id: t.id, name: t.name, color: t.color, percentage: Number(t.percentage) };
   }
   return {
-    id: c.id,
-    name: c.name,
-    address: c.address,
-    city: c.city,
-    state: c.state,
-    zip: c.zip,
-    tabc_id: c.tabc_id,
+    ...addressCard(c),
     deleted: c.deleted_at !== null,
     productPriceTier: tier,
   };

@@ -6,13 +6,13 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
   timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
@@ -20,10 +20,8 @@ import { products } from '../products/products.tables.js';
 export const orders = pgTable(
   'orders',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     /** assigned when placed; a draft (the customer user's cart) has none */
     order_number: integer('order_number'),
     customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
@@ -31,8 +29,7 @@ export const orders = pgTable(
     status: varchar('status', { length: 32 }).notNull().default('placed'),
     total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
     ordered_at: timestamp('ordered_at', { withTimezone: true }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('orders_company_number_uq').on(t.company_id, t.order_number),
@@ -47,10 +44,8 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     order_id: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
@@ -77,17 +72,15 @@ export const orderItems = pgTable(
 export const orderNotes = pgTable(
   'order_notes',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     order_id: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     note: text('note').notNull(),
     company_user_id: integer('company_user_id').references(() => users.id, { onDelete: 'set null' }),
     customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [index('order_notes_order_idx').on(t.order_id)],
 );
@@ -101,10 +94,8 @@ export const orderInvoices = pgTable(
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    company_id: companyIdColumn(),
+    created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.order_id, t.invoice_id] }), index('order_invoices_invoice_idx').on(t.invoice_id)],
 );

@@ -1,9 +1,9 @@
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentValues } from '@dbo/domain/payment';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { type GridColumns, gridClauses } from '../../db/grid.js';
+import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers } from '../customers/customers.tables.js';
@@ -275,18 +275,8 @@ export async function paymentGrid(
   extra: { customerId?: number; invoiceId?: number } = {},
 ) {
   // one row per invoice a payment paid (a payment over several invoices shows once per invoice)
-  const g = gridClauses(q, gridColumns, {
-    defaultSort: [{ colId: 'received_at', sort: 'desc' }],
-    tieBreaker: payments.id,
-  });
-  const where = and(
-    eq(payments.company_id, companyId),
-    extra.customerId ? eq(invoices.customer_id, extra.customerId) : undefined,
-    extra.invoiceId ? eq(paymentAllocations.invoice_id, extra.invoiceId) : undefined,
-    g.where,
-  );
-  const rows = await db
-    .select({
+  const { rows, count } = await runGrid(db, {
+    select: {
       id: payments.id,
       invoice_id: paymentAllocations.invoice_id,
       number: invoices.number,
@@ -298,21 +288,22 @@ export async function paymentGrid(
       received_at: payments.received_at,
       note: payments.note,
       created_at: payments.created_at,
-    })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
-    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoice_id))
-    .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .where(where)
-    .orderBy(...g.orderBy)
-    .limit(g.limit)
-    .offset(g.offset);
-  const [{ n }] = await db
-    .select({ n: count() })
-    .from(paymentAllocations)
-    .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
-    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoice_id))
-    .innerJoin(customers, eq(customers.id, invoices.customer_id))
-    .where(where);
-  return { rows: rows.map((r) => ({ ...r, amount: Number(r.amount) })), count: Number(n) };
+    },
+    from: paymentAllocations,
+    joins: [
+      { table: payments, on: eq(payments.id, paymentAllocations.payment_id), kind: 'inner' },
+      { table: invoices, on: eq(invoices.id, paymentAllocations.invoice_id), kind: 'inner' },
+      { table: customers, on: eq(customers.id, invoices.customer_id), kind: 'inner' },
+    ],
+    columns: gridColumns,
+    query: q,
+    defaultSort: [{ colId: 'received_at', sort: 'desc' }],
+    tieBreaker: payments.id,
+    scope: [
+      eq(payments.company_id, companyId),
+      extra.customerId ? eq(invoices.customer_id, extra.customerId) : undefined,
+      extra.invoiceId ? eq(paymentAllocations.invoice_id, extra.invoiceId) : undefined,
+    ],
+  });
+  return { rows: rows.map((r) => ({ ...r, amount: Number(r.amount) })), count };
 }

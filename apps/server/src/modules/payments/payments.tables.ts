@@ -7,13 +7,12 @@ import {
   numeric,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { companies, users } from '../company/company.tables.js';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
@@ -25,10 +24,8 @@ import { products } from '../products/products.tables.js';
 export const payments = pgTable(
   'payments',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     customer_id: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
@@ -38,8 +35,7 @@ export const payments = pgTable(
     reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     index('payments_company_received_idx').on(t.company_id, t.received_at.desc(), t.id.desc()),
@@ -54,10 +50,8 @@ export const payments = pgTable(
 export const creditMemos = pgTable(
   'credit_memos',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     number: integer('number').notNull(),
     customer_id: integer('customer_id')
       .notNull()
@@ -71,7 +65,7 @@ export const creditMemos = pgTable(
     tax_total: numeric('tax_total', { precision: 12, scale: 2 }).notNull(),
     total: numeric('total', { precision: 12, scale: 2 }).notNull(),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('credit_memos_company_number_uq').on(t.company_id, t.number),
@@ -83,10 +77,8 @@ export const creditMemos = pgTable(
 export const creditMemoItems = pgTable(
   'credit_memo_items',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     credit_memo_id: integer('credit_memo_id')
       .notNull()
       .references(() => creditMemos.id, { onDelete: 'cascade' }),
@@ -107,9 +99,7 @@ export const creditMemoItems = pgTable(
 export const creditMemoCounters = pgTable(
   'credit_memo_counters',
   {
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    company_id: companyIdColumn(),
     last_number: integer('last_number').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.company_id] })],
@@ -122,17 +112,15 @@ export const creditMemoCounters = pgTable(
 export const paymentAllocations = pgTable(
   'payment_allocations',
   {
-    id: serial('id').primaryKey(),
-    company_id: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    company_id: companyIdColumn(),
     payment_id: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
     credit_memo_id: integer('credit_memo_id').references(() => creditMemos.id, { onDelete: 'cascade' }),
     invoice_id: integer('invoice_id')
       .notNull()
       .references(() => invoices.id, { onDelete: 'cascade' }),
     amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
-    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    created_at: createdAt(),
   },
   (t) => [
     index('payment_allocations_invoice_idx').on(t.invoice_id),

@@ -33,33 +33,50 @@ async function assertUniqueName(db: DbOrTx, companyId: number, name: string, siz
   if (dup && dup.id !== exceptId) throw badRequest(PRODUCT_MSG.duplicate(name, size));
 }
 
-export async function createProduct(db: Db, companyId: number, userId: number, v: ProductCreateValues) {
+/**
+ * What every new product must pass (no point-of-sale system owns the catalogue, no effective date
+ * in the past); answers the company's features and today.
+ */
+async function checkNewProducts(db: DbOrTx, companyId: number, rows: ProductCreateValues[]) {
   const features = await companyFeatureStates(db, companyId);
   const pos = posName(features);
   if (pos) throw badRequest(PRODUCT_MSG.posCreate(pos));
   const today = todayInTexas();
-  if (v.effective_date && v.effective_date < today) throw badRequest(PRODUCT_MSG.effectiveDate);
+  if (rows.some((v) => v.effective_date && v.effective_date < today)) throw badRequest(PRODUCT_MSG.effectiveDate);
+  return { features, today };
+}
+
+/** The columns a create and an update both write from the form (the price has its own rules). */
+const productDetails = (v: ProductCreateValues | ProductUpdateValues) => ({
+  product: v.product,
+  product_type: v.product_type,
+  product_size: v.product_size,
+  last_purchase_price: String(v.last_purchase_price),
+  upc: v.upc,
+  internal_sku: v.internal_sku,
+  distributor: v.distributor,
+  reorder_level: v.reorder_level,
+  reorder_qty: v.reorder_qty,
+  reorder_time_in_days: v.reorder_time_in_days,
+  archived: v.archived,
+});
+
+/** The products row of a new product (effective from today unless it says otherwise). */
+const newProductRow = (companyId: number, v: ProductCreateValues, today: string) => ({
+  company_id: companyId,
+  ...productDetails(v),
+  product_price: String(v.product_price),
+  effective_date: v.effective_date ?? today,
+});
+
+export async function createProduct(db: Db, companyId: number, userId: number, v: ProductCreateValues) {
+  const { features, today } = await checkNewProducts(db, companyId, [v]);
   await assertUniqueName(db, companyId, v.product, v.product_size);
   try {
     const row = await db.transaction(async (tx) => {
       const [p] = await tx
         .insert(products)
-        .values({
-          company_id: companyId,
-          product: v.product,
-          product_type: v.product_type,
-          product_size: v.product_size,
-          product_price: String(v.product_price),
-          last_purchase_price: String(v.last_purchase_price),
-          upc: v.upc,
-          internal_sku: v.internal_sku,
-          distributor: v.distributor,
-          reorder_level: v.reorder_level,
-          reorder_qty: v.reorder_qty,
-          reorder_time_in_days: v.reorder_time_in_days,
-          archived: v.archived,
-          effective_date: v.effective_date ?? today,
-        })
+        .values(newProductRow(companyId, v, today))
         .returning();
       if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, [p.id]);
       await recordActivity(tx, {
@@ -90,31 +107,10 @@ export async function createProduct(db: Db, companyId: number, userId: number, v
  */
 export async function createProducts(tx: Tx, companyId: number, userId: number, rows: ProductCreateValues[]) {
   if (rows.length === 0) return [];
-  const features = await companyFeatureStates(tx, companyId);
-  const pos = posName(features);
-  if (pos) throw badRequest(PRODUCT_MSG.posCreate(pos));
-  const today = todayInTexas();
-  if (rows.some((v) => v.effective_date && v.effective_date < today)) throw badRequest(PRODUCT_MSG.effectiveDate);
+  const { features, today } = await checkNewProducts(tx, companyId, rows);
   const inserted = await tx
     .insert(products)
-    .values(
-      rows.map((v) => ({
-        company_id: companyId,
-        product: v.product,
-        product_type: v.product_type,
-        product_size: v.product_size,
-        product_price: String(v.product_price),
-        last_purchase_price: String(v.last_purchase_price),
-        upc: v.upc,
-        internal_sku: v.internal_sku,
-        distributor: v.distributor,
-        reorder_level: v.reorder_level,
-        reorder_qty: v.reorder_qty,
-        reorder_time_in_days: v.reorder_time_in_days,
-        archived: v.archived,
-        effective_date: v.effective_date ?? today,
-      })),
-    )
+    .values(rows.map((v) => newProductRow(companyId, v, today)))
     .returning({ id: products.id });
   const ids = inserted.map((p) => p.id);
   if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, ids);
@@ -184,17 +180,7 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
       const [p] = await tx
         .update(products)
         .set({
-          product: v.product,
-          product_type: v.product_type,
-          product_size: v.product_size,
-          last_purchase_price: String(v.last_purchase_price),
-          upc: v.upc,
-          internal_sku: v.internal_sku,
-          distributor: v.distributor,
-          reorder_level: v.reorder_level,
-          reorder_qty: v.reorder_qty,
-          reorder_time_in_days: v.reorder_time_in_days,
-          archived: v.archived,
+          ...productDetails(v),
           ydk_product_id: v.ydk_product_id,
           ...(applyNow ? { product_price: String(v.product_price), effective_date: effective } : {}),
           updated_at: new Date(),

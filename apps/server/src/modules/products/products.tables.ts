@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
-import { users } from '../company/company.tables.js';
+import { createdAt, idColumn, timestamps } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 
 export const products = pgTable(
@@ -26,8 +26,7 @@ export const products = pgTable(
     /** Kept up to date by the invoice service so the default sort is index-backed. */
     units_sold: integer('units_sold').notNull().default(0),
     amount_sold: numeric('amount_sold', { precision: 14, scale: 2 }).notNull().default('0'),
-    created_at: createdAt(),
-    updated_at: updatedAt(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex('products_company_name_size_uq').on(t.company_id, t.product, t.product_size),

@@ -10,7 +10,7 @@ import { badRequest } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { getCompany } from '../company/company.service.js';
-import { printCompany } from '../customers/balance.service.js';
+import { addressCard } from '../../lib/address.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { documentEmailBody, sendOrRefuse } from '../email/email.service.js';
 import { pdfHeaderData, statementFilename, statementPdf } from './receivables-pdf.js';
@@ -19,7 +19,7 @@ import { customerStatement } from './statement.service.js';
 export async function statementPrintData(db: DbOrTx, companyId: number, customerId: number, from: string, to: string) {
   const statement = await customerStatement(db, companyId, customerId, from, to);
   const company = await getCompany(db, companyId);
-  return { ...statement, company: printCompany(company), generated_at: new Date().toISOString() };
+  return { ...statement, company: addressCard(company), generated_at: new Date().toISOString() };
 }
 
 /** The addresses given, else the customer's own email; none, or an unusable one, is a 400. */

@@ -20,6 +20,7 @@ import { customerNumberingOn } from '../invoices/invoice-lookup.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { creditMemos, payments } from '../payments/payments.tables.js';
 import { agingReport } from './aging.service.js';
+import { addressCard } from '../../lib/address.js';
 
 const NOT_OWED = ['draft', 'cancelled'];
 const money = (c: number) => Number(centsToString(c));
@@ -119,15 +120,7 @@ export async function customerStatement(
   const aging = await agingReport(db, companyId, to, customerId);
   const { invoices: _n, ...buckets } = aging.totals;
   return {
-    customer: {
-      id: c.id,
-      name: c.name,
-      address: c.address,
-      city: c.city,
-      state: c.state,
-      zip: c.zip,
-      tabc_id: c.tabc_id,
-    },
+    customer: addressCard(c),
     from,
     to,
     opening_balance: money(opening),

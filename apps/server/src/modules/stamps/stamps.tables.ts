@@ -1,6 +1,6 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { companyIdColumn, createdAt, idColumn, updatedAt } from '../../db/columns.js';
-import { users } from '../company/company.tables.js';
+import { createdAt, idColumn, updatedAt } from '../../db/columns.js';
+import { companyIdColumn, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 export const stampRolls = pgTable(

@@ -1,18 +1,21 @@
-import {
-  changePasswordFormSchema,
-  resetRequestSchema,
-  signInSchema,
-  signUpSchema,
-  type tokenOut,
-} from '@dbo/domain/auth';
+import { changePasswordFormSchema, resetRequestSchema, signUpSchema, type tokenOut } from '@dbo/domain/auth';
 import { APP_NAME } from '@dbo/domain/constants';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { z } from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CheckingAuthDialog } from '../../app/require-auth';
 import { useSession } from '../../app/session';
-import { ApiError, errorMessage, request } from '../../lib/api';
+import { ApiError, errorMessage, refusalMessage, request } from '../../lib/api';
+import {
+  NewPasswordFields,
+  PASSWORD_RESET_DONE,
+  RESET_FAILED,
+  RESET_LINK_SENT,
+  SIGN_IN_FAILED,
+  SignInFields,
+} from '../../lib/auth-fields';
+import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
 
 /** Where sign-up sends the new user once signed in (read by AuthPage's redirect). */
@@ -63,29 +66,17 @@ export default function AuthPage() {
 function SignInForm() {
   const [form] = Form.useForm();
   const session = useSession();
-  const [busy, setBusy] = useState(false);
-  const onFinish = async (v: { email: string; password: string }) => {
-    setBusy(true);
-    try {
+  const [busy, run] = useBusy();
+  const onFinish = (v: { email: string; password: string }) =>
+    run(
       // AuthPage sends the signed-in user on to location.state.from
-      await session.signIn(v.email, v.password);
-    } catch (err) {
-      const message =
-        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'our servers broke, please try again later';
-      form.setFields([{ name: 'password', errors: [message] }]);
-    } finally {
-      setBusy(false);
-    }
-  };
+      () => session.signIn(v.email, v.password),
+      (err) => form.setFields([{ name: 'password', errors: [refusalMessage(err, SIGN_IN_FAILED)] }]),
+    );
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Typography.Paragraph type="secondary">Sign in to your account</Typography.Paragraph>
-      <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
-        <Input autoComplete="email" autoFocus />
-      </Form.Item>
-      <Form.Item label="Password" name="password" rules={[zodRule(signInSchema, 'password')]}>
-        <Input.Password autoComplete="current-password" />
-      </Form.Item>
+      <SignInFields autoFocus />
       <Button type="primary" htmlType="submit" block loading={busy}>
         Sign In
       </Button>
@@ -103,22 +94,21 @@ function SignUpForm() {
   const [form] = Form.useForm();
   const session = useSession();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const onFinish = async (v: Record<string, string>) => {
-    setBusy(true);
-    try {
-      const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', { body: v, public: true });
-      // a new company starts by filling in its settings
-      afterSignUp = '/setting';
-      await session.acceptToken(res.access_token, res.user);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400)
-        form.setFields([{ name: 'password', errors: [errorMessage(err)] }]);
-      else message.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useBusy();
+  const onFinish = (v: Record<string, string>) =>
+    run(
+      async () => {
+        const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', { body: v, public: true });
+        // a new company starts by filling in its settings
+        afterSignUp = '/setting';
+        await session.acceptToken(res.access_token, res.user);
+      },
+      (err) => {
+        if (err instanceof ApiError && err.status === 400)
+          form.setFields([{ name: 'password', errors: [errorMessage(err)] }]);
+        else message.error(errorMessage(err));
+      },
+    );
   const rule = (f: string) => [zodRule(signUpSchema, f)];
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
@@ -132,17 +122,7 @@ function SignUpForm() {
       <Form.Item label="Title" name="title" rules={rule('title')}>
         <Input />
       </Form.Item>
-      <Form.Item label="Password" name="password" rules={rule('password')}>
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm Password"
-        name="confirm_password"
-        dependencies={['password']}
-        rules={rule('confirm_password')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} />
       <Button type="primary" htmlType="submit" block loading={busy}>
         Sign Up
       </Button>
@@ -155,20 +135,15 @@ function SignUpForm() {
 
 function ResetRequestForm() {
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const onFinish = async (v: { email: string }) => {
-    setBusy(true);
-    try {
-      await request('POST', '/auth/reset-request', { body: v, public: true });
-      message.success('Email has been sent to your inbox. The password reset link will be expired after 23 hours.');
-    } catch (err) {
-      message.error(
-        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'Error occurred while sending email',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useBusy();
+  const onFinish = (v: { email: string }) =>
+    run(
+      async () => {
+        await request('POST', '/auth/reset-request', { body: v, public: true });
+        message.success(RESET_LINK_SENT);
+      },
+      (err) => message.error(refusalMessage(err, 'Error occurred while sending email')),
+    );
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Typography.Paragraph type="secondary">We will email you a link to choose a new password.</Typography.Paragraph>
@@ -189,37 +164,22 @@ function ChangePasswordForm() {
   const [search] = useSearchParams();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const token = search.get('reset-token') ?? '';
-  const onFinish = async (v: { password: string }) => {
-    setBusy(true);
-    try {
-      await request('PUT', '/auth/password', { body: { token, password: v.password }, public: true });
-      message.success('Password reset successfully.');
-      setTimeout(() => navigate('/auth/signin'), 1000);
-    } catch (err) {
-      message.error(
-        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'Error occurred while resetting password.',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onFinish = (v: { password: string }) =>
+    run(
+      async () => {
+        await request('PUT', '/auth/password', { body: { token, password: v.password }, public: true });
+        message.success(PASSWORD_RESET_DONE);
+        setTimeout(() => navigate('/auth/signin'), 1000);
+      },
+      (err) => message.error(refusalMessage(err, RESET_FAILED)),
+    );
   const rule = (f: string) => [zodRule(changePasswordFormSchema, f)];
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Typography.Paragraph type="secondary">Choose a new password</Typography.Paragraph>
-      <Form.Item label="New Password" name="password" rules={rule('password')}>
-        <Input.Password autoComplete="new-password" autoFocus />
-      </Form.Item>
-      <Form.Item
-        label="Confirm Password"
-        name="confirm_password"
-        dependencies={['password']}
-        rules={rule('confirm_password')}
-      >
-        <Input.Password autoComplete="new-password" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} label="New Password" autoFocus />
       <Button type="primary" htmlType="submit" block loading={busy}>
         Change Password
       </Button>

@@ -5,27 +5,19 @@ import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
 import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
 import { QTY_MAX, STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
 import { ButtonLink } from '../../lib/button-link';
+import { useDebounced } from '../../lib/use-debounced';
 
 const PAGE = 30;
 const TYPE_OPTIONS = [
   { label: 'All', value: '' },
   ...PRODUCT_TYPES.map((t) => ({ label: productTypeLabel(t), value: t })),
 ];
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boolean; inCart: number }) {
   const { message } = App.useApp();

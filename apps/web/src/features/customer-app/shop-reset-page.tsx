@@ -1,8 +1,9 @@
 import { changePasswordFormSchema, resetRequestSchema } from '@dbo/domain/auth';
 import { App, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, errorMessage, request } from '../../lib/api';
+import { refusalMessage, request } from '../../lib/api';
+import { NewPasswordFields, PASSWORD_RESET_DONE, RESET_FAILED, RESET_LINK_SENT } from '../../lib/auth-fields';
+import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
 import { useShop, useShopPath } from './shop-context';
 
@@ -25,20 +26,15 @@ function RequestLink() {
   const { subdomain } = useShop();
   const path = useShopPath();
   const { message } = App.useApp();
-  const [busy, setBusy] = useState(false);
-  const onFinish = async (v: { email: string }) => {
-    setBusy(true);
-    try {
-      await request('POST', '/customer-app/reset-request', { body: { ...v, subdomain }, public: true });
-      message.success('Email has been sent to your inbox. The password reset link will be expired after 23 hours.');
-    } catch (err) {
-      message.error(
-        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'Error occurred while sending email',
-      );
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useBusy();
+  const onFinish = (v: { email: string }) =>
+    run(
+      async () => {
+        await request('POST', '/customer-app/reset-request', { body: { ...v, subdomain }, public: true });
+        message.success(RESET_LINK_SENT);
+      },
+      (err) => message.error(refusalMessage(err, 'Error occurred while sending email')),
+    );
   return (
     <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
       <Typography.Paragraph type="secondary">We will e-mail you a link to choose a new password.</Typography.Paragraph>
@@ -60,42 +56,20 @@ function NewPassword({ token }: { token: string }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
-  const onFinish = async (v: { password: string; confirm_password: string }) => {
-    setBusy(true);
-    try {
-      await request('PUT', '/customer-app/password', { body: { token, ...v }, public: true });
-      message.success('Password reset successfully.');
-      setTimeout(() => navigate(path('')), 1000);
-    } catch (err) {
-      form.setFields([
-        {
-          name: 'confirm_password',
-          errors: [
-            err instanceof ApiError && err.status === 400
-              ? errorMessage(err)
-              : 'Error occurred while resetting password.',
-          ],
-        },
-      ]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const [busy, run] = useBusy();
+  const onFinish = (v: { password: string; confirm_password: string }) =>
+    run(
+      async () => {
+        await request('PUT', '/customer-app/password', { body: { token, ...v }, public: true });
+        message.success(PASSWORD_RESET_DONE);
+        setTimeout(() => navigate(path('')), 1000);
+      },
+      (err) => form.setFields([{ name: 'confirm_password', errors: [refusalMessage(err, RESET_FAILED)] }]),
+    );
   const rule = (f: string) => [zodRule(changePasswordFormSchema, f)];
   return (
     <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Form.Item label="New Password" name="password" rules={rule('password')}>
-        <Input.Password autoComplete="new-password" size="large" />
-      </Form.Item>
-      <Form.Item
-        label="Confirm Password"
-        name="confirm_password"
-        dependencies={['password']}
-        rules={rule('confirm_password')}
-      >
-        <Input.Password autoComplete="new-password" size="large" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} label="New Password" size="large" />
       <Button type="primary" htmlType="submit" block size="large" loading={busy}>
         Change Password
       </Button>

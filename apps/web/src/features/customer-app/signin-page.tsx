@@ -1,29 +1,22 @@
 import { APP_NAME } from '@dbo/domain/constants';
-import { signInSchema } from '@dbo/domain/auth';
-import { Button, Card, Form, Input, Typography } from 'antd';
+import { Button, Card, Form, Typography } from 'antd';
 import { useState } from 'react';
-import { ApiError, errorMessage } from '../../lib/api';
-import { zodRule } from '../../lib/zod-form';
+import { refusalMessage } from '../../lib/api';
+import { SIGN_IN_FAILED, SignInFields } from '../../lib/auth-fields';
+import { useBusy } from '../../lib/use-busy';
 import { type CustomerAppUser, customerSignIn } from './customer-session';
 import { SignedInCard } from './signed-in-card';
 
 /** Customer-app sign-in; revoked or disabled users are refused by the server. */
 export default function CustomerSignInPage() {
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [user, setUser] = useState<CustomerAppUser | null>(null);
-  const onFinish = async (v: { email: string; password: string }) => {
-    setBusy(true);
-    try {
-      setUser(await customerSignIn(v.email, v.password));
-    } catch (err) {
-      const msg =
-        err instanceof ApiError && err.status === 400 ? errorMessage(err) : 'our servers broke, please try again later';
-      form.setFields([{ name: 'password', errors: [msg] }]);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const onFinish = (v: { email: string; password: string }) =>
+    run(
+      async () => setUser(await customerSignIn(v.email, v.password)),
+      (err) => form.setFields([{ name: 'password', errors: [refusalMessage(err, SIGN_IN_FAILED)] }]),
+    );
   return (
     <main className="auth-page">
       <Card className="auth-card">
@@ -35,12 +28,7 @@ export default function CustomerSignInPage() {
         ) : (
           <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
             <Typography.Paragraph type="secondary">Customer sign-in</Typography.Paragraph>
-            <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
-              <Input autoComplete="email" />
-            </Form.Item>
-            <Form.Item label="Password" name="password" rules={[zodRule(signInSchema, 'password')]}>
-              <Input.Password autoComplete="current-password" />
-            </Form.Item>
+            <SignInFields />
             <Button type="primary" htmlType="submit" block loading={busy}>
               Sign In
             </Button>

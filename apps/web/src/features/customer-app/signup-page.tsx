@@ -4,6 +4,8 @@ import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { errorMessages } from '../../lib/api';
+import { NewPasswordFields } from '../../lib/auth-fields';
+import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
 import { type CustomerAppUser, customerSignUp } from './customer-session';
 import { SignedInCard } from './signed-in-card';
@@ -16,22 +18,18 @@ export default function CustomerSignUpPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const [form] = Form.useForm();
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [errors, setErrors] = useState<string[] | null>(null);
   const [user, setUser] = useState<CustomerAppUser | null>(null);
   if (!token) return <Navigate to="/auth/signup" replace />;
   const tabcId = search.get('tabc_id') ?? '';
 
-  const onFinish = async (v: Record<string, string>) => {
-    setBusy(true);
+  const onFinish = (v: Record<string, string>) => {
     setErrors(null);
-    try {
-      setUser(await customerSignUp({ ...v, token }));
-    } catch (err) {
-      setErrors(errorMessages(err));
-    } finally {
-      setBusy(false);
-    }
+    return run(
+      async () => setUser(await customerSignUp({ ...v, token })),
+      (err) => setErrors(errorMessages(err)),
+    );
   };
   const rule = (f: string) => [zodRule(customerSignUpSchema, f, () => ({ token }))];
   return (
@@ -63,17 +61,7 @@ export default function CustomerSignUpPage() {
             <Form.Item label="Phone" name="phone_number">
               <Input autoComplete="tel" />
             </Form.Item>
-            <Form.Item label="Password" name="password" rules={rule('password')}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item
-              label="Confirm Password"
-              name="confirm_password"
-              dependencies={['password']}
-              rules={rule('confirm_password')}
-            >
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields rule={rule} />
             <Button type="primary" htmlType="submit" block loading={busy}>
               Create Account
             </Button>

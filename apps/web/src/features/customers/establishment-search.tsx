@@ -2,19 +2,11 @@ import { DEFAULTS } from '@dbo/domain/constants';
 import { formatDate } from '@dbo/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Flex, Input, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Establishment } from './api';
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
+import { useDebounced } from '../../lib/use-debounced';
 
 /** Finds a TABC-licensed establishment by name, address or permit code (3 characters, 300 ms). */
 export function EstablishmentSearch({ onPick }: { onPick: (e: Establishment) => void }) {

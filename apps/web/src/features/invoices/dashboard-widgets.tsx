@@ -12,17 +12,9 @@ import { queryKeys } from '../../lib/query-keys';
 import type { CustomerLite } from './customer-panel';
 import { displayNumber, type Invoice, useRecentInvoices } from './api';
 import { InvoiceStatusTag } from './invoice-status-tag';
+import { useDebounced } from '../../lib/use-debounced';
 
 const { Text } = Typography;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 /** Finds invoices (by number) and customers (by name or permit): 3 characters, 300 ms debounce. */
 function QuickSearch() {

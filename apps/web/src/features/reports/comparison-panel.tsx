@@ -1,0 +1,126 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { formatDateTime } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
+import { REPORT_MSG } from '@dbo/domain/report';
+import { useQueries } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useEffect, useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useSession } from '../../app/session';
+import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { type ComparisonRange, defaultPeriods, isFuture, periodOf } from './periods';
+import { COLORS, Text } from './report-parts';
+
+interface Stats {
+  invoiceTotal: number;
+  orderTotal: number;
+}
+
+/** Two periods side by side (Monthly by default): invoice total and, with orders, order total. */
+export function ComparisonPanel() {
+  const { message } = App.useApp();
+  const { feature } = useSession();
+  const [range, setRange] = useState<ComparisonRange>('Monthly');
+  const [days, setDays] = useState<[Dayjs, Dayjs]>(() => defaultPeriods('Monthly'));
+  const periods = days.map((d) => periodOf(range, d));
+  const results = useQueries({
+    queries: periods.map((p) => ({
+      queryKey: queryKeys.company.statsRange(p.from, p.to),
+      queryFn: () => http.get<Stats>('/company/stats', { from: p.from, to: p.to }),
+      retry: false,
+    })),
+  });
+  const failed = results.some((r) => r.isError);
+  useEffect(() => {
+    if (failed) message.error({ content: REPORT_MSG.statsError, duration: 3 });
+  }, [failed, message]);
+  const generatedAt = Math.max(...results.map((r) => r.dataUpdatedAt));
+  const data = periods.map((p, i) => ({
+    period: p.label,
+    invoiceTotal: results[i].data?.invoiceTotal ?? 0,
+    orderTotal: results[i].data?.orderTotal ?? 0,
+  }));
+  const charts: { key: 'invoiceTotal' | 'orderTotal'; title: string }[] = [
+    { key: 'invoiceTotal', title: 'Invoice total' },
+    ...(feature('order') ? [{ key: 'orderTotal' as const, title: 'Order total' }] : []),
+  ];
+  const picker = range === 'Monthly' ? 'month' : 'week';
+  return (
+    <Card
+      title="Comparison"
+      data-testid="comparison"
+      extra={
+        <Flex gap={8} align="center" wrap>
+          {generatedAt > 0 && (
+            <Text type="secondary" data-testid="generated-at">
+              Generated at {formatDateTime(new Date(generatedAt))}
+            </Text>
+          )}
+          <Button
+            icon={<ReloadOutlined />}
+            loading={results.some((r) => r.isFetching)}
+            onClick={() => {
+              for (const r of results) void r.refetch();
+            }}
+          >
+            Refresh
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex gap={12} wrap align="center" style={{ marginBottom: 16 }}>
+        <Segmented<ComparisonRange>
+          aria-label="Comparison range"
+          options={['Monthly', 'Weekly']}
+          value={range}
+          onChange={(v) => {
+            setRange(v);
+            setDays(defaultPeriods(v));
+          }}
+        />
+        {days.map((d, i) => (
+          <DatePicker
+            // biome-ignore lint/suspicious/noArrayIndexKey: the two pickers are fixed
+            key={i}
+            picker={picker}
+            allowClear={false}
+            aria-label={i === 0 ? 'First period' : 'Second period'}
+            value={d}
+            disabledDate={(x) => isFuture(x)}
+            onChange={(v) => v && setDays((prev) => (i === 0 ? [v, prev[1]] : [prev[0], v]))}
+          />
+        ))}
+      </Flex>
+      {failed && <Alert type="error" showIcon title={REPORT_MSG.statsError} style={{ marginBottom: 12 }} />}
+      <Row gutter={[16, 16]}>
+        {charts.map((c) => (
+          <Col xs={24} md={12} key={c.key}>
+            <figure style={{ margin: 0 }} data-testid={`chart-${c.key}`} aria-label={c.title}>
+              <figcaption>
+                <Text strong>{c.title}</Text>
+              </figcaption>
+              <ResponsiveContainer width="100%" height={240}>
+                <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <XAxis dataKey="period" />
+                  <YAxis />
+                  <Tooltip formatter={(v) => formatMoney(Number(v))} />
+                  <Bar dataKey={c.key} name={c.title} fill={COLORS[0]} minPointSize={2} isAnimationActive={false} />
+                </BarChart>
+              </ResponsiveContainer>
+              <Flex gap={24} justify="center">
+                {data.map((d) => (
+                  <Text key={d.period} data-testid={`${c.key}-value`}>
+                    {d.period}: <span className="money">{formatMoney(d[c.key])}</span>
+                  </Text>
+                ))}
+              </Flex>
+            </figure>
+          </Col>
+        ))}
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { formatMoney } from '@dbo/domain/money';
+import { type SalesGroup, type SalesReport, type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
+import { todayInTexas } from '@dbo/domain/dates';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { downloadBlob, errorMessage, http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+
+export const { Text } = Typography;
+export const COLORS = ['#8b1e3f', '#1677ff', '#d48806', '#389e0d', '#722ed1', '#13c2c2'];
+export const money2 = (n: number) => n.toFixed(2);
+
+export type RangeValue = [string, string];
+
+function RangeBar({
+  label,
+  value,
+  onChange,
+  onExport,
+  exportDisabled,
+}: {
+  label: string;
+  value: RangeValue;
+  onChange: (v: RangeValue) => void;
+  onExport: () => void;
+  exportDisabled: boolean;
+}) {
+  return (
+    <Flex gap={8} wrap align="center" justify="space-between" style={{ marginBottom: 16 }}>
+      <DatePicker.RangePicker
+        aria-label={`${label} date range`}
+        allowClear={false}
+        value={[dayjs(value[0]), dayjs(value[1])]}
+        format="DD MMM, YYYY"
+        onChange={(v) => {
+          if (v?.[0] && v[1]) onChange([v[0].format('YYYY-MM-DD'), v[1].format('YYYY-MM-DD')]);
+        }}
+      />
+      <Button icon={<DownloadOutlined />} onClick={onExport} disabled={exportDisabled}>
+        Export CSV
+      </Button>
+    </Flex>
+  );
+}
+
+export const defaultRange = (): RangeValue => {
+  const today = todayInTexas();
+  return [twelveMonthsBack(today), today];
+};
+
+export function useSales(groupBy: SalesGroup, range: RangeValue) {
+  return useQuery({
+    queryKey: queryKeys.reports.sales(groupBy, range[0], range[1]),
+    queryFn: () => http.get<SalesReport>('/report/sales', { from: range[0], to: range[1], groupBy }),
+    retry: false,
+  });
+}
+
+export const downloadCsv = (name: string, range: RangeValue, csv: string) =>
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}_${range[0]}_${range[1]}.csv`);
+
+export const moneyCol = (title: string, key: keyof SalesRow) => ({
+  title,
+  dataIndex: key,
+  key,
+  align: 'right' as const,
+  render: (v: number) => <span className="money">{formatMoney(v)}</span>,
+});
+
+/** A report's frame: its range and export bar, the load error, then the chart and table. */
+export function ReportFrame({
+  label,
+  range,
+  onRange,
+  onExport,
+  exportDisabled,
+  error,
+  children,
+}: {
+  label: string;
+  range: RangeValue;
+  onRange: (v: RangeValue) => void;
+  onExport: () => void;
+  exportDisabled: boolean;
+  error: unknown;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-label={label}>
+      <RangeBar label={label} value={range} onChange={onRange} exportDisabled={exportDisabled} onExport={onExport} />
+      {error ? <Alert type="error" showIcon title={errorMessage(error)} style={{ marginBottom: 12 }} /> : null}
+      {children}
+    </section>
+  );
+}
+
+type MonthRow = Record<string, number | string>;
+
+/** Rows of (month, series, value) -> one chart entry per month with a value per series. */
+export function pivotByMonth<R>(rows: R[], cell: (r: R) => [month: string, series: string, value: number]): MonthRow[] {
+  const byMonth = new Map<string, MonthRow>();
+  for (const r of rows) {
+    const [month, series, value] = cell(r);
+    const entry = byMonth.get(month) ?? { month };
+    entry[series] = value;
+    byMonth.set(month, entry);
+  }
+  return [...byMonth.values()];
+}
+
+/** Months along the bottom, one stacked bar per series; amounts (`money`) or whole counts. */
+export function MonthlyStackedBars({ data, series, money }: { data: MonthRow[]; series: string[]; money?: boolean }) {
+  return (
+    <ResponsiveContainer width="100%" height={280}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} />
+        <XAxis dataKey="month" />
+        <YAxis allowDecimals={!!money} />
+        {money ? <Tooltip formatter={(v) => formatMoney(Number(v))} /> : <Tooltip />}
+        <Legend />
+        {series.map((k, i) => (
+          <Bar key={k} dataKey={k} stackId="s" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+        ))}
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

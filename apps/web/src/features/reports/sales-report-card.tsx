@@ -1,0 +1,128 @@
+import { formatMoney } from '@dbo/domain/money';
+import type { SalesReport, SalesRow } from '@dbo/domain/report';
+import { Table } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import { useState } from 'react';
+import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { reportCsv } from './csv';
+import {
+  COLORS,
+  defaultRange,
+  downloadCsv,
+  money2,
+  moneyCol,
+  type RangeValue,
+  ReportFrame,
+  Text,
+  useSales,
+} from './report-parts';
+
+export interface SalesConfig {
+  groupBy: 'product' | 'customer';
+  label: string;
+  file: string;
+  columns: ColumnsType<SalesRow>;
+  csvHeaders: string[];
+  csvRow: (r: SalesRow) => unknown[];
+  csvTotals: (t: SalesReport['totals']) => unknown[];
+  summary: (t: SalesReport['totals']) => React.ReactNode;
+}
+
+export const SALES_CONFIG: Record<'product' | 'customer', SalesConfig> = {
+  product: {
+    groupBy: 'product',
+    label: 'Sales by product',
+    file: 'sales_by_product',
+    columns: [
+      { title: 'Product', dataIndex: 'label', key: 'label' },
+      { title: 'Type', dataIndex: 'product_type', key: 'product_type' },
+      { title: 'Size', dataIndex: 'product_size', key: 'product_size' },
+      { title: 'Units', dataIndex: 'units', key: 'units', align: 'right' },
+      { title: 'Invoices', dataIndex: 'invoices', key: 'invoices', align: 'right' },
+      moneyCol('Amount', 'amount'),
+    ],
+    csvHeaders: ['Product', 'Type', 'Size', 'Units', 'Invoices', 'Amount'],
+    csvRow: (r) => [r.label, r.product_type, r.product_size, r.units, r.invoices, money2(r.amount)],
+    csvTotals: (t) => ['Total', '', '', t.units, t.invoices, money2(t.sub_total)],
+    summary: (t) => `Total: ${t.units} units, ${formatMoney(t.sub_total)} before tax`,
+  },
+  customer: {
+    groupBy: 'customer',
+    label: 'Sales by customer',
+    file: 'sales_by_customer',
+    columns: [
+      { title: 'Customer', dataIndex: 'label', key: 'label' },
+      { title: 'Invoices', dataIndex: 'invoices', key: 'invoices', align: 'right' },
+      { title: 'Units', dataIndex: 'units', key: 'units', align: 'right' },
+      moneyCol('Subtotal', 'sub_total'),
+      moneyCol('Tax', 'tax_total'),
+      moneyCol('Amount', 'amount'),
+      moneyCol('Average invoice', 'average'),
+    ],
+    csvHeaders: ['Customer', 'Invoices', 'Units', 'Subtotal', 'Tax', 'Amount', 'Average invoice'],
+    csvRow: (r) => [
+      r.label,
+      r.invoices,
+      r.units,
+      money2(r.sub_total),
+      money2(r.tax_total),
+      money2(r.amount),
+      money2(r.average),
+    ],
+    csvTotals: (t) => [
+      'Total',
+      t.invoices,
+      t.units,
+      money2(t.sub_total),
+      money2(t.tax_total),
+      money2(t.total),
+      money2(t.average),
+    ],
+    summary: (t) => `Total: ${t.invoices} invoices, ${formatMoney(t.total)}, average ${formatMoney(t.average)}`,
+  },
+};
+
+export function SalesReportCard({ config }: { config: SalesConfig }) {
+  const [range, setRange] = useState<RangeValue>(defaultRange);
+  const res = useSales(config.groupBy, range);
+  const rows = res.data?.rows ?? [];
+  const totals = res.data?.totals;
+  const chart = rows.slice(0, 20).map((r) => ({ name: r.label, amount: r.amount }));
+  return (
+    <ReportFrame
+      label={config.label}
+      range={range}
+      onRange={setRange}
+      exportDisabled={!totals}
+      error={res.error}
+      onExport={() =>
+        totals &&
+        downloadCsv(config.file, range, reportCsv(config.csvHeaders, rows.map(config.csvRow), config.csvTotals(totals)))
+      }
+    >
+      <ResponsiveContainer width="100%" height={280}>
+        <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 48, left: 8 }}>
+          <CartesianGrid strokeDasharray="3 3" vertical={false} />
+          <XAxis dataKey="name" interval={0} angle={-30} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
+          <YAxis />
+          <Tooltip formatter={(v) => formatMoney(Number(v))} />
+          <Bar dataKey="amount" name="Amount" fill={COLORS[0]} isAnimationActive={false} />
+        </BarChart>
+      </ResponsiveContainer>
+      {totals && (
+        <Text strong data-testid="report-totals">
+          {config.summary(totals)}
+        </Text>
+      )}
+      <Table<SalesRow>
+        size="small"
+        rowKey="key"
+        loading={res.isLoading}
+        columns={config.columns}
+        dataSource={rows}
+        pagination={{ pageSize: 25, hideOnSinglePage: true }}
+        style={{ marginTop: 12 }}
+      />
+    </ReportFrame>
+  );
+}

@@ -1,0 +1,73 @@
+import type { StampsReport, StampsRow } from '@dbo/domain/report';
+import { useQuery } from '@tanstack/react-query';
+import { Table } from 'antd';
+import { useMemo, useState } from 'react';
+import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
+import { reportCsv } from './csv';
+import {
+  defaultRange,
+  downloadCsv,
+  MonthlyStackedBars,
+  pivotByMonth,
+  type RangeValue,
+  ReportFrame,
+  Text,
+} from './report-parts';
+
+export function StampsCard() {
+  const [range, setRange] = useState<RangeValue>(defaultRange);
+  const res = useQuery({
+    queryKey: queryKeys.reports.stamps(range[0], range[1]),
+    queryFn: () => http.get<StampsReport>('/report/stamps', { from: range[0], to: range[1] }),
+    retry: false,
+  });
+  const rows = res.data?.rows ?? [];
+  const totals = rows.reduce((t, r) => ({ invoiced: t.invoiced + r.invoiced, destroyed: t.destroyed + r.destroyed }), {
+    invoiced: 0,
+    destroyed: 0,
+  });
+  const rolls = [...new Set(rows.map((r) => r.roll))];
+  const chart = useMemo(() => pivotByMonth(rows, (r) => [r.month, r.roll, r.invoiced]), [rows]);
+  return (
+    <ReportFrame
+      label="Stamps used"
+      range={range}
+      onRange={setRange}
+      exportDisabled={!res.data}
+      error={res.error}
+      onExport={() =>
+        downloadCsv(
+          'stamps_used',
+          range,
+          reportCsv(
+            ['Month', 'Roll', 'Invoiced', 'Destroyed'],
+            rows.map((r) => [r.month, r.roll, r.invoiced, r.destroyed]),
+            ['Total', '', totals.invoiced, totals.destroyed],
+          ),
+        )
+      }
+    >
+      <MonthlyStackedBars data={chart} series={rolls} />
+      {res.data && (
+        <Text strong data-testid="report-totals">
+          Total: {totals.invoiced} stamps on invoices, {totals.destroyed} destroyed
+        </Text>
+      )}
+      <Table<StampsRow>
+        size="small"
+        rowKey={(r) => `${r.month}-${r.roll_id}`}
+        loading={res.isLoading}
+        columns={[
+          { title: 'Month', dataIndex: 'month', key: 'month' },
+          { title: 'Roll', dataIndex: 'roll', key: 'roll' },
+          { title: 'On invoices', dataIndex: 'invoiced', key: 'invoiced', align: 'right' },
+          { title: 'Destroyed', dataIndex: 'destroyed', key: 'destroyed', align: 'right' },
+        ]}
+        dataSource={rows}
+        pagination={{ pageSize: 48, hideOnSinglePage: true }}
+        style={{ marginTop: 12 }}
+      />
+    </ReportFrame>
+  );
+}
