@@ -6,6 +6,16 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 
 /**
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, what Playwright itself runs
+ * headless) when installed, else the full browser. The shell is the same engine without the browser's
+ * UI processes: on this 2-core machine it leaves the CPU to the app and the server suites.
+ */
+function chromiumPath() {
+  const shell = '/usr/bin/chromium-headless-shell';
+  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
+}
+
+/**
  * One temporary folder per run for the server's DATA_DIR and the screenshots. The runner creates
  * it and puts it in the environment, so the workers (which load this file again) find the same
  * one; it is removed when the runner exits (after the web server stopped), unless E2E_KEEP=1.
@@ -37,7 +47,7 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? chromiumPath(),
       args: [
         '--headless',
         '--no-sandbox',
