@@ -70,6 +70,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const { user, feature } = useSession();
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), PALETTE.debounceMs);
+  const typed = query.trim().toLowerCase();
   const searching = q.length > PALETTE.minChars;
   const invoiceNumber = searching ? invoiceNumberQuery(q) : null;
   const textSearch = searching && invoiceNumber === null;
@@ -157,7 +158,9 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
         });
       },
     },
-  ].filter((s) => !searching || s.label.toLowerCase().includes(needle));
+    // filtered by what is typed now, not the debounced query: Enter right after typing runs the command
+    // the user sees, not the first one of the list before the filter caught up
+  ].filter((s) => typed.length <= PALETTE.minChars || s.label.toLowerCase().includes(typed));
 
   return (
     <Modal
