@@ -51,7 +51,7 @@ test('the stamp record shows the day, downloads as CSV and PDF, and the rolls re
   await expect(page.getByTestId('destroyed-table').getByRole('row', { name: /REC10-REC11/ })).toContainText('Lost');
 
   // the record: from the stamp log's link
-  await page.getByRole('button', { name: 'Stamp Record' }).click();
+  await page.getByRole('link', { name: 'Stamp Record' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stamp Transaction Record' })).toBeVisible();
   const table = page.getByTestId('stamp-record-table');
   await expect(table.getByRole('row', { name: /REC1-REC80/ })).toContainText('Received');

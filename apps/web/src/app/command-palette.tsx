@@ -53,7 +53,7 @@ export function PaletteButton({ onOpen, collapsed }: { onOpen: () => void; colla
   return (
     <Button
       block
-      icon={<SearchOutlined />}
+      icon={<SearchOutlined aria-hidden />}
       onClick={onOpen}
       // collapsed, the button shows only its icon; otherwise its text is its name (axe label-content-name-mismatch)
       aria-label={collapsed ? `Search (${keys})` : undefined}
