@@ -56,3 +56,37 @@ export async function useToken(page: Page, token: string) {
 export function authHeaders(token: string) {
   return { authorization: `Bearer ${token}` };
 }
+
+/**
+ * Saves an invoice of `qty` of the demo's first non-liquor product (no stamps needed) for a customer the
+ * Texas credit law lets us sell to. Specs pick different quantities so their invoices never look like
+ * duplicates of each other's.
+ */
+export async function demoInvoice(
+  request: APIRequestContext,
+  token: string,
+  { status = 'invoiced', qty = 2 }: { status?: string; qty?: number } = {},
+) {
+  const headers = authHeaders(token);
+  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers })).json();
+  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers })).json();
+  const product = products.rows.find((p: { product_type: string }) => p.product_type !== 'LIQUOR');
+  const res = await request.post('/api/v1/invoice', {
+    headers,
+    data: {
+      // a customer the Texas credit law lets us sell to (the demo has one delinquent, one on the TABC list)
+      customer: {
+        id: customers.rows.find(
+          (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
+        ).id,
+      },
+      items: [{ product_id: product.id, qty, price: 10, taxable: true, on_deal: false, scanned: false }],
+      stamps: [],
+      status,
+      force: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
+}

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { authHeaders, shotPath, signIn } from './helpers';
+import { expect, type Page, test } from '@playwright/test';
+import { authHeaders, demoInvoice, shotPath, signIn } from './helpers';
 
 /**
  * Bottle POS against its simulator (started by the server since BOTTLE_POS_URL is unset): a push
@@ -7,32 +7,6 @@ import { authHeaders, shotPath, signIn } from './helpers';
  * retried from the history table once the key is fixed.
  */
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('dbo.token') ?? '');
-
-async function saveInvoice(request: APIRequestContext, token: string) {
-  const headers = authHeaders(token);
-  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers })).json();
-  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers })).json();
-  const product = products.rows.find((p: { product_type: string }) => p.product_type !== 'LIQUOR');
-  const res = await request.post('/api/v1/invoice', {
-    headers,
-    data: {
-      customer: {
-        id: customers.rows.find(
-          (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
-        ).id,
-      },
-      // 3, not 1: the invoices spec's beer test makes 1 of the first beer for the same customer and
-      // expects no duplicate of its own
-      items: [{ product_id: product.id, qty: 3, price: 10, taxable: true, on_deal: false, scanned: false }],
-      stamps: [],
-      status: 'invoiced',
-      force: true,
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
-}
 
 test('Bottle POS: a refused push toasts with a link to its log, then the invoice is retried from the table', async ({
   page,
@@ -54,7 +28,9 @@ test('Bottle POS: a refused push toasts with a link to its log, then the invoice
     await expect(page.getByRole('button', { name: 'Sync Products' })).toBeVisible();
 
     // the invoice is pushed after save; the simulator refuses the key 'invalid' with 401
-    const inv = await saveInvoice(request, token);
+    // 3, not 1: the invoices spec's beer test makes 1 of the first beer for the same customer and expects
+    // no duplicate of its own
+    const inv = await demoInvoice(request, token, { qty: 3 });
     const number = `${inv.number}${inv.beer ? 'B' : ''}`;
     const toast = page.locator('.ant-notification-notice').filter({ hasText: 'Bottle POS Sync Failed' });
     await expect(toast).toBeVisible({ timeout: 20_000 });

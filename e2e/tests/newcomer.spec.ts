@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders, signIn, signUpApi, useToken } from './helpers';
+import { DEMO, authHeaders, demoInvoice, signIn, signUpApi, useToken } from './helpers';
 
 /** Issue 22: what a newcomer hit in the finished screens. */
 
@@ -46,31 +46,6 @@ function watchErrors(page: Page) {
     if (m.type() === 'warning' && m.text().includes('HydrateFallback')) errors.push(`warning: ${m.text()}`);
   });
   return errors;
-}
-
-async function demoInvoice(request: APIRequestContext, token: string, status = 'invoiced') {
-  const headers = authHeaders(token);
-  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers })).json();
-  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers })).json();
-  const product = products.rows.find((p: { product_type: string }) => p.product_type !== 'LIQUOR');
-  const res = await request.post('/api/v1/invoice', {
-    headers,
-    data: {
-      // a customer the Texas credit law lets us sell to (the demo has one delinquent, one on the TABC list)
-      customer: {
-        id: customers.rows.find(
-          (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
-        ).id,
-      },
-      items: [{ product_id: product.id, qty: 2, price: 10, taxable: true, on_deal: false, scanned: false }],
-      stamps: [],
-      status,
-      force: true,
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
 }
 
 test('invoice Export CSV (summary and detailed) downloads the rows of the grid', async ({ page }) => {
