@@ -89,6 +89,8 @@ export async function createTestApp(
 export interface ApiResponse<T = any> {
   status: number;
   body: T;
+  /** the bytes as sent (a PDF, a CSV) */
+  raw: Buffer;
   headers: Record<string, unknown>;
 }
 
@@ -115,7 +117,7 @@ export function client(ctx: TestContext, token?: string) {
     });
     let body: any = res.body;
     if (String(res.headers['content-type'] ?? '').includes('application/json')) body = res.json();
-    return { status: res.statusCode, body, headers: res.headers };
+    return { status: res.statusCode, body, raw: res.rawPayload, headers: res.headers };
   };
   return {
     token,

@@ -10,7 +10,7 @@
  * - Inventory value counts stock on hand: max(qty, 0) x last_purchase_price.
  */
 import { z } from 'zod';
-import { gridQuery, type FilterModel, type SortModelItem } from './grid.js';
+import { gridQuery } from './grid.js';
 import {
   LIMITS,
   boundedInt,

@@ -322,6 +322,10 @@ export const statementOut = z.object({
   opening_balance: z.number(),
   lines: z.array(statementLineOut),
   closing_balance: z.number(),
+  /** what the aging below shows as open, by days past due */
   aging: z.object(bucketsOut),
+  /** payments and credit memos received by the period's end and not applied to an invoice of it:
+   * closing balance = aging total - this */
+  on_account_credit: z.number(),
 });
 export type Statement = z.infer<typeof statementOut>;

@@ -10,6 +10,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute(sql...)`: node-postgres answers `{rows}`, PGlite's drizzle driver too. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'pg';

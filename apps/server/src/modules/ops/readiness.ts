@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { MIGRATIONS_DIR } from '../../db/client.js';
+import { type Db, MIGRATIONS_DIR, rowsOf } from '../../db/client.js';
 
 export type CheckResult = { ok: true } | { ok: false; error: string };
 
@@ -29,9 +28,6 @@ export function journalMigrations(dir = MIGRATIONS_DIR): { tag: string; when: nu
   };
   return journal.entries.map((e) => ({ tag: e.tag, when: e.when }));
 }
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
 
 export async function checkDatabase(db: Db): Promise<CheckResult> {
   try {

@@ -9,9 +9,7 @@
  */
 import type { AgingAnswer } from '@dbo/domain/receivables';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
-
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 
 interface RawRow {
   customer_id: number | null;

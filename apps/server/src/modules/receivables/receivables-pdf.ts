@@ -115,6 +115,13 @@ export function statementPdf(s: Statement, company: Company, logo: Buffer | null
     const ac: Col[] = [...AGING_BUCKETS, 'total'].map((_, i) => ({ title: '', x: 50 + i * 85, w: 85, right: true }));
     row(doc, ac, [...AGING_BUCKETS.map((b) => AGING_BUCKET_LABELS[b]), 'Total'], true);
     row(doc, ac, [...AGING_BUCKETS.map((b) => formatMoney(s.aging[b])), formatMoney(s.aging.total)]);
+    if (s.on_account_credit > 0) {
+      // a label across the buckets, the figure under the total
+      const last = ac[ac.length - 1];
+      const lc: Col[] = [{ title: '', x: 50, w: last.x - 50, right: true }, last];
+      row(doc, lc, ['Less credit on account', formatMoney(-s.on_account_credit)]);
+      row(doc, lc, ['Balance', formatMoney(s.closing_balance)], true);
+    }
   });
 }
 

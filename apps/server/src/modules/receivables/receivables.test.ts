@@ -1,3 +1,4 @@
+import { extractText } from 'unpdf';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { RECEIVABLES_MSG } from '@dbo/domain/receivables';
 import { and, eq } from 'drizzle-orm';
@@ -101,12 +102,19 @@ describe('statement', () => {
     ]);
     // ledger: invoices 160 - payments 110
     expect(res.body.closing_balance).toBe(50);
+    // the aging shows what is open (#b); the check's 10 left over is on account: 60 - 10 = 50
+    expect(res.body.aging.total).toBe(60);
+    expect(res.body.on_account_credit).toBe(10);
+    expect(res.body.lines[0].description).toMatch(/^Invoice, due \d{2} [A-Z][a-z]{2}, \d{4}$/);
     const rec = await owner.api.get(`/customer/${c.id}/receivable`);
     expect(rec.body.balance).toBe(50);
 
     const pdf = await owner.api.post(`/customer/${c.id}/statement/pdf`, { from: addDays(today, -45), to: today });
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    const { text } = await extractText(new Uint8Array(pdf.raw), { mergePages: true });
+    expect(text).toContain('Less credit on account -$10.00');
+    expect(text).toContain('Balance $50.00');
     const backwards = await owner.api.get(`/customer/${c.id}/statement`, { from: today, to: addDays(today, -1) });
     expect(backwards.status).toBe(400);
     expect(backwards.body.message).toBe(RECEIVABLES_MSG.periodOrder);

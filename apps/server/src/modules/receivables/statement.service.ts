@@ -5,6 +5,7 @@
  * credit memos issued, so a payment's on-account part lowers it too.
  */
 import { centsToString, toCents } from '@dbo/domain/money';
+import { formatDate } from '@dbo/domain/dates';
 import { displayNumber } from '@dbo/domain/invoice';
 import {
   PAYMENT_METHOD_LABELS,
@@ -14,7 +15,7 @@ import {
   creditMemoNumber,
 } from '@dbo/domain/receivables';
 import { and, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { customerNumberingOn } from '../invoices/invoice-lookup.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
@@ -82,7 +83,7 @@ export async function customerStatement(
       kind: 'invoice' as const,
       id: i.id,
       ref: `#${displayNumber(i, numbering)}`,
-      description: i.due_at ? `Invoice, due ${i.due_at}` : 'Invoice',
+      description: i.due_at ? `Invoice, due ${formatDate(i.due_at)}` : 'Invoice',
       charge: Number(i.total),
       credit: 0,
       cents: toCents(i.total),
@@ -120,6 +121,7 @@ export async function customerStatement(
   const aging = await agingReport(db, companyId, to, customerId);
   const { invoices: _n, ...buckets } = aging.totals;
   return {
+    on_account_credit: money(await creditOnAccount(db, companyId, customerId, to)),
     customer: addressCard(c),
     from,
     to,
@@ -128,4 +130,28 @@ export async function customerStatement(
     closing_balance: money(running),
     aging: buckets,
   };
+}
+
+/**
+ * The customer's credit on account at the end of a day: payments received and memos issued by
+ * then, less what of them went to invoices the aging counts (issued by then, not a draft, not
+ * cancelled). An allocation counts from its payment's or memo's date, as in the aging.
+ */
+async function creditOnAccount(db: DbOrTx, companyId: number, customerId: number, asOf: string) {
+  const res = await db.execute(sql`
+    select
+      (select coalesce(sum(amount), 0) from payments
+        where company_id = ${companyId} and customer_id = ${customerId} and received_at <= ${asOf}::date)
+    + (select coalesce(sum(total), 0) from credit_memos
+        where company_id = ${companyId} and customer_id = ${customerId} and issued_at <= ${asOf}::date)
+    - (select coalesce(sum(a.amount), 0)
+         from payment_allocations a
+         join invoices i on i.id = a.invoice_id
+         left join payments p on p.id = a.payment_id
+         left join credit_memos m on m.id = a.credit_memo_id
+        where a.company_id = ${companyId} and i.customer_id = ${customerId}
+          and i.status not in ('draft', 'cancelled') and i.invoiced_at <= ${asOf}::date
+          and coalesce(p.received_at, m.issued_at) <= ${asOf}::date) as credit
+  `);
+  return toCents(String(rowsOf<{ credit: string }>(res)[0]?.credit ?? '0'));
 }

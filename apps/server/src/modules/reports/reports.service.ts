@@ -14,15 +14,13 @@ import {
 } from '@dbo/domain/report';
 import { rangeLabel } from '@dbo/domain/stamps';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 
 /** Invoice statuses no report counts. */
 const LEFT_OUT = sql`('cancelled', 'draft')`;
 
 const TYPE_LABELS: Record<string, string> = { LIQUOR: 'Liquor', WINE: 'Wine', BEER: 'Beer', 'N/A': 'Other' };
 export const productTypeLabel = (t: string) => TYPE_LABELS[t] ?? t;
-
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 interface Range {
   companyId: number;

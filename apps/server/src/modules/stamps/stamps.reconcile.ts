@@ -12,10 +12,8 @@ import {
   serialText,
 } from '@dbo/domain/stamp-record';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { destroyReason } from './stamps.destroy.js';
-
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 export async function rollReconciliation(db: DbOrTx, companyId: number) {
   const rolls = rowsOf<{ id: number; prefix: string; from: number; to: number; received_at: string }>(

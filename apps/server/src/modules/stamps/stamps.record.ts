@@ -29,12 +29,11 @@ import {
 } from '@dbo/domain/stamp-record';
 import { invoiceNumberLabel } from '@dbo/domain/stamps';
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
 import { getCompany } from '../company/company.service.js';
 import { destroyReason } from './stamps.destroy.js';
 
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 const TX_DAY = (col: string) => sql.raw(`((${col}) at time zone 'America/Chicago')::date`);
 /** the same as text, so no driver turns it into a Date at the server's midnight */
 const TX_DAY_TEXT = (col: string) => sql.raw(`((${col}) at time zone 'America/Chicago')::date::text`);

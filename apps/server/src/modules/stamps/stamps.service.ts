@@ -1,6 +1,6 @@
 import { STAMP_MSG, rangeLabel, stampRollWarnings, type StampRollValues, type StampSequence } from '@dbo/domain/stamps';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import { type Db, type DbOrTx, rowsOf } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { getCompany } from '../company/company.service.js';
@@ -38,8 +38,6 @@ export interface RollView {
   usable: boolean;
   sequences: StampSequence[];
 }
-
-const rowsOf = <T>(res: unknown): T[] => ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 
 /** Every roll of the company (or one), oldest first, with its counts and available sequences. */
 export async function listRolls(db: DbOrTx, companyId: number, rollId?: number): Promise<RollView[]> {

@@ -81,6 +81,20 @@ export default function StatementPrintPage() {
                 ))}
                 <td className="num">{formatMoney(s.aging.total)}</td>
               </tr>
+              {s.on_account_credit > 0 && (
+                <>
+                  <tr>
+                    <td colSpan={AGING_BUCKETS.length}>Less credit on account</td>
+                    <td className="num" data-testid="on-account-credit">
+                      {formatMoney(-s.on_account_credit)}
+                    </td>
+                  </tr>
+                  <tr style={{ fontWeight: 600 }}>
+                    <td colSpan={AGING_BUCKETS.length}>Balance</td>
+                    <td className="num">{formatMoney(s.closing_balance)}</td>
+                  </tr>
+                </>
+              )}
             </tbody>
           </table>
         </>
