@@ -32,7 +32,7 @@ import {
   requestCustomerReset,
   resetCustomerPassword,
   saveCustomerPreferences,
-} from '../customers/customer-self.service.js';
+} from './customer-self.service.js';
 import { buildOrder, customerOrderDetail, findOrder } from '../orders/orders.detail.js';
 import { orderNotifier } from '../orders/orders.events.js';
 import { customerOrders } from '../orders/orders.grid.js';

@@ -8,7 +8,7 @@ export interface InvoiceSaved {
   invoiceId: number;
   /** true for a new invoice, false for an edit */
   created: boolean;
-  /** the online order the invoice was made from (already checked to be the company's) */
+  /** the online order the invoice was made from, as sent (the orders module checks it is the company's) */
   orderId: number | null;
   items: readonly {
     product_id: number;

@@ -1,21 +1,19 @@
 /**
- * Read side: the invoice grid, recent and last invoices, quick search and company stats (the CSV
- * and the rows other modules export: invoice-export.service.ts).
+ * Read side: the invoice grid, recent and last invoices and quick search (the CSV and the rows
+ * other modules export: invoice-export.service.ts; the company stats: reports/company-stats.service.ts).
  *
  * Grid count: an exact count is cheap while the company's matching rows are few; past COUNT_CAP
  * matching rows the count switches to the planner's estimate (EXPLAIN), so a filter over a
  * million invoices never counts them all. The answer then carries `count_estimated: true`.
  */
-import { INVOICE_MSG, displayNumber } from '@dbo/domain/invoice';
+import { INVOICE_MSG } from '@dbo/domain/invoice';
 import type { GridQuery } from '@dbo/domain/grid';
-import { centsToString, toCents } from '@dbo/domain/money';
-import { type SQL, and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
-import { orders } from '../orders/orders.tables.js';
-import { invoiceItems, invoices } from './invoices.tables.js';
+import { invoices } from './invoices.tables.js';
 import { customerNumberingOn, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 
@@ -184,87 +182,5 @@ export async function quickSearch(db: DbOrTx, companyId: number, query: string, 
   return {
     invoices: invoiceRows.map((r) => ({ ...invoiceSummary(r.inv, numbering), customer_name: r.customer_name })),
     customers: customerRows,
-  };
-}
-
-// ---- stats ----------------------------------------------------------------------------------------------
-
-/**
- * Company stats over invoice dates from..to (inclusive), cancelled invoices left out.
- * customerCount: customers invoiced in the period (spec silent; 'active customers' is what the
- * dashboard compares month to month). productStats: per product, sorted by total_qty desc; `invoice`
- * is the latest invoice (display number) that sold it.
- */
-export async function companyStats(db: DbOrTx, companyId: number, from: string, to: string) {
-  const numbering = await customerNumberingOn(db, companyId);
-  const inRange = and(
-    eq(invoices.company_id, companyId),
-    ne(invoices.status, 'cancelled'),
-    sql`${invoices.invoiced_at} between ${from}::date and ${to}::date`,
-  );
-  const [totals] = await db
-    .select({
-      invoiceCount: sql<string>`count(*)`,
-      invoiceTotal: sql<string>`coalesce(sum(${invoices.total}), 0)`,
-      customerCount: sql<string>`count(distinct ${invoices.customer_id})`,
-    })
-    .from(invoices)
-    .where(inRange);
-  const productRows = await db
-    .select({
-      product_id: invoiceItems.product_id,
-      product: sql<string>`max(${invoiceItems.product_name})`,
-      product_type: sql<string>`max(${invoiceItems.product_type})`,
-      product_size: sql<string>`max(${invoiceItems.product_size})`,
-      total_qty: sql<string>`sum(${invoiceItems.qty})`,
-      total_amount: sql<string>`sum(${invoiceItems.total})`,
-      total_invoices: sql<string>`count(distinct ${invoiceItems.invoice_id})`,
-      last_invoice_id: sql<number>`max(${invoiceItems.invoice_id})`,
-    })
-    .from(invoiceItems)
-    .innerJoin(invoices, eq(invoices.id, invoiceItems.invoice_id))
-    .where(inRange)
-    .groupBy(invoiceItems.product_id)
-    .orderBy(desc(sql`sum(${invoiceItems.qty})`), asc(sql`max(${invoiceItems.product_name})`));
-  const lastIds = productRows.map((p) => Number(p.last_invoice_id));
-  const lastInvoices = lastIds.length ? await db.select().from(invoices).where(inArray(invoices.id, lastIds)) : [];
-  const lastById = new Map(lastInvoices.map((i) => [i.id, displayNumber(i, numbering)]));
-
-  const orderRange = and(
-    eq(orders.company_id, companyId),
-    ne(orders.status, 'draft'),
-    sql`(coalesce(${orders.ordered_at}, ${orders.created_at}) at time zone 'America/Chicago')::date between ${from}::date and ${to}::date`,
-  );
-  const orderStats = await db
-    .select({
-      status: orders.status,
-      count: sql<string>`count(*)`,
-      total: sql<string>`coalesce(sum(${orders.total}), 0)`,
-    })
-    .from(orders)
-    .where(orderRange)
-    .groupBy(orders.status)
-    .orderBy(orders.status);
-  const orderCount = orderStats.reduce((n, s) => n + Number(s.count), 0);
-  const orderTotalCents = orderStats.reduce((n, s) => n + toCents(s.total), 0);
-  return {
-    from,
-    to,
-    customerCount: Number(totals.customerCount),
-    invoiceCount: Number(totals.invoiceCount),
-    invoiceTotal: Number(centsToString(toCents(totals.invoiceTotal))),
-    productStats: productRows.map((p) => ({
-      product_id: p.product_id,
-      product: p.product,
-      product_type: p.product_type,
-      product_size: p.product_size,
-      invoice: lastById.get(Number(p.last_invoice_id)) ?? null,
-      total_qty: Number(p.total_qty),
-      total_amount: Number(centsToString(toCents(p.total_amount))),
-      total_invoices: Number(p.total_invoices),
-    })),
-    orderStats: orderStats.map((s) => ({ status: s.status, count: Number(s.count), total: Number(s.total) })),
-    orderCount,
-    orderTotal: Number(centsToString(orderTotalCents)),
   };
 }

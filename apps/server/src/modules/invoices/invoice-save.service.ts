@@ -34,7 +34,6 @@ import { companies, logos } from '../company/company.tables.js';
 import { refuseDelinquentSale } from '../customers/delinquency.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { type AfterCommit, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
-import { orderInvoices, orders } from '../orders/orders.tables.js';
 import { products } from '../products/products.tables.js';
 import { setInvoiceStamps } from '../stamps/stamps.ledger.js';
 import {
@@ -120,16 +119,6 @@ async function resolveLogo(
     }
   }
   return logoId;
-}
-
-async function findOrder(tx: Tx, companyId: number, orderId: number | null | undefined) {
-  if (!orderId) return undefined;
-  const [order] = await tx
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.company_id, companyId)));
-  if (!order) throw notFound('Order not found');
-  return order;
 }
 
 class DuplicateFound extends Error {
@@ -255,7 +244,6 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const liquorOrWine = [...byId.values()].some((p) => p.product_type === 'LIQUOR' || p.product_type === 'WINE');
   if (!existing && liquorOrWine && !ctx.history) await refuseDelinquentSale(tx, companyId, customer.id);
   const logoId = await resolveLogo(tx, companyId, company, body, existing);
-  const order = await findOrder(tx, companyId, body.order_id);
 
   const fingerprint = duplicateFingerprint(customer.id, body.items);
   const taxRate = existing ? existing.tax_rate : company.tax_rate;
@@ -322,19 +310,15 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   if (!existing || existing.status !== status) await recordStatus(tx, inv, existing?.status ?? null, status, userId);
   // an edit that changes the total changes what is still owed: paid / partially_paid follow it
   if (existing && !cancelled) inv = await settlePaymentStatus(tx, inv, toCents(inv.paid_total), userId);
-  if (order)
-    await tx
-      .insert(orderInvoices)
-      .values({ order_id: order.id, invoice_id: inv.id, company_id: companyId })
-      .onConflictDoNothing();
-  // listeners above this module (orders) record what this save did to their rows, in this transaction
+  // listeners above this module record what this save did to their rows, in this transaction (the
+  // orders module links the order, refuses an unknown one with a 404)
   const afterCommit = await invoiceSaved({
     tx,
     companyId,
     userId,
     invoiceId: inv.id,
     created: !existing,
-    orderId: order?.id ?? null,
+    orderId: body.order_id ?? null,
     items: body.items,
   });
 

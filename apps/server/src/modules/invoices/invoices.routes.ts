@@ -1,7 +1,5 @@
-import { addDays, todayInTexas } from '@dbo/domain/dates';
+import { todayInTexas } from '@dbo/domain/dates';
 import {
-  companyStatsOut,
-  companyStatsQuery,
   csvOut,
   invoiceDeletedOut,
   invoiceDetailOut,
@@ -20,10 +18,9 @@ import {
 } from '@dbo/domain/invoice';
 import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
-import { badRequest } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { invoiceCsv } from './invoice-export.service.js';
-import { companyStats, invoiceGrid, lastInvoice, quickSearch, recentInvoices } from './invoice-list.service.js';
+import { invoiceGrid, lastInvoice, quickSearch, recentInvoices } from './invoice-list.service.js';
 import { type Actor, findInvoice } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';
@@ -142,24 +139,5 @@ export async function privateRoutes(app: App) {
       },
     },
     async (req) => quickSearch(db, req.auth.companyId, req.query.query),
-  );
-
-  app.get(
-    '/company/stats',
-    {
-      schema: {
-        tags: ['company'],
-        querystring: companyStatsQuery,
-        response: { 200: companyStatsOut },
-      },
-    },
-    async (req) => {
-      // default: this month in Texas
-      const today = todayInTexas();
-      const from = req.query.from ?? `${today.slice(0, 8)}01`;
-      const to = req.query.to ?? addDays(`${addDays(`${today.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1);
-      if (from > to) throw badRequest('From must be before To');
-      return companyStats(db, req.auth.companyId, from, to);
-    },
   );
 }

@@ -1,11 +1,11 @@
 import { centsToString, lineTotalCents, toCents } from '@dbo/domain/money';
 import { INVOICEABLE_STATUSES, ORDER_MSG, type OrderStatus } from '@dbo/domain/order';
 import { and, eq, inArray } from 'drizzle-orm';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { InvoiceSaved } from '../invoices/invoice-hooks.js';
 import { type InvoiceLineChange, recordLineChanges } from '../invoices/invoice-save.service.js';
 import { products } from '../products/products.tables.js';
-import { orderItems, orders } from './orders.tables.js';
+import { orderInvoices, orderItems, orders } from './orders.tables.js';
 
 export interface OrderInvoiced {
   id: number;
@@ -25,17 +25,24 @@ export interface OrderInvoiced {
  * - order lines left out of the invoice stay open: the order is partially_invoiced until a later
  *   invoice takes them, then invoiced;
  * - an order that is not placed / partially invoiced, or a line already invoiced, refuses the invoice.
- * Only a new invoice acts on the order; editing it later changes the invoice alone.
+ * - an order that is not the company's refuses the invoice with a 404; every invoice made from or
+ *   edited with the order is linked to it.
+ * Only a new invoice acts on the order's lines; editing it later changes the invoice alone.
  */
 export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoiced | null> {
-  if (!e.orderId || !e.created) return null;
+  if (!e.orderId) return null;
   const { tx } = e;
   const [o] = await tx
     .select()
     .from(orders)
     .where(and(eq(orders.id, e.orderId), eq(orders.company_id, e.companyId)))
     .for('update');
-  if (!o) return null;
+  if (!o) throw notFound('Order not found');
+  await tx
+    .insert(orderInvoices)
+    .values({ order_id: o.id, invoice_id: e.invoiceId, company_id: e.companyId })
+    .onConflictDoNothing();
+  if (!e.created) return null;
   const status = o.status as OrderStatus;
   if (!INVOICEABLE_STATUSES.includes(status)) throw badRequest(ORDER_MSG.notInvoiceable(o.order_number, status));
 

@@ -1,3 +1,5 @@
+import { addDays, todayInTexas } from '@dbo/domain/dates';
+import { companyStatsOut, companyStatsQuery } from '@dbo/domain/invoice';
 import {
   REPORT_MSG,
   reportRange,
@@ -6,9 +8,10 @@ import {
   stampsReportOut,
   stampsReportQuery,
 } from '@dbo/domain/report';
-import { forbidden } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { isFeatureOn } from '../company/company.service.js';
+import { companyStats } from './company-stats.service.js';
 import { salesReport, stampsReport } from './reports.service.js';
 
 const tags = ['report'];
@@ -52,6 +55,26 @@ export async function privateRoutes(app: App) {
     async (req) => {
       const { from, to } = reportRange(req.query);
       return stampsReport(db, { companyId: req.auth.companyId, from, to });
+    },
+  );
+
+  // the dashboard's figures: every user, no reports feature needed
+  app.get(
+    '/company/stats',
+    {
+      schema: {
+        tags: ['company'],
+        querystring: companyStatsQuery,
+        response: { 200: companyStatsOut },
+      },
+    },
+    async (req) => {
+      // default: this month in Texas
+      const today = todayInTexas();
+      const from = req.query.from ?? `${today.slice(0, 8)}01`;
+      const to = req.query.to ?? addDays(`${addDays(`${today.slice(0, 8)}01`, 32).slice(0, 8)}01`, -1);
+      if (from > to) throw badRequest('From must be before To');
+      return companyStats(db, req.auth.companyId, from, to);
     },
   );
 }

@@ -5,9 +5,9 @@ import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { customerPasswordResets } from '../customer-app/customer-app.tables.js';
+import { customerPasswordResets } from './customer-app.tables.js';
 import { companies } from '../company/company.tables.js';
-import { customers, customerUsers } from './customers.tables.js';
+import { customers, customerUsers } from '../customers/customers.tables.js';
 
 /** A reset link stays valid for an hour and works once. */
 export const RESET_LINK_MINUTES = 60;
