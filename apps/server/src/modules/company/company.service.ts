@@ -8,7 +8,6 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { publicCompany, publicLogo } from '../auth/auth.service.js';
-import { ensureInventoryItems } from '../inventory/inventory.ledger.js';
 import { companies, companyFeatures, logos } from './company.tables.js';
 
 export const COMPANY_ERRORS = {
@@ -84,6 +83,22 @@ export async function updateCompany(db: Db, companyId: number, userId: number, v
   }
 }
 
+/** What a module above company does when a feature is switched on (inventory makes its items). */
+export type FeatureOnListener = (db: Db, companyId: number) => Promise<void>;
+const featureOnListeners = new Map<string, Set<FeatureOnListener>>();
+
+/**
+ * Modules above company act on a feature switched on without company importing them; answers the
+ * function that unregisters the listener (on the app's close).
+ */
+export function onFeatureOn(name: string, listener: FeatureOnListener): () => void {
+  const set = featureOnListeners.get(name) ?? new Set();
+  featureOnListeners.set(name, set.add(listener));
+  return () => {
+    set.delete(listener);
+  };
+}
+
 export async function toggleFeature(db: Db, companyId: number, userId: number, name: string, active: boolean) {
   const def = featureDefinition(name);
   if (!def) throw badRequest(COMPANY_ERRORS.unknownFeature);
@@ -102,7 +117,7 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
     .values({ company_id: companyId, name, active: requestOnly ? false : active, ...values })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: values })
     .returning();
-  if (name === 'inventory' && row.active) await ensureInventoryItems(db, companyId);
+  if (row.active) for (const listener of featureOnListeners.get(name) ?? []) await listener(db, companyId);
   if (!requestOnly && existing?.active !== active) {
     await recordActivity(db, {
       companyId,

@@ -13,7 +13,8 @@ import {
 } from '@dbo/domain/inventory';
 import { forbidden } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
-import { isFeatureOn } from '../company/company.service.js';
+import { isFeatureOn, onFeatureOn } from '../company/company.service.js';
+import { ensureInventoryItems } from './inventory.ledger.js';
 import { updateInventoryItem } from './inventory.edit.js';
 import { distributors, historyGrid, inventoryGrid } from './inventory.grid.js';
 import { restock } from './inventory.restock.js';
@@ -21,6 +22,9 @@ import { restock } from './inventory.restock.js';
 const tags = ['inventory'];
 
 export async function privateRoutes(app: App) {
+  // switching inventory on gives every product its item (qty 0, its reorder settings)
+  const off = onFeatureOn('inventory', (db, companyId) => ensureInventoryItems(db, companyId));
+  app.addHook('onClose', async () => off());
   const { db } = app.deps;
   /** Every inventory call needs the inventory feature (403 otherwise). */
   const preHandler = async (req: FastifyRequest) => {

@@ -8,7 +8,6 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
-import { paymentAllocations, payments } from '../payments/payments.tables.js';
 import { invoiceStatusHistory, invoices } from './invoices.tables.js';
 import { saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus } from './invoice-status.service.js';
@@ -137,7 +136,17 @@ const DEMO_INVOICES: DemoInvoice[] = [
  * A dozen realistic invoices over the last two months, saved through the invoice service (numbers,
  * stamps from the demo roll, stock and sales counters), then back-dated; paid ones get a payment.
  */
-export async function seedDemoInvoices(db: Db, companyId: number): Promise<void> {
+/** A demo invoice paid in full: the payments seed records its check. */
+export interface PaidDemoInvoice {
+  invoiceId: number;
+  customerId: number;
+  amount: string;
+  receivedAt: string;
+}
+
+/** The demo's invoice history; answers the invoices it shows as paid, for the payments seed. */
+export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidDemoInvoice[]> {
+  const paid: PaidDemoInvoice[] = [];
   const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
   const custs = await db.select().from(customers).where(eq(customers.company_id, companyId)).orderBy(asc(customers.id));
   const prods = await db.select().from(products).where(eq(products.company_id, companyId));
@@ -147,7 +156,7 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
     .where(and(eq(stampRolls.company_id, companyId), eq(stampRolls.active, true)))
     .orderBy(asc(stampRolls.id))
     .limit(1);
-  if (!owner || custs.length < 6 || !prods.length) return;
+  if (!owner || custs.length < 6 || !prods.length) return paid;
   const actor = { companyId, userId: owner.id, role: owner.role };
 
   // opening stock before the invoices take from it (kept when the inventory seed made rows already);
@@ -221,28 +230,13 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
     // recorded history: the rules on new sales (credit-law refusal) do not apply to it
     const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
     if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
-    if (d.status === 'paid') {
-      const [p] = await db
-        .insert(payments)
-        .values({
-          company_id: companyId,
-          customer_id: body.customer.id,
-          amount: String(detail.total),
-          received_at: addDays(invoicedAt, Math.min(d.dueInDays ?? 7, d.daysAgo)),
-          method: 'check',
-          note: 'Check',
-          user_id: owner.id,
-        })
-        .returning();
-      // a paid demo invoice is paid by one allocation, as a payment recorded in the app would be
-      await db
-        .insert(paymentAllocations)
-        .values({ company_id: companyId, payment_id: p.id, invoice_id: detail.id, amount: String(detail.total) });
-      await db
-        .update(invoices)
-        .set({ paid_total: String(detail.total) })
-        .where(eq(invoices.id, detail.id));
-    }
+    if (d.status === 'paid')
+      paid.push({
+        invoiceId: detail.id,
+        customerId: body.customer.id,
+        amount: String(detail.total),
+        receivedAt: addDays(invoicedAt, Math.min(d.dueInDays ?? 7, d.daysAgo)),
+      });
     // back-date the records to the invoice date (mid-morning in Texas)
     const at = sql`(${invoicedAt}::date + time '10:30') at time zone 'America/Chicago'`;
     await db.update(invoices).set({ created_at: at, updated_at: at }).where(eq(invoices.id, detail.id));
@@ -251,4 +245,5 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<void>
       .set({ created_at: at })
       .where(and(eq(invoiceStatusHistory.invoice_id, detail.id), sql`${invoiceStatusHistory.old_status} is null`));
   }
+  return paid;
 }
