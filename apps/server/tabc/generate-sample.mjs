@@ -211,7 +211,7 @@ for (let i = 0; i < 360; i++) {
   );
 }
 
-const csv = (head, body) => [head.map(q).join(','), ...body.map((r) => r.map(q).join(','))].join('\n') + '\n';
+const csv = (head, body) => `${[head.map(q).join(','), ...body.map((r) => r.map(q).join(','))].join('\n')}\n`;
 fs.writeFileSync(path.join(here, 'tabc-licenses-sample.csv'), csv(HEAD, rows));
 
 // the delinquent list: one demo customer (Billy Bob's) and a few generated retailers

@@ -81,7 +81,7 @@ export default function ActivityPage() {
         <Flex gap={8}>
           <DatePicker.RangePicker
             value={range}
-            onChange={(v) => setRange(v && v[0] && v[1] ? [v[0], v[1]] : null)}
+            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
             disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
           />
           <Button onClick={() => setRange(null)}>Reset</Button>

@@ -2,14 +2,7 @@ import type { OrderOut } from '@dbo/domain/order';
 import { toCents } from '@dbo/domain/money';
 import type { StampRoll } from '../../lib/answer-types';
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import {
-  type Invoice,
-  type InvoiceCustomer,
-  type InvoiceItem,
-  type InvoiceProduct,
-  type InvoiceRequestBody,
-  productOf,
-} from './api';
+import { type Invoice, type InvoiceItem, type InvoiceRequestBody, productOf } from './api';
 
 /** A product as GET /product/suggestions answers it (price already resolved for the customer). */
 export interface ProductSuggestion {
