@@ -12,8 +12,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const manifest: Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }> =
-  JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest: Record<
+  string,
+  { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+> = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /** a chunk and everything it imports statically */
 function closure(key: string, seen = new Set<string>()): Set<string> {
@@ -59,12 +61,19 @@ const moduleKey = (feature: string, mod: string) => {
   if (!manifest[key]) throw new Error(`${key} is not a chunk of the build: rebuild the web app`);
   return key;
 };
+// the signed-in routes render inside the app's layout (app/router.tsx), a lazy module of its own
+const layoutKey = 'src/app/layout.tsx';
+const shell = manifest[layoutKey]?.isDynamicEntry ? [layoutKey] : [];
 const routes = new Map<string, string[]>();
 for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
   const file = path.join(webSrc, 'features', feature, 'routes.tsx');
   if (!fs.existsSync(file)) continue;
-  for (const m of fs.readFileSync(file, 'utf8').matchAll(routeRe))
-    if (m[1] && !routes.has(m[1])) routes.set(m[1], [moduleKey(feature, m[2])]);
+  // `export const privateRoutes = [...]`, `export const publicRoutes = [...]`, `hostRoutes`
+  for (const part of fs.readFileSync(file, 'utf8').split(/(?=export const \w+Routes)/)) {
+    const signedIn = part.startsWith('export const privateRoutes');
+    for (const m of part.matchAll(routeRe))
+      if (m[1] && !routes.has(m[1])) routes.set(m[1], [...(signedIn ? shell : []), moduleKey(feature, m[2])]);
+  }
 }
 const shopBase = '/shop/:subdomain';
 const shopApp = moduleKey('customer-app', 'shop-app');
