@@ -9,7 +9,9 @@
  * Starts the built server on a throw-away DATA_DIR (PGlite) on BENCH_PORT (default 3297), signs a
  * company up, loads 200 wine products with UPCs (wine needs no TABC stamps) and a customer, then
  * drives Debian's Chromium (CHROMIUM_PATH, else chromium-headless-shell, else chromium) with
- * Playwright. BENCH_LINES (200), BENCH_KEYS (30). Prints figures; asserts no timing.
+ * Playwright. BENCH_LINES (200), BENCH_KEYS (30); BENCH_PROFILE=file.cpuprofile also writes
+ * Chromium's CPU profile of the keystrokes and prints where their time went. Prints figures;
+ * asserts no timing.
  *
  * A scan's time includes the product search's 300 ms debounce (started by the scan's last digit)
  * and the /product/suggestions round trip; "render" is the part after the answer arrived.
@@ -141,6 +143,32 @@ function instrument() {
   return supported;
 }
 
+/** Self time by script file of a CDP CPU profile: where the keystrokes' time goes. */
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const fns = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)?.callFrame;
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const file = f?.url ? path.basename(f.url) : `(${f?.functionName || 'program'})`;
+    self.set(file, (self.get(file) ?? 0) + dt);
+    const fn = `${file} ${f?.functionName || '(anonymous)'}:${f?.lineNumber ?? 0}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${ms(v)}  ${k}`);
+  console.log(['CPU self time during the keystrokes, by script:', ...top(self, 8)].join('\n'));
+  console.log(['by function:', ...top(fns, 12)].join('\n'));
+}
+
 async function main() {
   for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html'])
     if (!fs.existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} missing: run npm run build first`);
@@ -226,6 +254,13 @@ async function main() {
     await page.evaluate(() => {
       (window as unknown as { __bench: { phase: string } }).__bench.phase = 'keys';
     });
+    // BENCH_PROFILE=file.cpuprofile: Chromium's CPU profile of the keystrokes (open it in DevTools)
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
     for (let i = 0; i < KEYS; i++) {
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.press(String(2 + (i % 8)));
@@ -233,6 +268,11 @@ async function main() {
         const k = (window as unknown as { __bench: { keys: { frame?: number }[] } }).__bench.keys;
         return k.length === n && k[n - 1].frame != null;
       }, i + 1);
+    }
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+      printProfile(profile);
     }
     const keys = await page.evaluate(() => {
       const b = (

@@ -217,6 +217,10 @@ const FlagCell = memo(function FlagCell({
   );
 });
 
+const TotalCell = memo(function TotalCell({ qty, price }: { qty: number; price: number }) {
+  return <span className="money">{formatMoney(lineTotalCents(qty, price) / 100)}</span>;
+});
+
 const RemoveCell = memo(function RemoveCell({
   itemKey,
   product,
@@ -342,7 +346,7 @@ export function ItemsTable({
           title: 'Total',
           width: 96,
           align: 'right',
-          render: (_, r) => <span className="money">{formatMoney(lineTotalCents(r.qty, r.price) / 100)}</span>,
+          render: (_, r) => <TotalCell qty={r.qty} price={r.price} />,
         },
         {
           // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
