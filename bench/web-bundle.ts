@@ -1,17 +1,21 @@
 /**
- * What JavaScript each screen loads, gzipped, from the built web app's chunk graph.
+ * What JavaScript each screen loads, gzipped, from the built web app's chunk graph: per page
+ * module, then per route (sign-in, dashboard, the invoice builder, every grid, the customer shop).
  *
  *   npm run build -w apps/web && npx tsx bench/web-bundle.ts
  *
- * Budget (DESIGN.md): the sign-in screen under 350 KB of gzipped JS; AG Grid only with grid routes.
+ * Budget (DESIGN.md, issue 19): the sign-in screens and the customer shop under 350 KB of gzipped
+ * JS; AG Grid only with grid routes. JS only (the CSS is not counted); figures, no assertion.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
-const manifest: Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }> =
-  JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest: Record<
+  string,
+  { file: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+> = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 
 /** a chunk and everything it imports statically */
 function closure(key: string, seen = new Set<string>()): Set<string> {
@@ -29,14 +33,74 @@ const base = closure(entry);
 const baseBytes = [...base].reduce((s, k) => s + gz(manifest[k].file), 0);
 console.log(`entry (every screen):            ${kb(baseBytes)} gzip in ${base.size} chunks`);
 
+const kbPad = (n: number) => kb(n).padStart(10);
+/** the gzipped JS a set of lazy modules adds to the entry */
+function load(keys: string[]) {
+  const own = new Set<string>();
+  for (const k of keys) for (const c of closure(k)) if (!base.has(c)) own.add(c);
+  const bytes = [...own].reduce((s, c) => s + gz(manifest[c].file), 0);
+  const grid = [...own].some((c) => manifest[c].file.includes('ag-grid'));
+  return { total: baseBytes + bytes, grid };
+}
+
 const screens = Object.keys(manifest).filter((k) => /features\/.*-page\.tsx$/.test(k));
-const rows = screens.map((k) => {
-  const own = [...closure(k)].filter((c) => !base.has(c));
-  const bytes = own.reduce((s, c) => s + gz(manifest[c].file), 0);
-  const grid = own.some((c) => manifest[c].file.includes('ag-grid'));
-  return { screen: k.replace('src/features/', ''), total: baseBytes + bytes, grid };
-});
+const rows = screens.map((k) => ({ screen: k.replace('src/features/', ''), ...load([k]) }));
 rows.sort((a, b) => a.total - b.total);
-for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kb(r.total).padStart(10)}${r.grid ? '  (AG Grid)' : ''}`);
-const signIn = rows.find((r) => r.screen.startsWith('auth/auth-page'));
-if (signIn) console.log(`\nsign-in screen: ${kb(signIn.total)} gzip (budget 350 KB)`);
+console.log('\nper page module:');
+for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.grid ? '  (AG Grid)' : ''}`);
+
+/**
+ * Per route: the lazy modules React Router loads for it, read from the features' routes.tsx
+ * (`{ path: '/x', lazy: lazyPage(() => import('./x-page')) }`), the shop's pages under its
+ * shop-app module (customer-app/shop-routes.tsx) at /shop/:subdomain.
+ */
+const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
+const routeRe = /(?:path: '([^']*)'|index: true), lazy: lazyPage\(\(\) => import\('\.\/([^']+)'\)\)/g;
+const moduleKey = (feature: string, mod: string) => {
+  const key = `src/features/${feature}/${mod}.tsx`;
+  if (!manifest[key]) throw new Error(`${key} is not a chunk of the build: rebuild the web app`);
+  return key;
+};
+// the signed-in routes render inside the app's layout (app/router.tsx), a lazy module of its own
+const layoutKey = 'src/app/layout.tsx';
+const shell = manifest[layoutKey]?.isDynamicEntry ? [layoutKey] : [];
+const routes = new Map<string, string[]>();
+for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
+  const file = path.join(webSrc, 'features', feature, 'routes.tsx');
+  if (!fs.existsSync(file)) continue;
+  // `export const privateRoutes = [...]`, `export const publicRoutes = [...]`, `hostRoutes`
+  for (const part of fs.readFileSync(file, 'utf8').split(/(?=export const \w+Routes)/)) {
+    const signedIn = part.startsWith('export const privateRoutes');
+    for (const m of part.matchAll(routeRe))
+      if (m[1] && !routes.has(m[1])) routes.set(m[1], [...(signedIn ? shell : []), moduleKey(feature, m[2])]);
+  }
+}
+const shopBase = '/shop/:subdomain';
+const shopApp = moduleKey('customer-app', 'shop-app');
+const shopRoutes = fs.readFileSync(path.join(webSrc, 'features/customer-app/shop-routes.tsx'), 'utf8');
+for (const m of shopRoutes.matchAll(routeRe))
+  routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, [shopApp, moduleKey('customer-app', m[2])]);
+
+const perRoute = [...routes].map(([route, keys]) => ({ route, ...load(keys) }));
+perRoute.sort((a, b) => a.total - b.total);
+console.log('\nper route (entry + the lazy modules of the route):');
+for (const r of perRoute) console.log(`${r.route.padEnd(48)} ${kbPad(r.total)}${r.grid ? '  (AG Grid)' : ''}`);
+
+const BUDGET = 350 * 1024;
+const named: [string, string][] = [
+  ['staff sign-in', '/auth'],
+  ['customer sign-in', '/signin'],
+  ['customer shop (catalog)', shopBase],
+  ['dashboard', '/dashboard'],
+  ['invoice builder', '/invoice/create'],
+];
+console.log('\nscreens of issue 19:');
+for (const [label, route] of named) {
+  const r = perRoute.find((x) => x.route === route);
+  if (!r) throw new Error(`no route ${route}`);
+  const budget = /sign-in|shop/.test(label)
+    ? `  budget 350 KB: ${r.total <= BUDGET ? 'met' : `OVER by ${kb(r.total - BUDGET)}`}`
+    : '';
+  console.log(`${`${label} (${route})`.padEnd(48)} ${kbPad(r.total)}${budget}`);
+}
+for (const r of perRoute.filter((x) => x.grid)) console.log(`${`grid ${r.route}`.padEnd(48)} ${kbPad(r.total)}`);

@@ -18,7 +18,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 30 },
+            // with react: react-is and clsx, which antd needs on every screen. A group takes its modules'
+            // dependencies, so as recharts' they went to the charts group, and every screen loaded
+            // the charts' 106 KB gzipped (bench/web-bundle.ts, issue 19)
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-is|scheduler|react-router|clsx)[\\/]/,
+              priority: 30,
+            },
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid-/, priority: 20 },
             { name: 'charts', test: /node_modules[\\/](recharts|d3-|victory)/, priority: 20 },
           ],

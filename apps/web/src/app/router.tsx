@@ -1,6 +1,5 @@
 import { Flex, Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AppLayout } from './layout';
 import { NotFoundPage } from './not-found';
 import { RequireAuth } from './require-auth';
 import type { FeatureRoutes } from './route-types';
@@ -33,7 +32,9 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            element: <AppLayout />,
+            // the signed-in shell (menu, command palette, realtime) loads with the first signed-in
+            // page, beside it: the sign-in screen and the shop do without it (350 KB budget, issue 19)
+            lazy: async () => ({ Component: (await import('./layout')).AppLayout }),
             children: [{ path: '/', element: <Navigate to="/dashboard" replace /> }, ...privateRoutes],
           },
         ],

@@ -3,6 +3,7 @@ import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
 import { Button, Checkbox, Empty, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
 import { LIMITS } from '@dbo/domain/primitives';
+import { memo, useCallback, useRef } from 'react';
 import { type BuilderItem, orderChanges } from './builder-model';
 import { TypeTag } from './product-search';
 
@@ -52,6 +53,194 @@ function OrderChangeNotes({ item, update }: { item: BuilderItem; update: (patch:
   );
 }
 
+type Update = (key: string, patch: Partial<BuilderItem>) => void;
+
+/*
+ * The cells below are memoised components fed with stable callbacks: a keystroke in one line's
+ * quantity re-renders that line's inputs, not the 200 other lines' (issue 19, bench/builder-browser.ts).
+ */
+
+const MoveCell = memo(function MoveCell({
+  index,
+  last,
+  product,
+  onMove,
+}: {
+  index: number;
+  last: boolean;
+  product: string;
+  onMove: (index: number, delta: number) => void;
+}) {
+  return (
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <Button
+        size="small"
+        type="text"
+        aria-label={`Move ${product} up`}
+        icon={<ArrowUpOutlined />}
+        disabled={index === 0}
+        onClick={() => onMove(index, -1)}
+      />
+      <Button
+        size="small"
+        type="text"
+        aria-label={`Move ${product} down`}
+        icon={<ArrowDownOutlined />}
+        disabled={last}
+        onClick={() => onMove(index, 1)}
+      />
+    </span>
+  );
+});
+
+const ProductCell = memo(function ProductCell({
+  r,
+  inventory,
+  update,
+}: {
+  r: BuilderItem;
+  inventory: boolean;
+  update: Update;
+}) {
+  const stock = inventory && r.stock != null ? stockLevel(r.stock, r.qty, r.reorder_level) : null;
+  const level = stock?.level;
+  const below = isBelowCost(r.price, r.last_purchase_price);
+  return (
+    <div data-testid="item-row">
+      <div>
+        <TypeTag type={r.product_type} /> <strong>{r.product}</strong> {r.product_size}
+        {r.scanned && (
+          <Tooltip title="Added by barcode scan">
+            <BarcodeOutlined style={{ marginLeft: 6, color: '#6b6b6b' }} aria-label="scanned" />
+          </Tooltip>
+        )}
+        {level && (
+          <Tooltip title={`${r.stock} in stock${r.reorder_level != null ? `, reorder level ${r.reorder_level}` : ''}`}>
+            <Tag color={LEVEL_COLORS[level]} className="stock-tag" data-testid="stock-level">
+              {level}
+            </Tag>
+          </Tooltip>
+        )}
+        {stock?.lowStockMarker && (
+          <Tooltip title="Low stock: under twice the reorder level">
+            <Tag color="orange" className="stock-tag" data-testid="low-stock">
+              Low stock
+            </Tag>
+          </Tooltip>
+        )}
+      </div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {[r.upc, r.internal_sku].filter(Boolean).join(' · ')}
+      </Typography.Text>
+      {below && (
+        <div>
+          <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="below-cost">
+            This item was invoiced below cost.
+          </Typography.Text>
+        </div>
+      )}
+      <OrderChangeNotes item={r} update={(patch) => update(r.key, patch)} />
+    </div>
+  );
+});
+
+const QtyCell = memo(function QtyCell({
+  itemKey,
+  product,
+  qty,
+  update,
+}: {
+  itemKey: string;
+  product: string;
+  qty: number;
+  update: Update;
+}) {
+  return (
+    <InputNumber
+      aria-label={`Quantity of ${product}`}
+      data-testid="item-qty"
+      value={qty}
+      step={1}
+      precision={0}
+      style={{ width: 70 }}
+      onChange={(v) => update(itemKey, { qty: v == null ? 0 : Math.trunc(Number(v)) })}
+    />
+  );
+});
+
+const PriceCell = memo(function PriceCell({
+  itemKey,
+  product,
+  price,
+  disabled,
+  update,
+}: {
+  itemKey: string;
+  product: string;
+  price: number;
+  disabled: boolean;
+  update: Update;
+}) {
+  return (
+    <InputNumber
+      aria-label={`Price of ${product}`}
+      data-testid="item-price"
+      data-price-key={itemKey}
+      value={price}
+      min={0}
+      step={0.01}
+      precision={2}
+      prefix="$"
+      disabled={disabled}
+      style={{ width: 104 }}
+      status={toCents(price) === 0 ? 'warning' : undefined}
+      onChange={(v) => update(itemKey, { price: v == null ? 0 : toCents(v) / 100 })}
+    />
+  );
+});
+
+const FlagCell = memo(function FlagCell({
+  itemKey,
+  label,
+  field,
+  checked,
+  update,
+}: {
+  itemKey: string;
+  label: string;
+  field: 'taxable' | 'on_deal';
+  checked: boolean;
+  update: Update;
+}) {
+  return (
+    <Checkbox aria-label={label} checked={checked} onChange={(e) => update(itemKey, { [field]: e.target.checked })} />
+  );
+});
+
+const TotalCell = memo(function TotalCell({ qty, price }: { qty: number; price: number }) {
+  return <span className="money">{formatMoney(lineTotalCents(qty, price) / 100)}</span>;
+});
+
+const RemoveCell = memo(function RemoveCell({
+  itemKey,
+  product,
+  onRemove,
+}: {
+  itemKey: string;
+  product: string;
+  onRemove: (key: string) => void;
+}) {
+  return (
+    <Button
+      type="text"
+      danger
+      aria-label={`Remove ${product}`}
+      icon={<DeleteOutlined />}
+      onClick={() => onRemove(itemKey)}
+    />
+  );
+});
+
 export function ItemsTable({
   items,
   onChange,
@@ -67,14 +256,25 @@ export function ItemsTable({
   inventory: boolean;
   canEditPrice: boolean;
 }) {
-  const update = (key: string, patch: Partial<BuilderItem>) =>
+  // the cells' callbacks stay the same function across renders and read the latest lines from here
+  const latest = useRef({ items, onChange, afterRemove });
+  latest.current = { items, onChange, afterRemove };
+  const update = useCallback<Update>((key, patch) => {
+    const { items, onChange } = latest.current;
     onChange(items.map((i) => (i.key === key ? { ...i, ...patch } : i)));
-  const move = (index: number, delta: number) => {
+  }, []);
+  const move = useCallback((index: number, delta: number) => {
+    const { items, onChange } = latest.current;
     const next = [...items];
     const [it] = next.splice(index, 1);
     next.splice(index + delta, 0, it);
     onChange(next);
-  };
+  }, []);
+  const remove = useCallback((key: string) => {
+    const { items, onChange, afterRemove } = latest.current;
+    onChange(items.filter((i) => i.key !== key));
+    afterRemove?.();
+  }, []);
 
   return (
     <Table<BuilderItem>
@@ -96,107 +296,22 @@ export function ItemsTable({
         {
           title: '#',
           width: 60,
-          render: (_, r, i) => (
-            <span style={{ whiteSpace: 'nowrap' }}>
-              <Button
-                size="small"
-                type="text"
-                aria-label={`Move ${r.product} up`}
-                icon={<ArrowUpOutlined />}
-                disabled={i === 0}
-                onClick={() => move(i, -1)}
-              />
-              <Button
-                size="small"
-                type="text"
-                aria-label={`Move ${r.product} down`}
-                icon={<ArrowDownOutlined />}
-                disabled={i === items.length - 1}
-                onClick={() => move(i, 1)}
-              />
-            </span>
-          ),
+          render: (_, r, i) => <MoveCell index={i} last={i === items.length - 1} product={r.product} onMove={move} />,
         },
         {
           title: 'Product',
-          render: (_, r) => {
-            const stock = inventory && r.stock != null ? stockLevel(r.stock, r.qty, r.reorder_level) : null;
-            const level = stock?.level;
-            const below = isBelowCost(r.price, r.last_purchase_price);
-            return (
-              <div data-testid="item-row">
-                <div>
-                  <TypeTag type={r.product_type} /> <strong>{r.product}</strong> {r.product_size}
-                  {r.scanned && (
-                    <Tooltip title="Added by barcode scan">
-                      <BarcodeOutlined style={{ marginLeft: 6, color: '#6b6b6b' }} aria-label="scanned" />
-                    </Tooltip>
-                  )}
-                  {level && (
-                    <Tooltip
-                      title={`${r.stock} in stock${r.reorder_level != null ? `, reorder level ${r.reorder_level}` : ''}`}
-                    >
-                      <Tag color={LEVEL_COLORS[level]} className="stock-tag" data-testid="stock-level">
-                        {level}
-                      </Tag>
-                    </Tooltip>
-                  )}
-                  {stock?.lowStockMarker && (
-                    <Tooltip title="Low stock: under twice the reorder level">
-                      <Tag color="orange" className="stock-tag" data-testid="low-stock">
-                        Low stock
-                      </Tag>
-                    </Tooltip>
-                  )}
-                </div>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {[r.upc, r.internal_sku].filter(Boolean).join(' · ')}
-                </Typography.Text>
-                {below && (
-                  <div>
-                    <Typography.Text type="warning" style={{ fontSize: 12 }} data-testid="below-cost">
-                      This item was invoiced below cost.
-                    </Typography.Text>
-                  </div>
-                )}
-                <OrderChangeNotes item={r} update={(patch) => update(r.key, patch)} />
-              </div>
-            );
-          },
+          render: (_, r) => <ProductCell r={r} inventory={inventory} update={update} />,
         },
         {
           title: 'Qty',
           width: 84,
-          render: (_, r) => (
-            <InputNumber
-              aria-label={`Quantity of ${r.product}`}
-              data-testid="item-qty"
-              value={r.qty}
-              step={1}
-              precision={0}
-              style={{ width: 70 }}
-              onChange={(v) => update(r.key, { qty: v == null ? 0 : Math.trunc(Number(v)) })}
-            />
-          ),
+          render: (_, r) => <QtyCell itemKey={r.key} product={r.product} qty={r.qty} update={update} />,
         },
         {
           title: 'Price',
           width: 118,
           render: (_, r) => (
-            <InputNumber
-              aria-label={`Price of ${r.product}`}
-              data-testid="item-price"
-              data-price-key={r.key}
-              value={r.price}
-              min={0}
-              step={0.01}
-              precision={2}
-              prefix="$"
-              disabled={!canEditPrice}
-              style={{ width: 104 }}
-              status={toCents(r.price) === 0 ? 'warning' : undefined}
-              onChange={(v) => update(r.key, { price: v == null ? 0 : toCents(v) / 100 })}
-            />
+            <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
           ),
         },
         {
@@ -204,10 +319,12 @@ export function ItemsTable({
           width: 66,
           align: 'center',
           render: (_, r) => (
-            <Checkbox
-              aria-label={`Taxable ${r.product}`}
+            <FlagCell
+              itemKey={r.key}
+              label={`Taxable ${r.product}`}
+              field="taxable"
               checked={r.taxable}
-              onChange={(e) => update(r.key, { taxable: e.target.checked })}
+              update={update}
             />
           ),
         },
@@ -216,10 +333,12 @@ export function ItemsTable({
           width: 66,
           align: 'center',
           render: (_, r) => (
-            <Checkbox
-              aria-label={`On deal ${r.product}`}
+            <FlagCell
+              itemKey={r.key}
+              label={`On deal ${r.product}`}
+              field="on_deal"
               checked={r.on_deal}
-              onChange={(e) => update(r.key, { on_deal: e.target.checked })}
+              update={update}
             />
           ),
         },
@@ -227,24 +346,13 @@ export function ItemsTable({
           title: 'Total',
           width: 96,
           align: 'right',
-          render: (_, r) => <span className="money">{formatMoney(lineTotalCents(r.qty, r.price) / 100)}</span>,
+          render: (_, r) => <TotalCell qty={r.qty} price={r.price} />,
         },
         {
           // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
           title: <span className="visually-hidden">Remove</span>,
           width: 44,
-          render: (_, r) => (
-            <Button
-              type="text"
-              danger
-              aria-label={`Remove ${r.product}`}
-              icon={<DeleteOutlined />}
-              onClick={() => {
-                onChange(items.filter((i) => i.key !== r.key));
-                afterRemove?.();
-              }}
-            />
-          ),
+          render: (_, r) => <RemoveCell itemKey={r.key} product={r.product} onRemove={remove} />,
         },
       ]}
     />

@@ -1,0 +1,360 @@
+/**
+ * The invoice builder in Chromium with a 200-line invoice (issue 19): time from a scanned UPC
+ * (typed + Enter, as a barcode scanner sends it) to the new line on screen, and from a quantity
+ * keystroke to the updated total, measured inside the page with the Performance API.
+ *
+ *   npm run build && npx tsx --conditions=source bench/builder-browser.ts
+ *
+ * Needs the built app (`npm run build`: apps/server/dist and apps/web/dist); builds nothing itself.
+ * Starts the built server on a throw-away DATA_DIR (PGlite) on BENCH_PORT (default 3297), signs a
+ * company up, loads 200 wine products with UPCs (wine needs no TABC stamps) and a customer, then
+ * drives Debian's Chromium (CHROMIUM_PATH, else chromium-headless-shell, else chromium) with
+ * Playwright. BENCH_LINES (200), BENCH_KEYS (30); BENCH_PROFILE=file.cpuprofile also writes
+ * Chromium's CPU profile of the keystrokes and prints where their time went. Prints figures;
+ * asserts no timing.
+ *
+ * A scan's time includes the product search's 300 ms debounce (started by the scan's last digit)
+ * and the /product/suggestions round trip; "render" is the part after the answer arrived.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { chromium } from '@playwright/test';
+import { REPO_ROOT, SERVER_ROOT } from '../apps/server/src/config.js';
+import { completeCompany, ms, pct } from './seed.js';
+
+const LINES = Number(process.env.BENCH_LINES ?? 200);
+const KEYS = Number(process.env.BENCH_KEYS ?? 30);
+const PORT = Number(process.env.BENCH_PORT ?? 3297);
+const origin = `http://127.0.0.1:${PORT}`;
+const upcOf = (g: number) => String(800000000000 + g);
+
+function start(dataDir: string): { child: ChildProcess; ready: Promise<void> } {
+  const child = spawn(process.execPath, [path.join(SERVER_ROOT, 'dist/main.js')], {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<void>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  return { child, ready };
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode != null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+
+function chromiumPath() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = '/usr/bin/chromium-headless-shell';
+  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
+}
+
+/** p50 / p95 / max of a list, as a table row. */
+const row = (label: string, xs: number[]) =>
+  `${label.padEnd(40)}${ms(pct(xs, 50))} ${ms(pct(xs, 95))} ${ms(Math.max(...xs))}`;
+
+/** Installed in the page: records, per scan and per keystroke, when each step happened. */
+function instrument() {
+  type Mark = { key: number; dom?: number; frame?: number; answer?: number };
+  const w = window as unknown as {
+    __bench: { scans: Mark[]; keys: Mark[]; longTasks: number[]; frames: number[]; phase: string };
+  };
+  const b = { scans: [] as Mark[], keys: [] as Mark[], longTasks: [] as number[], frames: [] as number[], phase: '' };
+  w.__bench = b;
+  const rows = () => document.querySelectorAll('[data-testid="item-row"]').length;
+  const total = () => document.querySelector('[data-testid="total"]')?.textContent ?? '';
+  let lastRows = rows();
+  let lastTotal = total();
+  /** after the next frame was produced: a task queued from requestAnimationFrame runs after the paint */
+  const afterPaint = (mark: Mark) =>
+    requestAnimationFrame(() => {
+      const ch = new MessageChannel();
+      ch.port1.onmessage = () => {
+        mark.frame = performance.now();
+      };
+      ch.port2.postMessage(null);
+    });
+  document.addEventListener(
+    'keydown',
+    (e) => {
+      const t = e.target as HTMLElement;
+      if (e.key === 'Enter' && t.matches('[data-testid="product-search"], [data-testid="product-search"] input'))
+        b.scans.push({ key: performance.now() });
+      else if (/^\d$/.test(e.key) && t.closest('[data-testid="item-qty"]')) b.keys.push({ key: performance.now() });
+    },
+    true,
+  );
+  new MutationObserver(() => {
+    const n = rows();
+    if (n > lastRows) {
+      const mark = b.scans[b.scans.length - 1];
+      if (mark && mark.dom == null) {
+        mark.dom = performance.now();
+        afterPaint(mark);
+      }
+    }
+    lastRows = n;
+    const t = total();
+    if (t !== lastTotal) {
+      const mark = b.keys[b.keys.length - 1];
+      if (b.phase === 'keys' && mark && mark.dom == null) {
+        mark.dom = performance.now();
+        afterPaint(mark);
+      }
+    }
+    lastTotal = t;
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (!e.name.includes('/product/suggestions')) continue;
+      const mark = b.scans[b.scans.length - 1];
+      if (mark && mark.answer == null) mark.answer = (e as PerformanceResourceTiming).responseEnd;
+    }
+  }).observe({ type: 'resource' });
+  const supported = PerformanceObserver.supportedEntryTypes;
+  if (supported.includes('longtask'))
+    new PerformanceObserver((list) => {
+      if (b.phase === 'keys') for (const e of list.getEntries()) b.longTasks.push(e.duration);
+    }).observe({ type: 'longtask' });
+  if (supported.includes('long-animation-frame'))
+    new PerformanceObserver((list) => {
+      if (b.phase === 'keys') for (const e of list.getEntries()) b.frames.push(e.duration);
+    }).observe({ type: 'long-animation-frame' });
+  return supported;
+}
+
+/** Self time by script file of a CDP CPU profile: where the keystrokes' time goes. */
+function printProfile(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  const fns = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, i) => {
+    const f = byId.get(id)?.callFrame;
+    const dt = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    const file = f?.url ? path.basename(f.url) : `(${f?.functionName || 'program'})`;
+    self.set(file, (self.get(file) ?? 0) + dt);
+    const fn = `${file} ${f?.functionName || '(anonymous)'}:${f?.lineNumber ?? 0}`;
+    fns.set(fn, (fns.get(fn) ?? 0) + dt);
+  });
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, v]) => `  ${ms(v)}  ${k}`);
+  console.log(['CPU self time during the keystrokes, by script:', ...top(self, 8)].join('\n'));
+  console.log(['by function:', ...top(fns, 12)].join('\n'));
+}
+
+async function main() {
+  for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html'])
+    if (!fs.existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} missing: run npm run build first`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-builder-'));
+  let server: ReturnType<typeof start> | null = null;
+  let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
+  try {
+    // 1. a company signed up through the API on an empty DATA_DIR
+    server = start(dataDir);
+    await server.ready;
+    const res = await fetch(`${origin}/api/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench Owner',
+        title: 'Owner',
+        email: 'bench@example.com',
+        password: 'bench-pass',
+        confirm_password: 'bench-pass',
+      }),
+    });
+    if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
+    const signup = (await res.json()) as { access_token: string; user: { company_id: number } };
+    const companyId = signup.user.company_id;
+    await stop(server.child);
+
+    // 2. its products and a customer, straight into the embedded database
+    const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const q = (t: string, p?: unknown[]) => pg.query<Record<string, unknown>>(t, p);
+    await completeCompany(q, companyId);
+    await q(
+      `insert into products (company_id, product, product_type, product_size, product_price, upc)
+       select $1, 'BENCH WINE ' || g, 'WINE', '750ML', 10 + g, '8' || lpad(g::text, 11, '0')
+       from generate_series(1, ${LINES}) g`,
+      [companyId],
+    );
+    const { rows: buyer } = await q(
+      `insert into customers (company_id, name, address, city, zip, tabc_id)
+       values ($1, 'Bench Buyer', '1 Main St', 'Austin', '78701', 'MB999999') returning id`,
+      [companyId],
+    );
+    await pg.close();
+
+    // 3. the server on that data, Chromium on the builder
+    server = start(dataDir);
+    await server.ready;
+    browser = await chromium.launch({
+      executablePath: chromiumPath(),
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names through a `__name` helper the page does not have
+    await page.addInitScript('window.__name = (f) => f');
+    await page.goto(`${origin}/auth/signin`);
+    await page.evaluate((t) => localStorage.setItem('dbo.token', t), signup.access_token);
+    await page.goto(`${origin}/invoice/create?customerId=${buyer[0].id}`);
+    await page.getByTestId('customer-address').waitFor({ timeout: 60_000 });
+    const supported = await page.evaluate(instrument);
+
+    // a. 200 scans, one after another
+    const search = page.getByTestId('product-search');
+    await search.focus();
+    for (let i = 1; i <= LINES; i++) {
+      await page.keyboard.type(upcOf(i));
+      await page.keyboard.press('Enter');
+      await page.waitForFunction((n) => {
+        const s = (window as unknown as { __bench: { scans: { frame?: number }[] } }).__bench.scans;
+        return s.length === n && s[n - 1].frame != null;
+      }, i);
+    }
+    const scans = await page.evaluate(
+      () =>
+        (window as unknown as { __bench: { scans: { key: number; dom: number; frame: number; answer?: number }[] } })
+          .__bench.scans,
+    );
+
+    // b. quantity keystrokes with every line on screen: the middle line, select all, one digit
+    const qty = page
+      .locator('input[data-testid="item-qty"], [data-testid="item-qty"] input')
+      .nth(Math.floor(LINES / 2));
+    await qty.scrollIntoViewIfNeeded();
+    await qty.focus();
+    await page.evaluate(() => {
+      (window as unknown as { __bench: { phase: string } }).__bench.phase = 'keys';
+    });
+    // BENCH_PROFILE=file.cpuprofile: Chromium's CPU profile of the keystrokes (open it in DevTools)
+    const profiler = process.env.BENCH_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler.send('Profiler.start');
+    }
+    for (let i = 0; i < KEYS; i++) {
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press(String(2 + (i % 8)));
+      await page.waitForFunction((n) => {
+        const k = (window as unknown as { __bench: { keys: { frame?: number }[] } }).__bench.keys;
+        return k.length === n && k[n - 1].frame != null;
+      }, i + 1);
+    }
+    if (profiler) {
+      const { profile } = await profiler.send('Profiler.stop');
+      fs.writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+      printProfile(profile);
+    }
+    const keys = await page.evaluate(() => {
+      const b = (
+        window as unknown as {
+          __bench: { keys: { key: number; dom: number; frame: number }[]; longTasks: number[]; frames: number[] };
+        }
+      ).__bench;
+      return { marks: b.keys, longTasks: b.longTasks, frames: b.frames };
+    });
+
+    // figures
+    const bands = [
+      [1, Math.min(50, LINES)],
+      [51, Math.min(150, LINES)],
+      [151, LINES],
+    ].filter(([a, b]) => a <= b);
+    const load = os.loadavg()[0].toFixed(1);
+    console.log(
+      `invoice builder in Chromium (${chromiumPath()}), ${LINES} lines, load ${load} on ${os.cpus().length} cores`,
+    );
+    console.log(`${'case'.padEnd(40)}${'p50'.padStart(10)} ${'p95'.padStart(10)} ${'max'.padStart(10)}`);
+    for (const [a, b] of bands) {
+      const band = scans.slice(a - 1, b);
+      console.log(
+        row(
+          `scan ${a}-${b}: Enter -> line on screen`,
+          band.map((s) => s.frame - s.key),
+        ),
+      );
+      const withAnswer = band.filter((s) => s.answer != null);
+      if (withAnswer.length) {
+        console.log(
+          row(
+            '  of which: Enter -> search answer',
+            withAnswer.map((s) => (s.answer as number) - s.key),
+          ),
+        );
+        console.log(
+          row(
+            '  of which: answer -> line on screen',
+            withAnswer.map((s) => s.frame - (s.answer as number)),
+          ),
+        );
+      }
+    }
+    console.log(
+      row(
+        'qty keystroke -> total in the DOM',
+        keys.marks.map((k) => k.dom - k.key),
+      ),
+    );
+    console.log(
+      row(
+        'qty keystroke -> total on screen',
+        keys.marks.map((k) => k.frame - k.key),
+      ),
+    );
+    const lt = keys.longTasks;
+    console.log(
+      supported.includes('longtask')
+        ? `long tasks during the ${KEYS} keystrokes: ${lt.length}, longest ${lt.length ? ms(Math.max(...lt)).trim() : '-'}`
+        : 'long tasks: not reported by this Chromium',
+    );
+    if (supported.includes('long-animation-frame')) {
+      const f = keys.frames;
+      console.log(
+        `long animation frames (> 50 ms) during the keystrokes: ${f.length}, longest ${f.length ? ms(Math.max(...f)).trim() : '-'}`,
+      );
+    }
+    const p50 = pct(
+      keys.marks.map((k) => k.frame - k.key),
+      50,
+    );
+    console.log(`goal: keystroke under one frame (16 ms): p50 ${p50.toFixed(1)} ms ${p50 < 16 ? 'met' : 'NOT met'}`);
+  } finally {
+    await browser?.close();
+    if (server) await stop(server.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
