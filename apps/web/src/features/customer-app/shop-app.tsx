@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Result, Spin } from 'antd';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage, request } from '../../lib/api';
 import { subscribeRealtime } from '../../lib/realtime';
@@ -22,8 +22,10 @@ import {
   useShopCompany,
 } from './shop-api';
 import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
-import ShopSignInPage from './shop-signin-page';
 import './shop.css';
+
+/** Loaded only when nobody is signed in: a signed-in visit does not carry the sign-in form's code. */
+const ShopSignInPage = lazy(() => import('./shop-signin-page'));
 
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = ['/reset-password'];
@@ -170,7 +172,13 @@ export default function ShopApp() {
           {signedIn && <span style={{ fontSize: 12, opacity: 0.9 }}>{me.data?.customer?.name}</span>}
         </header>
         <main className="shop-main">
-          {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? <Outlet /> : <ShopSignInPage />}
+          {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? (
+            <Outlet />
+          ) : (
+            <Suspense fallback={<Spin />}>
+              <ShopSignInPage />
+            </Suspense>
+          )}
         </main>
         {signedIn && <ShopNav base={base} />}
       </div>

@@ -4,7 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
 import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
@@ -32,7 +32,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
   const qtyId = `qty-${p.id}`;
   const label = `${p.product} ${p.product_size}`.trim();
   return (
-    <Card className="shop-card" data-testid="shop-product">
+    <article className="shop-card shop-tile" data-testid="shop-product">
       <div className="shop-product">
         <div style={{ minWidth: 0 }}>
           <div className="shop-product-name">{p.product}</div>
@@ -75,7 +75,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
           </Button>
         </div>
       </div>
-    </Card>
+    </article>
   );
 }
 
