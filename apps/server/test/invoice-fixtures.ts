@@ -1,3 +1,4 @@
+import type { ProductType } from '@dbo/domain/constants';
 import { and, eq, inArray } from 'drizzle-orm';
 import { stamps } from '../src/modules/stamps/stamps.tables.js';
 import { makeCompany, makeCustomer, makeProduct, makeRoll } from './factories.js';
@@ -30,7 +31,7 @@ export async function invoiceFixture(
   const id = owner.companyId;
   const customer = (name: string, tabc_id: string, cash_on_delivery = false) =>
     makeCustomer(ctx, id, { name, tabc_id, cash_on_delivery, address: '1 Main St', zip: '78701' });
-  const product = (name: string, product_type: string, product_price: string, last_purchase_price = '1.00') =>
+  const product = (name: string, product_type: ProductType, product_price: string, last_purchase_price = '1.00') =>
     makeProduct(ctx, id, { product: name, product_type, product_price, last_purchase_price });
   const c1 = await customer('Broken Spoke Saloon', 'MB100001');
   const c2 = await customer('Cash Corner Store', 'BQ100002', true);
