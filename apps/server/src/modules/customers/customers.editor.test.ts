@@ -1,15 +1,15 @@
+/** The customer editor, the TABC permit data, and tenant isolation (it reads the editor tests' price tier). */
 import { CUSTOMER_MSG } from '@dbo/domain/customer';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { and, eq, sql } from 'drizzle-orm';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   client,
   createTestApp,
   signUpCompany,
-  uniqueEmail,
   type SignedUp,
   type TestContext,
+  uniqueEmail,
 } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
@@ -20,6 +20,7 @@ import {
   importDelinquents,
   importEstablishments,
 } from './tabc.service.js';
+import { addInvoice, postCustomer, valid } from '../../../test/customer-fixtures.js';
 
 let ctx: TestContext;
 let a: SignedUp;
@@ -31,37 +32,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-const valid = {
-  name: 'The Broken Spoke',
-  address: '3201 S Lamar Blvd',
-  city: 'Austin',
-  zip: '78704',
-  tabc_id: 'MB-100234',
-  contact_name: 'Janet',
-  contact_email: 'janet@spoke.example',
-};
-
-async function makeCustomer(who: SignedUp, extra: Record<string, unknown> = {}) {
-  const res = await who.api.post('/customer', { ...valid, ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-
-async function addInvoice(companyId: number, customerId: number, v: Partial<typeof invoices.$inferInsert>) {
-  const [{ n }] = await ctx.database.db
-    .select({ n: sql<number>`coalesce(max(${invoices.number}), 0)::int + 1` })
-    .from(invoices)
-    .where(eq(invoices.company_id, companyId));
-  const [row] = await ctx.database.db
-    .insert(invoices)
-    .values({ company_id: companyId, customer_id: customerId, number: n, invoiced_at: todayInTexas(), ...v })
-    .returning();
-  return row;
-}
-
 describe('customer editor rules', () => {
   it('creates a customer, defaults the state to TX and records the activity', async () => {
-    const c = await makeCustomer(a, { state: '' });
+    const c = await postCustomer(a, { state: '' });
     expect(c).toMatchObject({ name: 'The Broken Spoke', state: 'TX', tabc_id: 'MB-100234', productPriceTier: null });
     const got = await a.api.get(`/customer/${c.id}`);
     expect(got.body.contact_email).toBe('janet@spoke.example');
@@ -97,10 +70,10 @@ describe('customer editor rules', () => {
   });
 
   it('builds the TABC id from the AIMS fields when both exist and aims_id >= 1', async () => {
-    const fromAims = await makeCustomer(a, { tabc_id: '', aims_license_type: 'n', aims_id: '102977' });
+    const fromAims = await postCustomer(a, { tabc_id: '', aims_license_type: 'n', aims_id: '102977' });
     expect(fromAims.tabc_id).toBe('N102977');
     expect(fromAims.aims_id).toBe(102977);
-    const zero = await makeCustomer(a, { tabc_id: 'BG-111111', aims_license_type: 'MB', aims_id: 0 });
+    const zero = await postCustomer(a, { tabc_id: 'BG-111111', aims_license_type: 'MB', aims_id: 0 });
     expect(zero.tabc_id).toBe('BG-111111');
     const updated = await a.api.put(`/customer/${zero.id}`, { ...valid, aims_license_type: 'MB', aims_id: 100871 });
     expect(updated.body.tabc_id).toBe('MB100871');
@@ -115,7 +88,7 @@ describe('customer editor rules', () => {
       .insert(priceTiers)
       .values({ company_id: b.companyId, name: 'Other', percentage: '5', color: 'red' })
       .returning();
-    const c = await makeCustomer(a, { product_price_tier_id: mine.id });
+    const c = await postCustomer(a, { product_price_tier_id: mine.id });
     expect(c.productPriceTier).toMatchObject({ id: mine.id, name: 'Gold', percentage: 12.5 });
     const bad = await a.api.put(`/customer/${c.id}`, { ...valid, product_price_tier_id: theirs.id });
     expect(bad.status).toBe(400);
@@ -125,7 +98,7 @@ describe('customer editor rules', () => {
 
   it('lists and pages customers on the server with filters and sorts', async () => {
     const who = await signUpCompany(ctx);
-    for (const name of ['Zeta Bar', 'Alpha Saloon', 'Mid Tavern']) await makeCustomer(who, { name });
+    for (const name of ['Zeta Bar', 'Alpha Saloon', 'Mid Tavern']) await postCustomer(who, { name });
     const list = await who.api.get('/customer');
     expect(list.body.map((c: any) => c.name)).toEqual(['Alpha Saloon', 'Mid Tavern', 'Zeta Bar']);
     const page = await who.api.get('/customer/grid', {
@@ -146,8 +119,8 @@ describe('customer editor rules', () => {
   });
 
   it('removes softly: gone from lists, invoices keep their customer', async () => {
-    const c = await makeCustomer(a, { name: 'Soon Gone' });
-    const inv = await addInvoice(a.companyId, c.id, { status: 'invoiced', total: '10.00' });
+    const c = await postCustomer(a, { name: 'Soon Gone' });
+    const inv = await addInvoice(ctx, a.companyId, c.id, { status: 'invoiced', total: '10.00' });
     const del = await a.api.del(`/customer/${c.id}`);
     expect(del.status).toBe(200);
     expect((await a.api.get(`/customer/${c.id}`)).status).toBe(404);
@@ -228,9 +201,9 @@ describe('TABC data', () => {
       .insert(delinquents)
       .values({ tabc_id: 'MB900002', effective_date: addDays(today, -7) })
       .onConflictDoNothing();
-    const soon = await makeCustomer(a, { tabc_id: 'MB-900001' });
-    const old = await makeCustomer(a, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
-    const unknown = await makeCustomer(a, { tabc_id: 'ZZ000001' });
+    const soon = await postCustomer(a, { tabc_id: 'MB-900001' });
+    const old = await postCustomer(a, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
+    const unknown = await postCustomer(a, { tabc_id: 'ZZ000001' });
     const s = await a.api.get(`/customer/${soon.id}/tabc-expiration`);
     expect(s.body).toMatchObject({
       expiration_date: addDays(today, 10),
@@ -250,214 +223,9 @@ describe('TABC data', () => {
   });
 });
 
-describe('balance', () => {
-  it('owes the unpaid rest of issued invoices only', async () => {
-    const c = await makeCustomer(a, { name: 'Balance Bar' });
-    const due = addDays(todayInTexas(), 1);
-    const i1 = await addInvoice(a.companyId, c.id, { status: 'invoiced', total: '100.10', due_at: due });
-    const i2 = await addInvoice(a.companyId, c.id, {
-      status: 'partially_paid',
-      total: '50.00',
-      paid_total: '20.05',
-      beer: true,
-    });
-    await addInvoice(a.companyId, c.id, { status: 'paid', total: '70.00', paid_total: '70.00' });
-    await addInvoice(a.companyId, c.id, { status: 'cancelled', total: '80.00' });
-    await addInvoice(a.companyId, c.id, { status: 'draft', total: '90.00' });
-    const check = await a.api.get(`/customer/${c.id}/check-balance`);
-    expect(check.body).toEqual({ owing: 130.05 });
-    const bal = await a.api.get(`/customer/${c.id}/balance`);
-    expect(bal.body.summary).toEqual({ owing: 130.05 });
-    expect(bal.body.customer.name).toBe('Balance Bar');
-    expect(bal.body.invoices.map((i: any) => [i.id, i.number, i.beer, i.total, i.status, i.due_at])).toEqual([
-      [i1.id, i1.number, false, 100.1, 'invoiced', due],
-      [i2.id, i2.number, true, 50, 'partially_paid', null],
-    ]);
-    const empty = await makeCustomer(a, { name: 'No Debt' });
-    expect((await a.api.get(`/customer/${empty.id}/balance`)).body).toMatchObject({
-      summary: { owing: 0 },
-      invoices: [],
-    });
-
-    const pdf = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/customer/${c.id}/balance/pdf`,
-      headers: { authorization: `Bearer ${a.token}` },
-      payload: {},
-    });
-    expect(pdf.statusCode).toBe(200);
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
-    expect(text).toContain('Balance Bar');
-    expect(text).toContain('Owing: $130.05');
-    expect(text).toContain(`#${i2.number}B`);
-    expect(text).toContain('On Delivery');
-
-    const link = await a.api.post(`/customer/${c.id}/balance/pdf`, { format: 'url' });
-    expect(link.body.url).toBe(`/customer/balance/pdf/${link.body.token}`);
-    const page = await client(ctx).get(`/pdf/customer/balance/${link.body.token}`);
-    expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ summary: { owing: 130.05 }, customer: { name: 'Balance Bar' } });
-    expect(page.body.company.name).toBe("Alice Owner's Company");
-    const pagePdf = await client(ctx).get(`/pdf/customer/balance/${link.body.token}`, { format: 'pdf' });
-    expect(pagePdf.headers['content-type']).toBe('application/pdf');
-    const bad = await client(ctx).get('/pdf/customer/balance/not-a-token');
-    expect(bad.status).toBe(404);
-    expect(bad.body.message).toBe('Sorry, something went wrong!');
-  });
-});
-
-describe('customer users and invitations', () => {
-  it('invites, signs up with the link, signs in, and refuses revoked or disabled users', async () => {
-    const c = await makeCustomer(a, { name: 'Invite Bar', tabc_id: 'MB-222222' });
-    const email = uniqueEmail('buyer');
-    const bad = await a.api.post('/customer/user-invitation', { values: { name: 'Al', email: 'x' }, customer: c.id });
-    expect(bad.status).toBe(400);
-    expect(bad.body.details).toEqual(['User name is required !', "Email can't be an empty field !"]);
-
-    const before = ctx.mails.length;
-    const inv = await a.api.post('/customer/user-invitation', {
-      values: { name: 'Rosa Buyer', email, tabc_id: 'MB-222222' },
-      customer: { id: c.id },
-    });
-    expect(inv.status).toBe(200);
-    expect(inv.body.customerUser).toMatchObject({
-      name: 'Rosa Buyer',
-      email,
-      access: 'Enabled',
-      pending_invitation: true,
-    });
-    expect(ctx.mails.length).toBe(before + 1);
-    const mail = ctx.mails.at(-1)!;
-    expect(mail.to).toBe(email);
-    const link = new URL(/http\S+\/signup\?\S+/.exec(mail.text)![0]);
-    expect(link.origin + link.pathname).toBe(`${ctx.config.publicUrl}/signup`);
-    expect(link.searchParams.get('name')).toBe('Rosa Buyer');
-    expect(link.searchParams.get('email')).toBe(email);
-    expect(link.searchParams.get('tabc_id')).toBe('MB-222222');
-    const token = link.searchParams.get('token')!;
-
-    const again = await a.api.post('/customer/user-invitation', {
-      values: { name: 'Rosa Two', email },
-      customer: c.id,
-    });
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(CUSTOMER_MSG.emailRegistered);
-
-    const pub = client(ctx);
-    const wrong = await pub.post('/customer-app/signup', {
-      token: 'nope',
-      name: 'Rosa',
-      email,
-      password: 'rosa-pass',
-      confirm_password: 'rosa-pass',
-    });
-    expect(wrong.body.message).toBe(CUSTOMER_MSG.invitationInvalid);
-    const mismatch = await pub.post('/customer-app/signup', {
-      token,
-      name: 'Rosa',
-      email,
-      password: 'rosa-pass',
-      confirm_password: 'other',
-    });
-    expect(mismatch.body.message).toBe('Passwords do not match');
-    const signup = await pub.post('/customer-app/signup', {
-      token,
-      name: 'Rosa Buyer',
-      email,
-      password: 'rosa-pass',
-      confirm_password: 'rosa-pass',
-    });
-    expect(signup.status).toBe(200);
-    expect(signup.body.customerUser).toMatchObject({ email, pending_invitation: false });
-    expect(signup.body.customerUser.password_hash).toBeUndefined();
-    // the token is single use, and a customer token is no staff token
-    expect(
-      (
-        await pub.post('/customer-app/signup', {
-          token,
-          name: 'Rosa',
-          email,
-          password: 'x1234',
-          confirm_password: 'x1234',
-        })
-      ).status,
-    ).toBe(400);
-    expect((await client(ctx, signup.body.access_token).get('/customer')).status).toBe(401);
-    expect((await client(ctx, signup.body.access_token).get('/customer-app/me')).body.customerUser.id).toBe(
-      signup.body.customerUser.id,
-    );
-
-    const signin = await pub.post('/customer-app/signin', { email: email.toUpperCase(), password: 'rosa-pass' });
-    expect(signin.status).toBe(200);
-    const wrongPass = await pub.post('/customer-app/signin', { email, password: 'wrong-pass' });
-    expect(wrongPass.body.message).toBe(CUSTOMER_MSG.invalidCredentials);
-
-    const id = signup.body.customerUser.id;
-    const revoked = await a.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: id });
-    expect(revoked.body).toMatchObject({ revoked: true, access: 'Revoked' });
-    const refused = await pub.post('/customer-app/signin', { email, password: 'rosa-pass' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe(CUSTOMER_MSG.accessRevoked);
-    expect((await client(ctx, signin.body.access_token).get('/customer-app/me')).status).toBe(401);
-
-    await a.api.put('/customer/user-invitation-revoke', { revoke: false, customerUser: { id } });
-    const disabled = await a.api.put('/customer/user-permission', { permission: false, customerUser: id });
-    expect(disabled.body).toMatchObject({ is_enable: false, revoked: false, access: 'Disabled' });
-    expect((await pub.post('/customer-app/signin', { email, password: 'rosa-pass' })).body.message).toBe(
-      CUSTOMER_MSG.accessDisabled,
-    );
-    const enabled = await a.api.put('/customer/user-permission', { permission: true, customerUser: id });
-    expect(enabled.body.access).toBe('Enabled');
-    expect((await pub.post('/customer-app/signin', { email, password: 'rosa-pass' })).status).toBe(200);
-
-    const prefs = await a.api.put(`/customer/${c.id}/notification-preferences`, {
-      preferences: { sms_notification: true, email_notification: false },
-      customerUser: id,
-    });
-    expect(prefs.body).toMatchObject({ sms_notification: true, email_notification: false, app_notification: true });
-
-    const list = await a.api.get(`/customer/${c.id}/user`);
-    expect(list.body.map((u: any) => u.email)).toEqual([email]);
-    const all = await a.api.get('/customer/all-users');
-    expect(all.body.find((u: any) => u.id === id).customer.name).toBe('Invite Bar');
-    const grid = await a.api.get('/customer/all-users/grid', {
-      startRow: 0,
-      endRow: 10,
-      filterModel: { access: { filterType: 'set', values: ['Enabled'] } },
-    });
-    expect(grid.body.rows.map((u: any) => u.id)).toContain(id);
-  });
-
-  it('re-sends a pending invitation with a new link and refuses a revoked invitation', async () => {
-    const c = await makeCustomer(a, { name: 'Pending Bar' });
-    const email = uniqueEmail('pending');
-    const inv = await a.api.post('/customer/user-invitation', {
-      values: { name: 'Pat Pending', email },
-      customer: c.id,
-    });
-    const firstToken = new URL(/http\S+/.exec(ctx.mails.at(-1)!.text)![0]).searchParams.get('token');
-    const resend = await a.api.post(`/customer/user-invitation/${inv.body.customerUser.id}/resend`);
-    expect(resend.status).toBe(200);
-    const newToken = new URL(/http\S+/.exec(ctx.mails.at(-1)!.text)![0]).searchParams.get('token');
-    expect(newToken).not.toBe(firstToken);
-    const body = (token: string | null) => ({
-      token,
-      name: 'Pat',
-      email,
-      password: 'pat-pass',
-      confirm_password: 'pat-pass',
-    });
-    expect((await client(ctx).post('/customer-app/signup', body(firstToken))).status).toBe(400);
-    await a.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: inv.body.customerUser.id });
-    const refused = await client(ctx).post('/customer-app/signup', body(newToken));
-    expect(refused.body.message).toBe(CUSTOMER_MSG.invitationRevoked);
-  });
-});
-
 describe('tenant isolation', () => {
   it("answers 404 for another company's customer, users and balance", async () => {
-    const c = await makeCustomer(a, { name: 'Private Bar' });
+    const c = await postCustomer(a, { name: 'Private Bar' });
     const inv = await a.api.post('/customer/user-invitation', {
       values: { name: 'Iso User', email: uniqueEmail('iso') },
       customer: c.id,
