@@ -1,13 +1,12 @@
+/** The customer app: placing orders, my orders and invoices, preferences, password reset, OpenAPI. */
 import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
 import { ORDER_MSG } from '@dbo/domain/order';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
-import { activateFeature, client, createTestApp, type TestContext } from '../../../test/helpers.js';
-import { makeOrder, makeShopCompany, makeShopper, setShowPrices } from '../../../test/order-factories.js';
-import { customerUsers } from '../customers/customers.tables.js';
-import { inventory } from '../inventory/inventory.tables.js';
-import { priceChanges, products } from '../products/products.tables.js';
+import { makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
+import { client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { makeOrder, makeShop, makeShopper } from '../../../test/order-factories.js';
+import { products } from '../products/products.tables.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,219 +14,9 @@ beforeAll(async () => {
 });
 afterAll(async () => ctx?.close());
 
-async function shop() {
-  const company = await makeShopCompany(ctx);
-  const shopper = await makeShopper(ctx, company);
-  const vodka = await makeProduct(ctx, company.companyId, {
-    product: `TITOS VODKA ${company.companyId}`,
-    product_price: '18.99',
-    upc: '619947000013',
-  });
-  const wine = await makeProduct(ctx, company.companyId, {
-    product: `BECKER CABERNET ${company.companyId}`,
-    product_type: 'WINE',
-    product_price: '12.00',
-  });
-  return { company, shopper, vodka, wine };
-}
-
-describe('GET /customer-app/company', () => {
-  it('answers the company a subdomain names', async () => {
-    const { company } = await shop();
-    const res = await client(ctx).get('/customer-app/company', { subdomain: company.subdomain });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: company.companyId, subdomain: company.subdomain, ordering: true });
-  });
-
-  it('finds the company by the Host header {sub}.{APP_DOMAIN}', async () => {
-    const { company } = await shop();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/customer-app/company',
-      headers: { host: `${company.subdomain}.shop.example:3000` },
-    });
-    expect(res.json()).toMatchObject({ id: company.companyId });
-  });
-
-  it('takes X-Forwarded-Host only from a trusted proxy', async () => {
-    const { company } = await shop();
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/v1/customer-app/company',
-      headers: { host: '127.0.0.1:3000', 'x-forwarded-host': `${company.subdomain}.shop.example` },
-    });
-    expect(res.statusCode).toBe(404);
-  });
-
-  it('is a 404 for an unknown subdomain', async () => {
-    const res = await client(ctx).get('/customer-app/company', { subdomain: 'nobody-here' });
-    expect(res.status).toBe(404);
-  });
-});
-
-describe('customer-app access', () => {
-  it('refuses a staff token with 401', async () => {
-    const { company } = await shop();
-    expect((await company.api.get('/customer-app/cart')).status).toBe(401);
-  });
-
-  it('refuses a customer token on staff routes with 401', async () => {
-    const { shopper } = await shop();
-    expect((await shopper.api.get('/order/grid')).status).toBe(401);
-  });
-
-  it('signs a disabled user out at once', async () => {
-    const { shopper } = await shop();
-    await ctx.database.db.update(customerUsers).set({ is_enable: false }).where(eq(customerUsers.id, shopper.userId));
-    expect((await shopper.api.get('/customer-app/catalog')).status).toBe(401);
-  });
-
-  it('signs a revoked user out at once', async () => {
-    const { shopper } = await shop();
-    await ctx.database.db.update(customerUsers).set({ revoked: true }).where(eq(customerUsers.id, shopper.userId));
-    expect((await shopper.api.post('/customer-app/order', {})).status).toBe(401);
-  });
-
-  it("answers 403 'Online ordering is not available' when the order feature is off", async () => {
-    const { company, shopper } = await shop();
-    await activateFeature(ctx, company.companyId, 'order', false);
-    const res = await shopper.api.get('/customer-app/catalog');
-    expect(res.status).toBe(403);
-    expect(res.body.message).toBe(ORDER_MSG.notAvailable);
-  });
-
-  it("refuses sign-in on another company's subdomain", async () => {
-    const { shopper } = await shop();
-    const other = await makeShopCompany(ctx);
-    const res = await client(ctx).post('/customer-app/signin', {
-      email: shopper.email,
-      password: shopper.password,
-      subdomain: other.subdomain,
-    });
-    expect(res.status).toBe(400);
-  });
-});
-
-describe('GET /customer-app/catalog', () => {
-  it("lists the company's products with this customer's price", async () => {
-    const { shopper, vodka, company } = await shop();
-    await ctx.database.db.insert(priceChanges).values({
-      company_id: company.companyId,
-      product_id: vodka.id,
-      customer_id: shopper.customerId,
-      old_price: '18.99',
-      new_price: '16.50',
-      effective_date: '2020-01-01',
-    });
-    const res = await shopper.api.get('/customer-app/catalog');
-    expect(res.status).toBe(200);
-    expect(res.body.count).toBe(2);
-    expect(res.body.rows.find((r: { id: number }) => r.id === vodka.id)).toMatchObject({
-      price: 16.5,
-      stock_status: null,
-    });
-  });
-
-  it('hides prices when show_prices is off', async () => {
-    const { shopper, company } = await shop();
-    await setShowPrices(ctx, company.companyId, false);
-    const res = await shopper.api.get('/customer-app/catalog');
-    expect(res.body.show_prices).toBe(false);
-    expect(res.body.rows.every((r: { price: unknown }) => r.price === null)).toBe(true);
-  });
-
-  it('searches by name from 3 characters and by UPC', async () => {
-    const { shopper, vodka } = await shop();
-    expect(
-      (await shopper.api.get('/customer-app/catalog', { query: 'tit' })).body.rows.map((r: { id: number }) => r.id),
-    ).toEqual([vodka.id]);
-    expect((await shopper.api.get('/customer-app/catalog', { query: '619947000013' })).body.count).toBe(1);
-    expect((await shopper.api.get('/customer-app/catalog', { query: 'ti' })).body.count).toBe(2);
-  });
-
-  it('filters by type and leaves archived products out', async () => {
-    const { shopper, company, wine } = await shop();
-    await makeProduct(ctx, company.companyId, { product_type: 'WINE', archived: true });
-    const res = await shopper.api.get('/customer-app/catalog', { product_type: 'WINE' });
-    expect(res.body.rows.map((r: { id: number }) => r.id)).toEqual([wine.id]);
-  });
-
-  it('shows stock status, never the count, when inventory is on', async () => {
-    const { shopper, company, vodka, wine } = await shop();
-    await activateFeature(ctx, company.companyId, 'inventory');
-    await ctx.database.db.insert(inventory).values([
-      { company_id: company.companyId, product_id: vodka.id, qty: 50, reorder_level: 5 },
-      { company_id: company.companyId, product_id: wine.id, qty: 3, reorder_level: 5 },
-    ]);
-    const rows = (await shopper.api.get('/customer-app/catalog')).body.rows;
-    const byId = new Map(rows.map((r: { id: number; stock_status: string }) => [r.id, r.stock_status]));
-    expect(byId.get(vodka.id)).toBe('in_stock');
-    expect(byId.get(wine.id)).toBe('low');
-    expect(JSON.stringify(rows)).not.toContain('"qty"');
-  });
-
-  it('refuses an unknown product type', async () => {
-    const { shopper } = await shop();
-    expect((await shopper.api.get('/customer-app/catalog', { product_type: 'SODA' })).status).toBe(400);
-  });
-});
-
-describe('cart', () => {
-  it('keeps the cart on the server with the note and prices', async () => {
-    const { shopper, vodka } = await shop();
-    const put = await shopper.api.put('/customer-app/cart', {
-      items: [{ product_id: vodka.id, qty: 2 }],
-      note: 'Thanks',
-    });
-    expect(put.status).toBe(200);
-    const res = await shopper.api.get('/customer-app/cart');
-    expect(res.body).toMatchObject({
-      note: 'Thanks',
-      total: 37.98,
-      items: [{ product_id: vodka.id, qty: 2, price: 18.99 }],
-    });
-  });
-
-  it('is shared by a second sign-in of the same user', async () => {
-    const { shopper, vodka, company } = await shop();
-    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 4 }] });
-    const again = await client(ctx).post('/customer-app/signin', {
-      email: shopper.email,
-      password: shopper.password,
-      subdomain: company.subdomain,
-    });
-    const second = client(ctx, again.body.access_token);
-    expect((await second.get('/customer-app/cart')).body.items[0].qty).toBe(4);
-  });
-
-  it('empties with an empty list', async () => {
-    const { shopper, vodka } = await shop();
-    await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 2 }] });
-    expect((await shopper.api.put('/customer-app/cart', { items: [] })).body.items).toEqual([]);
-  });
-
-  it('refuses a quantity of 0 or past 9999 or not whole', async () => {
-    const { shopper, vodka } = await shop();
-    for (const qty of [0, 10000, 1.5, -1]) {
-      const res = await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty }] });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toBe(ORDER_MSG.qty);
-    }
-  });
-
-  it("refuses another company's product naming it", async () => {
-    const { shopper } = await shop();
-    const other = await makeCompany(ctx);
-    const foreign = await makeProduct(ctx, other.companyId);
-    const res = await shopper.api.put('/customer-app/cart', { items: [{ product_id: foreign.id, qty: 1 }] });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe(ORDER_MSG.productUnknown(foreign.id));
-  });
-});
-
 describe('POST /customer-app/order', () => {
   it('places the given items with server prices and a number', async () => {
-    const { shopper, vodka, wine } = await shop();
+    const { shopper, vodka, wine } = await makeShop(ctx);
     const res = await shopper.api.post('/customer-app/order', {
       items: [
         { product_id: vodka.id, qty: 1, price: 0.01 },
@@ -240,7 +29,7 @@ describe('POST /customer-app/order', () => {
   });
 
   it('places the cart when there is no body, and empties it', async () => {
-    const { shopper, vodka } = await shop();
+    const { shopper, vodka } = await makeShop(ctx);
     await shopper.api.put('/customer-app/cart', { items: [{ product_id: vodka.id, qty: 3 }], note: 'Side door' });
     const res = await shopper.api.post('/customer-app/order');
     expect(res.status).toBe(200);
@@ -250,21 +39,21 @@ describe('POST /customer-app/order', () => {
   });
 
   it('refuses an empty cart', async () => {
-    const { shopper } = await shop();
+    const { shopper } = await makeShop(ctx);
     const res = await shopper.api.post('/customer-app/order');
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ORDER_MSG.empty);
   });
 
   it('refuses an empty item list', async () => {
-    const { shopper } = await shop();
+    const { shopper } = await makeShop(ctx);
     const res = await shopper.api.post('/customer-app/order', { items: [] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(ORDER_MSG.empty);
   });
 
   it('refuses an archived product naming it', async () => {
-    const { shopper, company } = await shop();
+    const { shopper, company } = await makeShop(ctx);
     const old = await makeProduct(ctx, company.companyId, { archived: true });
     const res = await shopper.api.post('/customer-app/order', { items: [{ product_id: old.id, qty: 1 }] });
     expect(res.status).toBe(400);
@@ -272,7 +61,7 @@ describe('POST /customer-app/order', () => {
   });
 
   it('refuses the same product twice', async () => {
-    const { shopper, vodka } = await shop();
+    const { shopper, vodka } = await makeShop(ctx);
     const res = await shopper.api.post('/customer-app/order', {
       items: [
         { product_id: vodka.id, qty: 1 },
@@ -286,7 +75,7 @@ describe('POST /customer-app/order', () => {
 
 describe('my orders', () => {
   it('lists only my customer’s orders, newest first', async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     const first = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
     const second = await makeOrder(shopper, [{ product_id: vodka.id, qty: 2 }]);
     const neighbour = await makeShopper(ctx, company);
@@ -296,21 +85,21 @@ describe('my orders', () => {
   });
 
   it('shares orders between users of the same customer', async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     const order = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
     const colleague = await makeShopper(ctx, company, shopper.customerId);
     expect((await colleague.api.get(`/customer-app/order/${order.id}`)).status).toBe(200);
   });
 
   it("is a 404 for another customer's order", async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     const order = await makeOrder(shopper, [{ product_id: vodka.id, qty: 1 }]);
     const stranger = await makeShopper(ctx, company);
     expect((await stranger.api.get(`/customer-app/order/${order.id}`)).status).toBe(404);
   });
 
   it("shows the distributor's changes after invoicing", async () => {
-    const { shopper, vodka, wine, company } = await shop();
+    const { shopper, vodka, wine, company } = await makeShop(ctx);
     const order = await makeOrder(shopper, [
       { product_id: vodka.id, qty: 2 },
       { product_id: wine.id, qty: 1 },
@@ -331,7 +120,7 @@ describe('my orders', () => {
   });
 
   it('copies an order into the cart with order again, adding quantities', async () => {
-    const { shopper, vodka, wine } = await shop();
+    const { shopper, vodka, wine } = await makeShop(ctx);
     const order = await makeOrder(shopper, [
       { product_id: vodka.id, qty: 2 },
       { product_id: wine.id, qty: 1 },
@@ -346,7 +135,7 @@ describe('my orders', () => {
   });
 
   it('skips archived products in order again, naming them', async () => {
-    const { shopper, vodka, wine } = await shop();
+    const { shopper, vodka, wine } = await makeShop(ctx);
     const order = await makeOrder(shopper, [
       { product_id: vodka.id, qty: 2 },
       { product_id: wine.id, qty: 1 },
@@ -360,7 +149,7 @@ describe('my orders', () => {
 
 describe('my invoices and balance', () => {
   it('lists my invoices with a PDF path and serves the PDF', async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     const inv = await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'invoiced',
@@ -374,7 +163,7 @@ describe('my invoices and balance', () => {
   });
 
   it("is a 404 for another customer's invoice PDF", async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     const other = await makeCustomer(ctx, company.companyId);
     const inv = await makeInvoice(company, {
       customerId: other.id,
@@ -385,7 +174,7 @@ describe('my invoices and balance', () => {
   });
 
   it('leaves draft invoices out', async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'draft',
@@ -395,7 +184,7 @@ describe('my invoices and balance', () => {
   });
 
   it('answers my balance (Owing) and its PDF', async () => {
-    const { shopper, vodka, company } = await shop();
+    const { shopper, vodka, company } = await makeShop(ctx);
     await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'invoiced',
@@ -411,21 +200,21 @@ describe('my invoices and balance', () => {
 
 describe('preferences', () => {
   it('reads and saves my notification preferences', async () => {
-    const { shopper } = await shop();
+    const { shopper } = await makeShop(ctx);
     const prefs = { app_notification: false, email_notification: true, sms_notification: true };
     expect((await shopper.api.put('/customer-app/preferences', prefs)).body).toEqual(prefs);
     expect((await shopper.api.get('/customer-app/preferences')).body).toEqual(prefs);
   });
 
   it('refuses a missing field', async () => {
-    const { shopper } = await shop();
+    const { shopper } = await makeShop(ctx);
     expect((await shopper.api.put('/customer-app/preferences', { app_notification: true })).status).toBe(400);
   });
 });
 
 describe('password reset', () => {
   it('mails a link whose token sets a new password once', async () => {
-    const { shopper, company } = await shop();
+    const { shopper, company } = await makeShop(ctx);
     const req = await client(ctx).post('/customer-app/reset-request', {
       email: shopper.email,
       subdomain: company.subdomain,
