@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -159,4 +159,24 @@ export async function activateFeature(ctx: TestContext, companyId: number, name:
     .insert(companyFeatures)
     .values({ company_id: companyId, name, active })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active } });
+}
+
+export interface TwoCompanies {
+  ctx: TestContext;
+  /** the company under test */
+  owner: SignedUp;
+  /** another company, for tenant isolation */
+  other: SignedUp;
+}
+
+/** The test file's app with two signed-up companies, ready in its tests and closed after them. */
+export function useAppWithTwoCompanies(): TwoCompanies {
+  const t = {} as TwoCompanies;
+  beforeAll(async () => {
+    t.ctx = await createTestApp();
+    t.owner = await signUpCompany(t.ctx);
+    t.other = await signUpCompany(t.ctx);
+  });
+  afterAll(async () => t.ctx?.close());
+  return t;
 }
