@@ -161,6 +161,16 @@ export async function activateFeature(ctx: TestContext, companyId: number, name:
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active } });
 }
 
+/** The test file's app (one per file), ready in its tests and closed after them. */
+export function useTestApp(overrides: Partial<AppConfig> = {}): { ctx: TestContext } {
+  const t = {} as { ctx: TestContext };
+  beforeAll(async () => {
+    t.ctx = await createTestApp(overrides);
+  });
+  afterAll(async () => t.ctx?.close());
+  return t;
+}
+
 export interface TwoCompanies {
   ctx: TestContext;
   /** the company under test */
@@ -170,12 +180,12 @@ export interface TwoCompanies {
 }
 
 /** The test file's app with two signed-up companies, ready in its tests and closed after them. */
-export function useAppWithTwoCompanies(): TwoCompanies {
+export function useAppWithTwoCompanies(ownerNames: [string, string] = ['Test Owner', 'Test Owner']): TwoCompanies {
   const t = {} as TwoCompanies;
   beforeAll(async () => {
     t.ctx = await createTestApp();
-    t.owner = await signUpCompany(t.ctx);
-    t.other = await signUpCompany(t.ctx);
+    t.owner = await signUpCompany(t.ctx, ownerNames[0]);
+    t.other = await signUpCompany(t.ctx, ownerNames[1]);
   });
   afterAll(async () => t.ctx?.close());
   return t;

@@ -3,7 +3,7 @@
  * retries; and a company set up to sync with one of them.
  */
 import { and, eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { startSimulator as startBottlePos } from '../src/integrations/bottle-pos/simulator.js';
 import { startSimulator as startClover } from '../src/integrations/clover/simulator.js';
 import type { Simulator } from '../src/integrations/pos-simulator.js';
@@ -22,7 +22,7 @@ export interface PosApp {
 }
 
 /** Starts both simulators and an app with the job worker on, pointed at them. */
-export async function startPosApp(): Promise<PosApp> {
+async function startPosApp(): Promise<PosApp> {
   const bpos = await startBottlePos();
   const clover = await startClover();
   const ctx = await createTestApp({
@@ -41,10 +41,24 @@ export async function startPosApp(): Promise<PosApp> {
   return { ctx, bpos, clover };
 }
 
-export async function stopPosApp(app: Partial<PosApp>) {
+async function stopPosApp(app: Partial<PosApp>) {
   await app.ctx?.close();
   await app.bpos?.close();
   await app.clover?.close();
+}
+
+/** The test file's POS app: started before its tests, simulators reset before each, closed after. */
+export function usePosApp(): PosApp {
+  const pos = {} as PosApp;
+  beforeAll(async () => {
+    Object.assign(pos, await startPosApp());
+  });
+  afterAll(() => stopPosApp(pos));
+  beforeEach(() => {
+    pos.bpos.control.reset();
+    pos.clover.control.reset();
+  });
+  return pos;
 }
 
 /** Runs every queued POS job to the end. */

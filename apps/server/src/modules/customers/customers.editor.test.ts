@@ -2,15 +2,8 @@
 import { CUSTOMER_MSG } from '@dbo/domain/customer';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  client,
-  createTestApp,
-  signUpCompany,
-  type SignedUp,
-  type TestContext,
-  uniqueEmail,
-} from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { client, useAppWithTwoCompanies, signUpCompany, uniqueEmail } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { customers, delinquents, establishments, priceTiers } from './customers.tables.js';
@@ -22,31 +15,23 @@ import {
 } from './tabc.service.js';
 import { addInvoice, postCustomer, valid } from '../../../test/customer-fixtures.js';
 
-let ctx: TestContext;
-let a: SignedUp;
-let b: SignedUp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  a = await signUpCompany(ctx, 'Alice Owner');
-  b = await signUpCompany(ctx, 'Bob Owner');
-});
-afterAll(async () => ctx?.close());
+const t = useAppWithTwoCompanies(['Alice Owner', 'Bob Owner']);
 
 describe('customer editor rules', () => {
   it('creates a customer, defaults the state to TX and records the activity', async () => {
-    const c = await postCustomer(a, { state: '' });
+    const c = await postCustomer(t.owner, { state: '' });
     expect(c).toMatchObject({ name: 'The Broken Spoke', state: 'TX', tabc_id: 'MB-100234', productPriceTier: null });
-    const got = await a.api.get(`/customer/${c.id}`);
+    const got = await t.owner.api.get(`/customer/${c.id}`);
     expect(got.body.contact_email).toBe('janet@spoke.example');
-    const acts = await ctx.database.db
+    const acts = await t.ctx.database.db
       .select()
       .from(activities)
-      .where(and(eq(activities.company_id, a.companyId), eq(activities.module, 'CUSTOMER')));
+      .where(and(eq(activities.company_id, t.owner.companyId), eq(activities.module, 'CUSTOMER')));
     expect(acts.map((x) => x.type)).toContain('CREATE');
   });
 
   it('answers the exact messages for missing fields, a bad email, the permit format and fintech', async () => {
-    const empty = await a.api.post('/customer', {});
+    const empty = await t.owner.api.post('/customer', {});
     expect(empty.status).toBe(400);
     expect(empty.body.details).toEqual(
       expect.arrayContaining([CUSTOMER_MSG.name, CUSTOMER_MSG.address, CUSTOMER_MSG.city, CUSTOMER_MSG.zip]),
@@ -58,46 +43,50 @@ describe('customer editor rules', () => {
       [{ fintech_option: true, fintech_id: '' }, "Fintech ID can't be empty while Fintech Option is enabled"],
     ];
     for (const [extra, message] of cases) {
-      const res = await a.api.post('/customer', { ...valid, ...extra });
+      const res = await t.owner.api.post('/customer', { ...valid, ...extra });
       expect(res.status, message).toBe(400);
       expect(res.body.message).toBe(message);
     }
-    const [{ n }] = await ctx.database.db
+    const [{ n }] = await t.ctx.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(customers)
-      .where(eq(customers.company_id, a.companyId));
+      .where(eq(customers.company_id, t.owner.companyId));
     expect(n).toBe(1); // nothing saved by the bad requests
   });
 
   it('builds the TABC id from the AIMS fields when both exist and aims_id >= 1', async () => {
-    const fromAims = await postCustomer(a, { tabc_id: '', aims_license_type: 'n', aims_id: '102977' });
+    const fromAims = await postCustomer(t.owner, { tabc_id: '', aims_license_type: 'n', aims_id: '102977' });
     expect(fromAims.tabc_id).toBe('N102977');
     expect(fromAims.aims_id).toBe(102977);
-    const zero = await postCustomer(a, { tabc_id: 'BG-111111', aims_license_type: 'MB', aims_id: 0 });
+    const zero = await postCustomer(t.owner, { tabc_id: 'BG-111111', aims_license_type: 'MB', aims_id: 0 });
     expect(zero.tabc_id).toBe('BG-111111');
-    const updated = await a.api.put(`/customer/${zero.id}`, { ...valid, aims_license_type: 'MB', aims_id: 100871 });
+    const updated = await t.owner.api.put(`/customer/${zero.id}`, {
+      ...valid,
+      aims_license_type: 'MB',
+      aims_id: 100871,
+    });
     expect(updated.body.tabc_id).toBe('MB100871');
   });
 
   it("assigns only the company's own price tier", async () => {
-    const [mine] = await ctx.database.db
+    const [mine] = await t.ctx.database.db
       .insert(priceTiers)
-      .values({ company_id: a.companyId, name: 'Gold', percentage: '12.5', color: 'gold' })
+      .values({ company_id: t.owner.companyId, name: 'Gold', percentage: '12.5', color: 'gold' })
       .returning();
-    const [theirs] = await ctx.database.db
+    const [theirs] = await t.ctx.database.db
       .insert(priceTiers)
-      .values({ company_id: b.companyId, name: 'Other', percentage: '5', color: 'red' })
+      .values({ company_id: t.other.companyId, name: 'Other', percentage: '5', color: 'red' })
       .returning();
-    const c = await postCustomer(a, { product_price_tier_id: mine.id });
+    const c = await postCustomer(t.owner, { product_price_tier_id: mine.id });
     expect(c.productPriceTier).toMatchObject({ id: mine.id, name: 'Gold', percentage: 12.5 });
-    const bad = await a.api.put(`/customer/${c.id}`, { ...valid, product_price_tier_id: theirs.id });
+    const bad = await t.owner.api.put(`/customer/${c.id}`, { ...valid, product_price_tier_id: theirs.id });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe(CUSTOMER_MSG.priceTier);
-    expect((await a.api.get(`/customer/${c.id}`)).body.product_price_tier_id).toBe(mine.id);
+    expect((await t.owner.api.get(`/customer/${c.id}`)).body.product_price_tier_id).toBe(mine.id);
   });
 
   it('lists and pages customers on the server with filters and sorts', async () => {
-    const who = await signUpCompany(ctx);
+    const who = await signUpCompany(t.ctx);
     for (const name of ['Zeta Bar', 'Alpha Saloon', 'Mid Tavern']) await postCustomer(who, { name });
     const list = await who.api.get('/customer');
     expect(list.body.map((c: any) => c.name)).toEqual(['Alpha Saloon', 'Mid Tavern', 'Zeta Bar']);
@@ -119,44 +108,44 @@ describe('customer editor rules', () => {
   });
 
   it('removes softly: gone from lists, invoices keep their customer', async () => {
-    const c = await postCustomer(a, { name: 'Soon Gone' });
-    const inv = await addInvoice(ctx, a.companyId, c.id, { status: 'invoiced', total: '10.00' });
-    const del = await a.api.del(`/customer/${c.id}`);
+    const c = await postCustomer(t.owner, { name: 'Soon Gone' });
+    const inv = await addInvoice(t.ctx, t.owner.companyId, c.id, { status: 'invoiced', total: '10.00' });
+    const del = await t.owner.api.del(`/customer/${c.id}`);
     expect(del.status).toBe(200);
-    expect((await a.api.get(`/customer/${c.id}`)).status).toBe(404);
-    expect((await a.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
-    const [row] = await ctx.database.db.select().from(customers).where(eq(customers.id, c.id));
+    expect((await t.owner.api.get(`/customer/${c.id}`)).status).toBe(404);
+    expect((await t.owner.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
+    const [row] = await t.ctx.database.db.select().from(customers).where(eq(customers.id, c.id));
     expect(row.deleted_at).not.toBeNull();
-    const [kept] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    const [kept] = await t.ctx.database.db.select().from(invoices).where(eq(invoices.id, inv.id));
     expect(kept.customer_id).toBe(c.id);
-    expect((await a.api.del(`/customer/${c.id}`)).status).toBe(404);
-    const acts = await ctx.database.db
+    expect((await t.owner.api.del(`/customer/${c.id}`)).status).toBe(404);
+    const acts = await t.ctx.database.db
       .select()
       .from(activities)
-      .where(and(eq(activities.company_id, a.companyId), eq(activities.type, 'DELETE')));
+      .where(and(eq(activities.company_id, t.owner.companyId), eq(activities.type, 'DELETE')));
     expect(acts.some((x) => (x.info as any).customerId === c.id)).toBe(true);
   });
 });
 
 describe('TABC data', () => {
   it('imports the sample twice without duplicates and searches it', async () => {
-    const first = await importEstablishments(ctx.database.db, TABC_SAMPLE_FILE);
+    const first = await importEstablishments(t.ctx.database.db, TABC_SAMPLE_FILE);
     const count = async () =>
-      (await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(establishments))[0].n;
+      (await t.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(establishments))[0].n;
     const n1 = await count();
-    const second = await importEstablishments(ctx.database.db, TABC_SAMPLE_FILE);
+    const second = await importEstablishments(t.ctx.database.db, TABC_SAMPLE_FILE);
     expect(second.read).toBe(first.read);
     expect(await count()).toBe(n1);
     expect(n1).toBeGreaterThan(300);
-    await importDelinquents(ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
-    await importDelinquents(ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
-    const [{ d }] = await ctx.database.db.select({ d: sql<number>`count(*)::int` }).from(delinquents);
+    await importDelinquents(t.ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
+    await importDelinquents(t.ctx.database.db, TABC_DELINQUENT_SAMPLE_FILE);
+    const [{ d }] = await t.ctx.database.db.select({ d: sql<number>`count(*)::int` }).from(delinquents);
     expect(d).toBeGreaterThan(1);
 
-    const short = await a.api.get('/customer/auto-fill-suggestions', { query: 'br' });
+    const short = await t.owner.api.get('/customer/auto-fill-suggestions', { query: 'br' });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe(CUSTOMER_MSG.autoFillQuery);
-    const byName = await a.api.get('/customer/auto-fill-suggestions', { query: 'broken spo' });
+    const byName = await t.owner.api.get('/customer/auto-fill-suggestions', { query: 'broken spo' });
     expect(byName.body[0]).toMatchObject({
       tabc_id: 'MB100234',
       name: 'The Broken Spoke',
@@ -166,15 +155,15 @@ describe('TABC data', () => {
       aims_license_type: 'MB',
       aims_id: 100234,
     });
-    const byPermit = await a.api.get('/customer/auto-fill-suggestions', { query: 'mb-100871' });
+    const byPermit = await t.owner.api.get('/customer/auto-fill-suggestions', { query: 'mb-100871' });
     expect(byPermit.body.map((e: any) => e.trade_name)).toEqual(['CONTINENTAL CLUB']);
-    const none = await a.api.get('/customer/auto-fill-suggestions', { query: 'zzzqqq' });
+    const none = await t.owner.api.get('/customer/auto-fill-suggestions', { query: 'zzzqqq' });
     expect(none.body).toEqual([]);
   });
 
   it('answers permit expiry and delinquency for a customer', async () => {
     const today = todayInTexas();
-    await ctx.database.db
+    await t.ctx.database.db
       .insert(establishments)
       .values([
         {
@@ -197,14 +186,14 @@ describe('TABC data', () => {
         target: [establishments.license_type, establishments.license_id],
         set: { expiration_date: sql`excluded.expiration_date` },
       });
-    await ctx.database.db
+    await t.ctx.database.db
       .insert(delinquents)
       .values({ tabc_id: 'MB900002', effective_date: addDays(today, -7) })
       .onConflictDoNothing();
-    const soon = await postCustomer(a, { tabc_id: 'MB-900001' });
-    const old = await postCustomer(a, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
-    const unknown = await postCustomer(a, { tabc_id: 'ZZ000001' });
-    const s = await a.api.get(`/customer/${soon.id}/tabc-expiration`);
+    const soon = await postCustomer(t.owner, { tabc_id: 'MB-900001' });
+    const old = await postCustomer(t.owner, { tabc_id: '', aims_license_type: 'MB', aims_id: 900002 });
+    const unknown = await postCustomer(t.owner, { tabc_id: 'ZZ000001' });
+    const s = await t.owner.api.get(`/customer/${soon.id}/tabc-expiration`);
     expect(s.body).toMatchObject({
       expiration_date: addDays(today, 10),
       isExpired: false,
@@ -212,62 +201,65 @@ describe('TABC data', () => {
       delinquency: null,
     });
     expect(s.headers['cache-control']).toContain('max-age');
-    const o = await a.api.get(`/customer/${old.id}/tabc-expiration`);
+    const o = await t.owner.api.get(`/customer/${old.id}/tabc-expiration`);
     expect(o.body).toMatchObject({
       isExpired: true,
       expiringInDays: -3,
       delinquency: { effective_date: addDays(today, -7) },
     });
-    const u = await a.api.get(`/customer/${unknown.id}/tabc-expiration`);
+    const u = await t.owner.api.get(`/customer/${unknown.id}/tabc-expiration`);
     expect(u.body).toMatchObject({ expiration_date: null, isExpired: false, expiringInDays: null, delinquency: null });
   });
 });
 
 describe('tenant isolation', () => {
   it("answers 404 for another company's customer, users and balance", async () => {
-    const c = await postCustomer(a, { name: 'Private Bar' });
-    const inv = await a.api.post('/customer/user-invitation', {
+    const c = await postCustomer(t.owner, { name: 'Private Bar' });
+    const inv = await t.owner.api.post('/customer/user-invitation', {
       values: { name: 'Iso User', email: uniqueEmail('iso') },
       customer: c.id,
     });
     const uid = inv.body.customerUser.id;
     const calls: [string, Promise<{ status: number }>][] = [
-      ['get', b.api.get(`/customer/${c.id}`)],
-      ['put', b.api.put(`/customer/${c.id}`, valid)],
-      ['delete', b.api.del(`/customer/${c.id}`)],
-      ['tabc', b.api.get(`/customer/${c.id}/tabc-expiration`)],
-      ['check', b.api.get(`/customer/${c.id}/check-balance`)],
-      ['balance', b.api.get(`/customer/${c.id}/balance`)],
-      ['pdf', b.api.post(`/customer/${c.id}/balance/pdf`)],
-      ['users', b.api.get(`/customer/${c.id}/user`)],
+      ['get', t.other.api.get(`/customer/${c.id}`)],
+      ['put', t.other.api.put(`/customer/${c.id}`, valid)],
+      ['delete', t.other.api.del(`/customer/${c.id}`)],
+      ['tabc', t.other.api.get(`/customer/${c.id}/tabc-expiration`)],
+      ['check', t.other.api.get(`/customer/${c.id}/check-balance`)],
+      ['balance', t.other.api.get(`/customer/${c.id}/balance`)],
+      ['pdf', t.other.api.post(`/customer/${c.id}/balance/pdf`)],
+      ['users', t.other.api.get(`/customer/${c.id}/user`)],
       [
         'prefs',
-        b.api.put(`/customer/${c.id}/notification-preferences`, {
+        t.other.api.put(`/customer/${c.id}/notification-preferences`, {
           preferences: { sms_notification: true },
           customerUser: uid,
         }),
       ],
-      ['revoke', b.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: uid })],
-      ['permission', b.api.put('/customer/user-permission', { permission: false, customerUser: uid })],
+      ['revoke', t.other.api.put('/customer/user-invitation-revoke', { revoke: true, customerUser: uid })],
+      ['permission', t.other.api.put('/customer/user-permission', { permission: false, customerUser: uid })],
       [
         'invite',
-        b.api.post('/customer/user-invitation', { values: { name: 'Intruder', email: uniqueEmail() }, customer: c.id }),
+        t.other.api.post('/customer/user-invitation', {
+          values: { name: 'Intruder', email: uniqueEmail() },
+          customer: c.id,
+        }),
       ],
-      ['resend', b.api.post(`/customer/user-invitation/${uid}/resend`)],
-      ['users grid', b.api.get('/customer/all-users/grid', { customerId: String(c.id) })],
+      ['resend', t.other.api.post(`/customer/user-invitation/${uid}/resend`)],
+      ['users grid', t.other.api.get('/customer/all-users/grid', { customerId: String(c.id) })],
     ];
     for (const [name, p] of calls) expect((await p).status, name).toBe(404);
-    expect((await b.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
-    expect((await b.api.get('/customer/grid')).body.rows.some((x: any) => x.id === c.id)).toBe(false);
-    expect((await b.api.get('/customer/all-users')).body.some((u: any) => u.id === uid)).toBe(false);
-    expect((await b.api.get('/customer/all-users/grid')).body.rows.some((u: any) => u.id === uid)).toBe(false);
-    const mine = await a.api.get('/customer/all-users/grid', { customerId: String(c.id) });
+    expect((await t.other.api.get('/customer')).body.some((x: any) => x.id === c.id)).toBe(false);
+    expect((await t.other.api.get('/customer/grid')).body.rows.some((x: any) => x.id === c.id)).toBe(false);
+    expect((await t.other.api.get('/customer/all-users')).body.some((u: any) => u.id === uid)).toBe(false);
+    expect((await t.other.api.get('/customer/all-users/grid')).body.rows.some((u: any) => u.id === uid)).toBe(false);
+    const mine = await t.owner.api.get('/customer/all-users/grid', { customerId: String(c.id) });
     expect(mine.body).toMatchObject({ count: 1, rows: [{ id: uid }] });
-    expect((await b.api.get('/customer/price-tiers')).body.every((t: any) => t.name !== 'Gold')).toBe(true);
-    expect((await a.api.get('/customer/price-tiers')).body.map((t: any) => t.name)).toContain('Gold');
-    const still = await a.api.get(`/customer/${c.id}/user`);
+    expect((await t.other.api.get('/customer/price-tiers')).body.every((t: any) => t.name !== 'Gold')).toBe(true);
+    expect((await t.owner.api.get('/customer/price-tiers')).body.map((t: any) => t.name)).toContain('Gold');
+    const still = await t.owner.api.get(`/customer/${c.id}/user`);
     expect(still.body[0]).toMatchObject({ revoked: false, is_enable: true });
-    expect((await a.api.get(`/customer/${c.id}`)).body.name).toBe('Private Bar');
-    expect((await client(ctx).get('/customer')).status).toBe(401);
+    expect((await t.owner.api.get(`/customer/${c.id}`)).body.name).toBe('Private Bar');
+    expect((await client(t.ctx).get('/customer')).status).toBe(401);
   });
 });

@@ -1,25 +1,21 @@
 /** Inventory movements: restocks, invoices against the ledger, the history grid, distributors, demo data. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCompany, makeCustomer, makeInvoice, makeProduct, makeStaff, line } from '../../../test/factories.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/helpers.js';
 import { products } from '../products/products.tables.js';
 import { seedDemoInventory } from './inventory.seed.js';
 import { inventory } from './inventory.tables.js';
 import { expectLedgerBalanced, historyOf, inventoryCompany, qtyOf, restock } from '../../../test/inventory-fixtures.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
-const db = () => ctx.database.db;
+const db = () => t.ctx.database.db;
 
 describe('PUT /inventory (restock)', () => {
   it('adds each item and answers the restocked items with their new qty', async () => {
-    const { owner, wine, beer, itemOf } = await inventoryCompany(ctx);
+    const { owner, wine, beer, itemOf } = await inventoryCompany(t.ctx);
     await owner.api.put(`/inventory/${itemOf(wine.id)}`, { qty: 2 });
     const res = await restock(owner, [
       { product_id: wine.id, qty: 24, unit_price: 16.2, on_deal: true },
@@ -37,13 +33,13 @@ describe('PUT /inventory (restock)', () => {
       },
       { id: itemOf(beer.id), product_id: beer.id, product: 'SHINER BOCK', product_size: '750ML', added: 10, qty: 10 },
     ]);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
   });
 
   it('writes a restock history row with the reference, cost, on-deal flag and user', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(ctx);
+    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
     await restock(owner, [{ product_id: wine.id, qty: 24, unit_price: 16.2, on_deal: true }]);
-    const [h] = await historyOf(ctx, itemOf(wine.id));
+    const [h] = await historyOf(t.ctx, itemOf(wine.id));
     expect(h).toMatchObject({
       qty: 24,
       source: 'restock',
@@ -55,14 +51,14 @@ describe('PUT /inventory (restock)', () => {
   });
 
   it("makes the item cost the product's last purchase price", async () => {
-    const { owner, wine } = await inventoryCompany(ctx);
+    const { owner, wine } = await inventoryCompany(t.ctx);
     await restock(owner, [{ product_id: wine.id, qty: 1, unit_price: 17.05 }]);
     const [p] = await db().select().from(products).where(eq(products.id, wine.id));
     expect(p.last_purchase_price).toBe('17.05');
   });
 
   it("sets the restock's distributor on the items", async () => {
-    const { owner, water, itemOf } = await inventoryCompany(ctx);
+    const { owner, water, itemOf } = await inventoryCompany(t.ctx);
     await restock(owner, [{ product_id: water.id, qty: 1, unit_price: 1 }], { distributor: 'Favorite Brands' });
     const [item] = await db()
       .select()
@@ -72,9 +68,9 @@ describe('PUT /inventory (restock)', () => {
   });
 
   it('refuses the whole restock naming each bad item, and changes nothing', async () => {
-    const { owner, wine, beer, water, itemOf } = await inventoryCompany(ctx);
-    const other = await makeCompany(ctx);
-    const foreign = await makeProduct(ctx, other.companyId);
+    const { owner, wine, beer, water, itemOf } = await inventoryCompany(t.ctx);
+    const other = await makeCompany(t.ctx);
+    const foreign = await makeProduct(t.ctx, other.companyId);
     await db().update(products).set({ archived: true }).where(eq(products.id, water.id));
     const res = await restock(owner, [
       { product_id: wine.id, qty: 6, unit_price: 15 },
@@ -100,21 +96,21 @@ describe('PUT /inventory (restock)', () => {
       'Item 3: TOPO CHICO 750ML is archived',
       'Item 4: product not found',
     ]);
-    expect(await qtyOf(ctx, itemOf(wine.id))).toBe(0);
-    expect(await historyOf(ctx, itemOf(wine.id))).toHaveLength(0);
+    expect(await qtyOf(t.ctx, itemOf(wine.id))).toBe(0);
+    expect(await historyOf(t.ctx, itemOf(wine.id))).toHaveLength(0);
     const [p] = await db().select().from(products).where(eq(products.id, wine.id));
     expect(p.last_purchase_price).toBe('15.80');
   });
 
   it('refuses a restock without items', async () => {
-    const { owner } = await inventoryCompany(ctx);
+    const { owner } = await inventoryCompany(t.ctx);
     const res = await restock(owner, []);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Add at least one item to restock');
   });
 
   it('refuses a reference number over 255 characters', async () => {
-    const { owner, wine } = await inventoryCompany(ctx);
+    const { owner, wine } = await inventoryCompany(t.ctx);
     const res = await restock(owner, [{ product_id: wine.id, qty: 1, unit_price: 1 }], { ref_number: 'x'.repeat(256) });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('PO/Invoice/Reference Number must be at most 255 characters');
@@ -123,12 +119,12 @@ describe('PUT /inventory (restock)', () => {
 
 describe('the ledger and invoices', () => {
   it('keeps qty = sum(history) through invoice save, edit, cancel and delete', async () => {
-    const { owner, wine, water, itemOf } = await inventoryCompany(ctx);
-    const customer = await makeCustomer(ctx, owner.companyId);
+    const { owner, wine, water, itemOf } = await inventoryCompany(t.ctx);
+    const customer = await makeCustomer(t.ctx, owner.companyId);
     await restock(owner, [{ product_id: wine.id, qty: 10, unit_price: 15 }]);
     const inv = await makeInvoice(owner, { customerId: customer.id, items: [line(wine.id, 4, 22)] });
-    expect(await qtyOf(ctx, itemOf(wine.id))).toBe(6);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    expect(await qtyOf(t.ctx, itemOf(wine.id))).toBe(6);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
 
     const edit = await owner.api.put(`/invoice/${inv.id}`, {
       customer: { id: customer.id },
@@ -136,34 +132,34 @@ describe('the ledger and invoices', () => {
       items: [line(wine.id, 1, 22), line(water.id, 3, 30)],
     });
     expect(edit.status).toBe(200);
-    expect([await qtyOf(ctx, itemOf(wine.id)), await qtyOf(ctx, itemOf(water.id))]).toEqual([9, -3]);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    expect([await qtyOf(t.ctx, itemOf(wine.id)), await qtyOf(t.ctx, itemOf(water.id))]).toEqual([9, -3]);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
 
     await owner.api.put(`/invoice/${inv.id}`, { status: 'cancelled' });
-    expect([await qtyOf(ctx, itemOf(wine.id)), await qtyOf(ctx, itemOf(water.id))]).toEqual([10, 0]);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    expect([await qtyOf(t.ctx, itemOf(wine.id)), await qtyOf(t.ctx, itemOf(water.id))]).toEqual([10, 0]);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
 
     const del = await owner.api.del(`/invoice/${inv.number}`);
     expect(del.status).toBe(200);
-    expect([await qtyOf(ctx, itemOf(wine.id)), await qtyOf(ctx, itemOf(water.id))]).toEqual([10, 0]);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    expect([await qtyOf(t.ctx, itemOf(wine.id)), await qtyOf(t.ctx, itemOf(water.id))]).toEqual([10, 0]);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
   });
 
   it('lets an invoice take stock below zero', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(ctx);
-    const customer = await makeCustomer(ctx, owner.companyId);
+    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
+    const customer = await makeCustomer(t.ctx, owner.companyId);
     await makeInvoice(owner, { customerId: customer.id, items: [line(wine.id, 3, 22)] });
-    expect(await qtyOf(ctx, itemOf(wine.id))).toBe(-3);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    expect(await qtyOf(t.ctx, itemOf(wine.id))).toBe(-3);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
   });
 });
 
 describe('GET /inventory/history/grid', () => {
   it('lists movements newest first with product, source, reference, price and user', async () => {
-    const { owner, wine } = await inventoryCompany(ctx);
-    const staff = await makeStaff(ctx, owner.companyId);
+    const { owner, wine } = await inventoryCompany(t.ctx);
+    const staff = await makeStaff(t.ctx, owner.companyId);
     await restock(owner, [{ product_id: wine.id, qty: 12, unit_price: 15.5 }]);
-    const customer = await makeCustomer(ctx, owner.companyId);
+    const customer = await makeCustomer(t.ctx, owner.companyId);
     const inv = await makeInvoice({ api: staff }, { customerId: customer.id, items: [line(wine.id, 2, 22)] });
     const res = await owner.api.get('/inventory/history/grid');
     expect(res.status).toBe(200);
@@ -184,7 +180,7 @@ describe('GET /inventory/history/grid', () => {
   });
 
   it('filters by a date range of Texas days', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(ctx);
+    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
     await owner.api.put(`/inventory/${itemOf(wine.id)}`, { qty: 3 });
     const today = todayInTexas();
     const inRange = await owner.api.get('/inventory/history/grid', { dateFrom: today, dateTo: today });
@@ -194,7 +190,7 @@ describe('GET /inventory/history/grid', () => {
   });
 
   it('refuses a start date after the end date', async () => {
-    const { owner } = await inventoryCompany(ctx);
+    const { owner } = await inventoryCompany(t.ctx);
     const today = todayInTexas();
     const res = await owner.api.get('/inventory/history/grid', { dateFrom: today, dateTo: addDays(today, -1) });
     expect(res.status).toBe(400);
@@ -202,7 +198,7 @@ describe('GET /inventory/history/grid', () => {
   });
 
   it('filters by source', async () => {
-    const { owner, wine, beer, itemOf } = await inventoryCompany(ctx);
+    const { owner, wine, beer, itemOf } = await inventoryCompany(t.ctx);
     await owner.api.put(`/inventory/${itemOf(beer.id)}`, { qty: 3 });
     await restock(owner, [{ product_id: wine.id, qty: 1, unit_price: 1 }]);
     const res = await owner.api.get('/inventory/history/grid', {
@@ -212,9 +208,9 @@ describe('GET /inventory/history/grid', () => {
   });
 
   it("shows no other company's movements", async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(ctx);
+    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
     await owner.api.put(`/inventory/${itemOf(wine.id)}`, { qty: 3 });
-    const other = await makeCompany(ctx);
+    const other = await makeCompany(t.ctx);
     await other.api.post('/company/feature', { name: 'inventory', active: true });
     expect((await other.api.get('/inventory/history/grid')).body).toEqual({ rows: [], count: 0 });
   });
@@ -222,7 +218,7 @@ describe('GET /inventory/history/grid', () => {
 
 describe('GET /inventory/distributors', () => {
   it('lists each distributor once, sorted', async () => {
-    const { owner, water, itemOf } = await inventoryCompany(ctx);
+    const { owner, water, itemOf } = await inventoryCompany(t.ctx);
     await owner.api.put(`/inventory/${itemOf(water.id)}`, { distributor: 'Favorite Brands' });
     expect((await owner.api.get('/inventory/distributors')).body).toEqual([
       'Favorite Brands',
@@ -232,8 +228,8 @@ describe('GET /inventory/distributors', () => {
   });
 
   it("lists no other company's distributors", async () => {
-    await inventoryCompany(ctx);
-    const other = await makeCompany(ctx);
+    await inventoryCompany(t.ctx);
+    const other = await makeCompany(t.ctx);
     await other.api.post('/company/feature', { name: 'inventory', active: true });
     expect((await other.api.get('/inventory/distributors')).body).toEqual([]);
   });
@@ -241,15 +237,15 @@ describe('GET /inventory/distributors', () => {
 
 describe('demo data', () => {
   it('leaves some items under their reorder level, with the ledger balanced', async () => {
-    const owner = await makeCompany(ctx);
+    const owner = await makeCompany(t.ctx);
     for (const name of ['GARRISON BOURBON', 'BALCONES WHISKY', 'LLANO CHARDONNAY', 'DULCE VIDA BLANCO', 'DEEP EDDY'])
-      await makeProduct(ctx, owner.companyId, { product: name, reorder_level: 6 });
+      await makeProduct(t.ctx, owner.companyId, { product: name, reorder_level: 6 });
     await owner.api.post('/company/feature', { name: 'inventory', active: true });
     await seedDemoInventory(db(), owner.companyId);
     const low = await owner.api.get('/inventory/grid', {
       filterModel: { reorder_needed: { filterType: 'boolean', filter: true } },
     });
     expect(low.body.rows.map((r: { qty: number }) => r.qty).sort()).toEqual([0, 4, 5]);
-    await expectLedgerBalanced(ctx, owner.companyId);
+    await expectLedgerBalanced(t.ctx, owner.companyId);
   });
 });

@@ -2,8 +2,8 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateFeature, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { activateFeature, useTestApp } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { companies } from '../company/company.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
@@ -11,17 +11,13 @@ import { products } from '../products/products.tables.js';
 import { invoiceStatusHistory } from './invoices.tables.js';
 import { invoiceFixture, item, stampStatus } from '../../../test/invoice-fixtures.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const today = todayInTexas();
 
 describe('stamps', () => {
   it('assigns exactly the ranges sent, adjusts them on edit and releases them on cancel', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const res = await f.owner.api.post('/invoice', {
       customer: { id: f.customer },
       items: [item(f.liquor, 5, 10)],
@@ -31,7 +27,7 @@ describe('stamps', () => {
     expect(res.body.stamps).toEqual([{ roll_id: f.roll, prefix: 'A', from: 1001, to: 1005, count: 5 }]);
     expect(res.body.stampsCount).toBe(5);
     expect(
-      (await stampStatus(ctx, f.roll, 1001, 1005)).every(
+      (await stampStatus(t.ctx, f.roll, 1001, 1005)).every(
         (s) => s.status === 'INVOICED' && s.invoice_id === res.body.id,
       ),
     ).toBe(true);
@@ -44,7 +40,7 @@ describe('stamps', () => {
     });
     expect(clash.status).toBe(400);
     expect(clash.body.message).toBe('Stamps A1004-A1005 are not available');
-    expect((await stampStatus(ctx, f.roll, 1006, 1006))[0].status).toBe('AVAILABLE');
+    expect((await stampStatus(t.ctx, f.roll, 1006, 1006))[0].status).toBe('AVAILABLE');
     expect((await f.owner.api.get('/invoice/grid')).body.count).toBe(1);
 
     // edit: 1001-1003 kept, 1004-1005 released, 1010-1011 taken
@@ -61,19 +57,19 @@ describe('stamps', () => {
       [1001, 1003],
       [1010, 1011],
     ]);
-    expect((await stampStatus(ctx, f.roll, 1004, 1005)).map((s) => s.status)).toEqual(['AVAILABLE', 'AVAILABLE']);
+    expect((await stampStatus(t.ctx, f.roll, 1004, 1005)).map((s) => s.status)).toEqual(['AVAILABLE', 'AVAILABLE']);
 
     const cancel = await f.owner.api.put(`/invoice/${res.body.id}`, { status: 'cancelled' });
     expect(cancel.status).toBe(200);
     expect(cancel.body.stamps).toEqual([]);
-    const all = await stampStatus(ctx, f.roll, 1001, 1011);
+    const all = await stampStatus(t.ctx, f.roll, 1001, 1011);
     expect(all.every((s) => s.status === 'AVAILABLE' && s.invoice_id === null)).toBe(true);
   });
 });
 
 describe('concurrent stamp claims', () => {
   it('lets only one of two simultaneous invoices take the same stamps', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const body = (customer: number) => ({
       customer: { id: customer },
       items: [item(f.liquor, 3, 10)],
@@ -87,14 +83,14 @@ describe('concurrent stamp claims', () => {
     const winner = a.status === 200 ? a : b;
     const loser = a.status === 200 ? b : a;
     expect(loser.body.message).toBe('Stamps A1050-A1052 are not available');
-    expect((await stampStatus(ctx, f.roll, 1050, 1052)).every((s) => s.invoice_id === winner.body.id)).toBe(true);
+    expect((await stampStatus(t.ctx, f.roll, 1050, 1052)).every((s) => s.invoice_id === winner.body.id)).toBe(true);
     expect((await f.owner.api.get('/invoice/grid')).body.count).toBe(1);
   });
 });
 
 describe('status, dates and edits', () => {
   it('changes only what is sent, records history, and keeps cancelled invoices read-only', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const res = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
     expect(res.body.status).toBe('draft');
     expect(res.body.statusInfo.map((s: any) => s.new_status)).toEqual(['draft']);
@@ -116,7 +112,7 @@ describe('status, dates and edits', () => {
     expect(date.body.invoiced_at).toBe(addDays(today, -3));
     expect(date.body.items).toHaveLength(1);
 
-    const log = await ctx.database.db.select().from(activities).where(eq(activities.company_id, f.owner.companyId));
+    const log = await t.ctx.database.db.select().from(activities).where(eq(activities.company_id, f.owner.companyId));
     expect(log.filter((a) => a.module === 'INVOICE').map((a) => a.type)).toEqual([
       'CREATE',
       'UPDATE',
@@ -132,7 +128,7 @@ describe('status, dates and edits', () => {
     expect([edit.status, edit.body.message]).toEqual([400, INVOICE_MSG.cancelledEdit]);
     const reopen = await f.owner.api.put(`/invoice/${id}`, { status: 'draft' });
     expect([reopen.status, reopen.body.message]).toEqual([400, INVOICE_MSG.cancelledEdit]);
-    const history = await ctx.database.db
+    const history = await t.ctx.database.db
       .select()
       .from(invoiceStatusHistory)
       .where(eq(invoiceStatusHistory.invoice_id, id));
@@ -140,8 +136,8 @@ describe('status, dates and edits', () => {
   });
 
   it('starts with the company default status and the default logo', async () => {
-    const f = await invoiceFixture(ctx);
-    await ctx.database.db
+    const f = await invoiceFixture(t.ctx);
+    await t.ctx.database.db
       .update(companies)
       .set({ default_invoice_status: 'invoiced' })
       .where(eq(companies.id, f.owner.companyId));
@@ -151,7 +147,7 @@ describe('status, dates and edits', () => {
   });
 
   it('renumbers an invoice edited into the other sequence', async () => {
-    const f = await invoiceFixture(ctx, { starting: 10 });
+    const f = await invoiceFixture(t.ctx, { starting: 10 });
     const res = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
     const edit = await f.owner.api.put(`/invoice/${res.body.id}`, {
       customer: { id: f.customer },
@@ -165,7 +161,7 @@ describe('status, dates and edits', () => {
 
 describe('edits after payments', () => {
   it('makes a paid invoice partially paid when an edit raises its total, and paid again when lowered', async () => {
-    const f = await invoiceFixture(ctx, { taxRate: '0' });
+    const f = await invoiceFixture(t.ctx, { taxRate: '0' });
     const res = await f.owner.api.post('/invoice', {
       customer: { id: f.customer },
       items: [item(f.wine, 2, 10)],
@@ -195,9 +191,9 @@ describe('edits after payments', () => {
 
 describe('inventory and sales counters', () => {
   it('moves stock by the difference on save, edit and cancel', async () => {
-    const f = await invoiceFixture(ctx);
-    await activateFeature(ctx, f.owner.companyId, 'inventory');
-    const db = ctx.database.db;
+    const f = await invoiceFixture(t.ctx);
+    await activateFeature(t.ctx, f.owner.companyId, 'inventory');
+    const db = t.ctx.database.db;
     await db.insert(inventory).values([
       { company_id: f.owner.companyId, product_id: f.liquor, qty: 20, reorder_level: 10 },
       { company_id: f.owner.companyId, product_id: f.wine, qty: 3, reorder_level: 5 },

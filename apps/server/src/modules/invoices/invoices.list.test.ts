@@ -1,23 +1,19 @@
 /** Reading invoices: detail, delete, recent and last, grid, export, search, stats, tenants. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, useTestApp } from '../../../test/helpers.js';
 import { orders } from '../orders/orders.tables.js';
 import { makeStaff } from '../../../test/factories.js';
 import { invoiceFixture, type InvoiceFixture, item } from '../../../test/invoice-fixtures.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const today = todayInTexas();
 
 describe('detail, delete, recent, last', () => {
   it('shows the full invoice and lets only owners delete cancelled invoices', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const res = await f.owner.api.post('/invoice', {
       customer: { id: f.customer },
       items: [item(f.liquor, 1, '10.00'), item(f.wine, 2, '20.00', { on_deal: true })],
@@ -39,7 +35,7 @@ describe('detail, delete, recent, last', () => {
     ]);
 
     // a staff user may not delete
-    const staffApi = await makeStaff(ctx, f.owner.companyId);
+    const staffApi = await makeStaff(t.ctx, f.owner.companyId);
     await f.owner.api.put(`/invoice/${res.body.id}`, { status: 'cancelled' });
     const denied = await staffApi.del(`/invoice/${res.body.number}`);
     expect([denied.status, denied.body.message]).toEqual([403, INVOICE_MSG.deleteOwnerOnly]);
@@ -54,9 +50,9 @@ describe('detail, delete, recent, last', () => {
   });
 
   it('links the online order an invoice was made from', async () => {
-    const f = await invoiceFixture(ctx);
-    const g = await invoiceFixture(ctx);
-    const [order] = await ctx.database.db
+    const f = await invoiceFixture(t.ctx);
+    const g = await invoiceFixture(t.ctx);
+    const [order] = await t.ctx.database.db
       .insert(orders)
       .values({
         company_id: f.owner.companyId,
@@ -81,7 +77,7 @@ describe('detail, delete, recent, last', () => {
   });
 
   it('lists recent invoices and replicates the last one of a customer', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const none = await f.owner.api.get('/invoice/last', { customerId: f.customer });
     expect([none.status, none.body.message]).toEqual([404, INVOICE_MSG.noInvoiceFound]);
     const a = await f.owner.api.post('/invoice', {
@@ -107,7 +103,7 @@ describe('detail, delete, recent, last', () => {
 describe('grid, export, quick search and stats', () => {
   let f: InvoiceFixture;
   beforeAll(async () => {
-    f = await invoiceFixture(ctx, { starting: 3000 });
+    f = await invoiceFixture(t.ctx, { starting: 3000 });
     const post = (customer: number, items: unknown[], invoiced_at: string, status = 'draft') =>
       f.owner.api.post('/invoice', { customer: { id: customer }, items, invoiced_at, status });
     await post(f.customer, [item(f.liquor, 2, '10.00')], addDays(today, -2), 'paid'); // 3000
@@ -222,8 +218,8 @@ describe('grid, export, quick search and stats', () => {
 
 describe('tenant isolation', () => {
   it('answers 404 for every invoice endpoint of another company', async () => {
-    const f = await invoiceFixture(ctx, { starting: 7000 });
-    const g = await invoiceFixture(ctx, { starting: 7000 });
+    const f = await invoiceFixture(t.ctx, { starting: 7000 });
+    const g = await invoiceFixture(t.ctx, { starting: 7000 });
     const mine = await f.owner.api.post('/invoice', {
       customer: { id: f.customer },
       items: [item(f.liquor, 1, 10)],
@@ -257,6 +253,6 @@ describe('tenant isolation', () => {
     const still = await f.owner.api.get(`/invoice/${mine.body.id}`);
     expect([still.body.status, still.body.stampsCount]).toEqual(['draft', 1]);
     expect((await f.owner.api.get('/invoice/grid')).body.count).toBe(1);
-    expect((await client(ctx).get('/invoice/grid')).status).toBe(401);
+    expect((await client(t.ctx).get('/invoice/grid')).status).toBe(401);
   });
 });

@@ -2,25 +2,21 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateFeature, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activateFeature, useTestApp } from '../../../test/helpers.js';
 import { companies } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
 import { invoiceFixture, type InvoiceFixture, item, range } from '../../../test/invoice-fixtures.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const today = todayInTexas();
 
 describe('totals and rounding', () => {
   let f: InvoiceFixture;
   beforeAll(async () => {
-    f = await invoiceFixture(ctx);
+    f = await invoiceFixture(t.ctx);
   });
 
   it.each([
@@ -53,13 +49,13 @@ describe('totals and rounding', () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect([res.body.sub_total, res.body.tax_total, res.body.total]).toEqual([sub, tax, total]);
-      const [row] = await ctx.database.db.select().from(invoices).where(eq(invoices.id, res.body.id));
+      const [row] = await t.ctx.database.db.select().from(invoices).where(eq(invoices.id, res.body.id));
       expect([row.sub_total, row.tax_total, row.total]).toEqual([sub.toFixed(2), tax.toFixed(2), total.toFixed(2)]);
     },
   );
 
   it('uses the company tax rate and ignores totals sent by the client', async () => {
-    const g = await invoiceFixture(ctx, { taxRate: '10.00' });
+    const g = await invoiceFixture(t.ctx, { taxRate: '10.00' });
     const res = await g.owner.api.post('/invoice', {
       customer: { id: g.customer },
       items: [item(g.water, 1, 19.99)],
@@ -73,7 +69,7 @@ describe('totals and rounding', () => {
 
 describe('numbering', () => {
   it('keeps separate liquor and beer sequences from the starting number, with the B suffix', async () => {
-    const f = await invoiceFixture(ctx, { starting: 1001 });
+    const f = await invoiceFixture(t.ctx, { starting: 1001 });
     const next = await f.owner.api.get('/invoice/new-number', { customerId: f.customer });
     expect(next.body).toEqual({ number: 1001, beer: false, display_number: '1001' });
     const a = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.liquor, 1, 10)] });
@@ -100,13 +96,13 @@ describe('numbering', () => {
     expect((await f.owner.api.get('/invoice/1999')).status).toBe(404);
 
     // raising the starting number moves the sequence on; numbers never repeat
-    await ctx.database.db
+    await t.ctx.database.db
       .update(companies)
       .set({ starting_invoice_number: 5000 })
       .where(eq(companies.id, f.owner.companyId));
     const e = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.liquor, 4, 10)] });
     expect(e.body.number).toBe(5000);
-    await ctx.database.db
+    await t.ctx.database.db
       .update(companies)
       .set({ starting_invoice_number: 1 })
       .where(eq(companies.id, f.owner.companyId));
@@ -115,8 +111,8 @@ describe('numbering', () => {
   });
 
   it('shows {customerId}-{number} with customer invoice numbering', async () => {
-    const f = await invoiceFixture(ctx, { starting: 200 });
-    await activateFeature(ctx, f.owner.companyId, 'customer_invoice_numbering');
+    const f = await invoiceFixture(t.ctx, { starting: 200 });
+    await activateFeature(t.ctx, f.owner.companyId, 'customer_invoice_numbering');
     const res = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.beer, 1, 10)] });
     expect(res.body.display_number).toBe(`${f.customer}-200B`);
     expect((await f.owner.api.get(`/invoice/${f.customer}-200B`)).body.id).toBe(res.body.id);
@@ -126,7 +122,7 @@ describe('numbering', () => {
   });
 
   it('gives sequential distinct numbers to concurrent saves', async () => {
-    const f = await invoiceFixture(ctx, { starting: 1 });
+    const f = await invoiceFixture(t.ctx, { starting: 1 });
     const saves = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, i + 1, 10)] }),
@@ -137,7 +133,7 @@ describe('numbering', () => {
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('50 concurrent saves on PostgreSQL get 50 distinct numbers', async () => {
-    const f = await invoiceFixture(ctx, { starting: 1 });
+    const f = await invoiceFixture(t.ctx, { starting: 1 });
     const saves = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         f.owner.api.post('/invoice', {
@@ -157,7 +153,7 @@ describe('numbering', () => {
 describe('validation', () => {
   let f: InvoiceFixture;
   beforeAll(async () => {
-    f = await invoiceFixture(ctx);
+    f = await invoiceFixture(t.ctx);
   });
   const post = (body: Record<string, unknown>) =>
     f.owner.api.post('/invoice', {
@@ -206,7 +202,7 @@ describe('validation', () => {
   });
 
   it('answers 404 for a customer, product or logo of another company', async () => {
-    const g = await invoiceFixture(ctx);
+    const g = await invoiceFixture(t.ctx);
     const foreignCustomer = await post({ customer: { id: g.customer } });
     expect([foreignCustomer.status, foreignCustomer.body.message]).toEqual([404, INVOICE_MSG.customerNotFound]);
     const foreignProduct = await post({ items: [item(g.liquor, 1, 10)] });
@@ -234,7 +230,7 @@ describe('validation', () => {
   });
 
   it('refuses a new invoice for a deleted customer', async () => {
-    await ctx.database.db.update(customers).set({ deleted_at: new Date() }).where(eq(customers.id, f.other));
+    await t.ctx.database.db.update(customers).set({ deleted_at: new Date() }).where(eq(customers.id, f.other));
     const res = await post({ customer: { id: f.other } });
     expect([res.status, res.body.message]).toEqual([400, INVOICE_MSG.customerDeleted]);
   });
@@ -242,7 +238,7 @@ describe('validation', () => {
 
 describe('duplicates', () => {
   it('answers 409 with the duplicate within 24 hours, and creates it when forced', async () => {
-    const f = await invoiceFixture(ctx);
+    const f = await invoiceFixture(t.ctx);
     const body = { customer: { id: f.customer }, items: [item(f.liquor, 2, 10), item(f.wine, 1, 5)] };
     const first = await f.owner.api.post('/invoice', body);
     expect(first.status).toBe(200);
@@ -266,7 +262,7 @@ describe('duplicates', () => {
     expect(forced.body.number).toBe(first.body.number + 2);
 
     // older than 24 hours is no duplicate
-    await ctx.database.db
+    await t.ctx.database.db
       .update(invoices)
       .set({ created_at: new Date(Date.now() - 25 * 3600_000) })
       .where(eq(invoices.company_id, f.owner.companyId));

@@ -1,14 +1,8 @@
 /** The product catalogue: create, validate, list, show, delete, POS locks and tenants. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activateFeature,
-  createTestApp,
-  signUpCompany,
-  type SignedUp,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { activateFeature, useAppWithTwoCompanies, signUpCompany } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { companyFeatures } from '../company/company.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
@@ -16,24 +10,15 @@ import { products } from './products.tables.js';
 import { makeCustomer } from '../../../test/factories.js';
 import { addInvoice, newProduct } from '../../../test/product-fixtures.js';
 
-let ctx: TestContext;
-let a: SignedUp;
-let b: SignedUp;
+const t = useAppWithTwoCompanies(['Ann Products', 'Bob Other']);
 const today = todayInTexas();
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  a = await signUpCompany(ctx, 'Ann Products');
-  b = await signUpCompany(ctx, 'Bob Other');
-});
-afterAll(async () => ctx?.close());
-
-const db = () => ctx.database.db;
+const db = () => t.ctx.database.db;
 let seq = 0;
 
 describe('product catalogue', () => {
   it('creates a product with trimmed, upper-cased name and type and records the activity', async () => {
-    const res = await a.api.post('/product', newProduct({ product: "  tito's handmade  ", upc: '619947000013' }));
+    const res = await t.owner.api.post('/product', newProduct({ product: "  tito's handmade  ", upc: '619947000013' }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       product: "TITO'S HANDMADE",
@@ -48,9 +33,9 @@ describe('product catalogue', () => {
     const acts = await db()
       .select()
       .from(activities)
-      .where(and(eq(activities.company_id, a.companyId), eq(activities.module, 'PRODUCT')));
+      .where(and(eq(activities.company_id, t.owner.companyId), eq(activities.module, 'PRODUCT')));
     expect(acts.map((x) => x.type)).toContain('CREATE');
-    const type = await a.api.post('/product', newProduct({ product_type: 'w' }));
+    const type = await t.owner.api.post('/product', newProduct({ product_type: 'w' }));
     expect(type.body.product_type).toBe('WINE');
   });
 
@@ -67,7 +52,7 @@ describe('product catalogue', () => {
     ];
     for (const [patch, message] of cases) {
       const name = `bad ${++seq}`;
-      const res = await a.api.post('/product', newProduct({ product: name, ...patch }));
+      const res = await t.owner.api.post('/product', newProduct({ product: name, ...patch }));
       expect(res.status, JSON.stringify(patch)).toBe(400);
       expect(res.body.message).toBe(message);
       const rows = await db().select().from(products).where(eq(products.product, name.toUpperCase()));
@@ -76,21 +61,21 @@ describe('product catalogue', () => {
   });
 
   it("answers a duplicate name and size with 'already exists', other companies may use it", async () => {
-    await a.api.post('/product', newProduct({ product: 'Shiner Bock', product_size: '12oz' }));
-    const dup = await a.api.post('/product', newProduct({ product: 'shiner bock ', product_size: '12OZ' }));
+    await t.owner.api.post('/product', newProduct({ product: 'Shiner Bock', product_size: '12oz' }));
+    const dup = await t.owner.api.post('/product', newProduct({ product: 'shiner bock ', product_size: '12OZ' }));
     expect(dup.status).toBe(400);
     expect(dup.body.message).toContain('already exists');
-    const other = await b.api.post('/product', newProduct({ product: 'shiner bock', product_size: '12oz' }));
+    const other = await t.other.api.post('/product', newProduct({ product: 'shiner bock', product_size: '12oz' }));
     expect(other.status).toBe(200);
     // renaming onto an existing name is refused too
-    const p = await a.api.post('/product', newProduct());
-    const rename = await a.api.put(`/product/${p.body.id}`, { product: 'SHINER BOCK', product_size: '12OZ' });
+    const p = await t.owner.api.post('/product', newProduct());
+    const rename = await t.owner.api.put(`/product/${p.body.id}`, { product: 'SHINER BOCK', product_size: '12OZ' });
     expect(rename.status).toBe(400);
     expect(rename.body.message).toContain('already exists');
   });
 
   it('lists the grid by units sold, hides archived products, and archives with a PUT', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const low = await c.api.post('/product', newProduct());
     const high = await c.api.post('/product', newProduct());
     await db().update(products).set({ units_sold: 50 }).where(eq(products.id, high.body.id));
@@ -135,26 +120,28 @@ describe('product catalogue', () => {
   });
 
   it('shows a product with its invoice history and inventory history when inventory is on', async () => {
-    const p = await a.api.post('/product', newProduct());
-    const cust = await makeCustomer(ctx, a.companyId, { name: 'History Bar' });
-    const fresh = await a.api.get(`/product/${p.body.id}`);
+    const p = await t.owner.api.post('/product', newProduct());
+    const cust = await makeCustomer(t.ctx, t.owner.companyId, { name: 'History Bar' });
+    const fresh = await t.owner.api.get(`/product/${p.body.id}`);
     expect(fresh.body.invoices).toEqual([]);
     expect(fresh.body.priceChanges).toEqual([]);
     expect(fresh.body.inventory).toBeNull();
-    const inv = await addInvoice(ctx, a.companyId, cust.id, today, [{ productId: p.body.id, qty: 3, price: '17.50' }]);
+    const inv = await addInvoice(t.ctx, t.owner.companyId, cust.id, today, [
+      { productId: p.body.id, qty: 3, price: '17.50' },
+    ]);
     const [stock] = await db()
       .insert(inventory)
-      .values({ company_id: a.companyId, product_id: p.body.id, qty: 9 })
+      .values({ company_id: t.owner.companyId, product_id: p.body.id, qty: 9 })
       .returning();
     await db().insert(inventoryHistory).values({
-      company_id: a.companyId,
+      company_id: t.owner.companyId,
       inventory_id: stock.id,
       product_id: p.body.id,
       qty: -3,
       source: 'invoice',
       invoice_id: inv.id,
     });
-    let res = await a.api.get(`/product/${p.body.id}`);
+    let res = await t.owner.api.get(`/product/${p.body.id}`);
     expect(res.body.invoices).toEqual([
       expect.objectContaining({
         invoice_id: inv.id,
@@ -168,40 +155,40 @@ describe('product catalogue', () => {
     expect(res.body.invoice_count).toBe(1);
     expect(res.body.stock).toBe(9);
     expect(res.body.inventory).toBeNull(); // inventory feature off
-    await activateFeature(ctx, a.companyId, 'inventory');
-    res = await a.api.get(`/product/${p.body.id}`);
+    await activateFeature(t.ctx, t.owner.companyId, 'inventory');
+    res = await t.owner.api.get(`/product/${p.body.id}`);
     expect(res.body.inventory).toMatchObject({
       qty: 9,
       inventoryHistory: [expect.objectContaining({ qty: -3, invoice: inv.number })],
     });
-    await activateFeature(ctx, a.companyId, 'inventory', false);
+    await activateFeature(t.ctx, t.owner.companyId, 'inventory', false);
   });
 
   it('deletes only products never invoiced, and never with Bottle POS active', async () => {
-    const used = await a.api.post('/product', newProduct());
-    const cust = await makeCustomer(ctx, a.companyId);
-    await addInvoice(ctx, a.companyId, cust.id, today, [{ productId: used.body.id, qty: 1, price: '10' }]);
-    const refused = await a.api.del(`/product/${used.body.id}`);
+    const used = await t.owner.api.post('/product', newProduct());
+    const cust = await makeCustomer(t.ctx, t.owner.companyId);
+    await addInvoice(t.ctx, t.owner.companyId, cust.id, today, [{ productId: used.body.id, qty: 1, price: '10' }]);
+    const refused = await t.owner.api.del(`/product/${used.body.id}`);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('This product has been invoiced and cannot be deleted; archive it instead');
-    expect((await a.api.get(`/product/${used.body.id}`)).status).toBe(200);
+    expect((await t.owner.api.get(`/product/${used.body.id}`)).status).toBe(200);
 
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const free = await c.api.post('/product', newProduct());
-    await activateFeature(ctx, c.companyId, 'bottle_pos');
+    await activateFeature(t.ctx, c.companyId, 'bottle_pos');
     const pos = await c.api.del(`/product/${free.body.id}`);
     expect(pos.status).toBe(400);
     expect(pos.body.message).toBe('Products cannot be deleted while Bottle POS is active');
-    await activateFeature(ctx, c.companyId, 'bottle_pos', false);
+    await activateFeature(t.ctx, c.companyId, 'bottle_pos', false);
     const ok = await c.api.del(`/product/${free.body.id}`);
     expect(ok.status).toBe(200);
     expect((await c.api.get(`/product/${free.body.id}`)).status).toBe(404);
   });
 
   it('with Bottle POS or Clover active blocks creation and synced fields; pricing per canEditPricing', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const p = await c.api.post('/product', newProduct());
-    await activateFeature(ctx, c.companyId, 'clover');
+    await activateFeature(t.ctx, c.companyId, 'clover');
     const create = await c.api.post('/product', newProduct());
     expect(create.status).toBe(400);
     expect(create.body.message).toBe('Products are synchronised from Clover; create new products in Clover');
@@ -224,22 +211,26 @@ describe('product catalogue', () => {
   });
 
   it("keeps each company's products to itself (404)", async () => {
-    const p = await a.api.post('/product', newProduct());
-    expect((await b.api.get(`/product/${p.body.id}`)).status).toBe(404);
-    expect((await b.api.put(`/product/${p.body.id}`, { product_price: 1 })).status).toBe(404);
-    expect((await b.api.del(`/product/${p.body.id}`)).status).toBe(404);
-    const grid = await b.api.get('/product/grid', {});
+    const p = await t.owner.api.post('/product', newProduct());
+    expect((await t.other.api.get(`/product/${p.body.id}`)).status).toBe(404);
+    expect((await t.other.api.put(`/product/${p.body.id}`, { product_price: 1 })).status).toBe(404);
+    expect((await t.other.api.del(`/product/${p.body.id}`)).status).toBe(404);
+    const grid = await t.other.api.get('/product/grid', {});
     expect(grid.body.rows.map((r: any) => r.id)).not.toContain(p.body.id);
-    expect((await b.api.get('/product')).body.rows.map((r: any) => r.id)).not.toContain(p.body.id);
-    const sug = await b.api.get('/product/suggestions', { query: p.body.product });
+    expect((await t.other.api.get('/product')).body.rows.map((r: any) => r.id)).not.toContain(p.body.id);
+    const sug = await t.other.api.get('/product/suggestions', { query: p.body.product });
     expect(sug.body.suggestions).toEqual([]);
-    const cust = await makeCustomer(ctx, a.companyId);
-    expect((await b.api.get('/product/suggestions', { query: 'vodka', customerId: String(cust.id) })).status).toBe(404);
-    expect((await b.api.get('/product/recommendation', { customerId: String(cust.id) })).status).toBe(404);
-    expect((await b.api.put(`/product/${p.body.id}`, {})).status).toBe(404);
-    const other = await b.api.post('/product', newProduct());
-    expect((await a.api.put(`/product/${other.body.id}`, { product_price: 5, customerId: cust.id })).status).toBe(404);
-    const cross = await b.api.put(`/product/${other.body.id}`, { product_price: 5, customerId: cust.id });
+    const cust = await makeCustomer(t.ctx, t.owner.companyId);
+    expect(
+      (await t.other.api.get('/product/suggestions', { query: 'vodka', customerId: String(cust.id) })).status,
+    ).toBe(404);
+    expect((await t.other.api.get('/product/recommendation', { customerId: String(cust.id) })).status).toBe(404);
+    expect((await t.other.api.put(`/product/${p.body.id}`, {})).status).toBe(404);
+    const other = await t.other.api.post('/product', newProduct());
+    expect((await t.owner.api.put(`/product/${other.body.id}`, { product_price: 5, customerId: cust.id })).status).toBe(
+      404,
+    );
+    const cross = await t.other.api.put(`/product/${other.body.id}`, { product_price: 5, customerId: cust.id });
     expect(cross.status).toBe(404);
   });
 });

@@ -1,83 +1,71 @@
 /** Product prices: scheduled and per-customer changes, price tiers, search and recommendations. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activateFeature,
-  createTestApp,
-  signUpCompany,
-  type SignedUp,
-  type TestContext,
-} from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { activateFeature, useAppWithTwoCompanies, signUpCompany } from '../../../test/helpers.js';
 import { customers } from '../customers/customers.tables.js';
 import { priceChanges } from './products.tables.js';
 import { makeCustomer } from '../../../test/factories.js';
 import { addInvoice, newProduct } from '../../../test/product-fixtures.js';
 
-let ctx: TestContext;
-let a: SignedUp;
-let b: SignedUp;
+const t = useAppWithTwoCompanies(['Ann Products', 'Bob Other']);
 const today = todayInTexas();
 
-beforeAll(async () => {
-  ctx = await createTestApp();
-  a = await signUpCompany(ctx, 'Ann Products');
-  b = await signUpCompany(ctx, 'Bob Other');
-});
-afterAll(async () => ctx?.close());
-
-const db = () => ctx.database.db;
+const db = () => t.ctx.database.db;
 let seq = 0;
 
 describe('price changes', () => {
   it('applies a change effective today at once and records old and new price', async () => {
-    const p = await a.api.post('/product', newProduct({ product_price: '20.00' }));
-    const res = await a.api.put(`/product/${p.body.id}`, { ...p.body, product_price: '22.5' });
+    const p = await t.owner.api.post('/product', newProduct({ product_price: '20.00' }));
+    const res = await t.owner.api.put(`/product/${p.body.id}`, { ...p.body, product_price: '22.5' });
     expect(res.status).toBe(200);
     expect(res.body.product_price).toBe(22.5);
     expect(res.body.priceChanges).toEqual([
       expect.objectContaining({ old_price: 20, new_price: 22.5, effective_date: today, customer_id: null }),
     ]);
     // an unchanged price records nothing
-    const same = await a.api.put(`/product/${p.body.id}`, { ...res.body, product_price: 22.5 });
+    const same = await t.owner.api.put(`/product/${p.body.id}`, { ...res.body, product_price: 22.5 });
     expect(same.body.priceChanges).toHaveLength(1);
   });
 
   it('schedules a future change: the price stays until the date comes, then applies', async () => {
-    const p = await a.api.post('/product', newProduct({ product_price: '20.00' }));
+    const p = await t.owner.api.post('/product', newProduct({ product_price: '20.00' }));
     const future = addDays(today, 5);
-    const res = await a.api.put(`/product/${p.body.id}`, { product_price: 30, effective_date: future });
+    const res = await t.owner.api.put(`/product/${p.body.id}`, { product_price: 30, effective_date: future });
     expect(res.status).toBe(200);
     expect(res.body.product_price).toBe(20);
     expect(res.body.priceChanges[0]).toMatchObject({ old_price: 20, new_price: 30, effective_date: future });
-    const sug = await a.api.get('/product/suggestions', { query: p.body.product });
+    const sug = await t.owner.api.get('/product/suggestions', { query: p.body.product });
     expect(sug.body.suggestions[0].price).toBe(20);
     // the day arrives
     await db().update(priceChanges).set({ effective_date: today }).where(eq(priceChanges.product_id, p.body.id));
-    const after = await a.api.get(`/product/${p.body.id}`);
+    const after = await t.owner.api.get(`/product/${p.body.id}`);
     expect(after.body.product_price).toBe(30);
     const [row] = await db().select().from(priceChanges).where(eq(priceChanges.product_id, p.body.id));
     expect(row.applied).toBe(true);
   });
 
   it('refuses a past effective date and changes nothing', async () => {
-    const p = await a.api.post('/product', newProduct({ product_price: '20.00' }));
-    const res = await a.api.put(`/product/${p.body.id}`, { product_price: 25, effective_date: addDays(today, -1) });
+    const p = await t.owner.api.post('/product', newProduct({ product_price: '20.00' }));
+    const res = await t.owner.api.put(`/product/${p.body.id}`, {
+      product_price: 25,
+      effective_date: addDays(today, -1),
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Price effective date must be today or later');
-    const after = await a.api.get(`/product/${p.body.id}`);
+    const after = await t.owner.api.get(`/product/${p.body.id}`);
     expect(after.body.product_price).toBe(20);
     expect(after.body.priceChanges).toEqual([]);
-    const low = await a.api.put(`/product/${p.body.id}`, { product_price: 0 });
+    const low = await t.owner.api.put(`/product/${p.body.id}`, { product_price: 0 });
     expect(low.status).toBe(400);
     expect(low.body.message).toBe('Unit price is required and must be at least 0.01');
   });
 
   it('scopes a change to one customer; the others keep the general price', async () => {
-    const p = await a.api.post('/product', newProduct({ product_price: '20.00' }));
-    const vip = await makeCustomer(ctx, a.companyId, { name: 'VIP' });
-    const other = await makeCustomer(ctx, a.companyId, { name: 'Other' });
-    const res = await a.api.put(`/product/${p.body.id}`, { product_price: 17.25, customerId: vip.id });
+    const p = await t.owner.api.post('/product', newProduct({ product_price: '20.00' }));
+    const vip = await makeCustomer(t.ctx, t.owner.companyId, { name: 'VIP' });
+    const other = await makeCustomer(t.ctx, t.owner.companyId, { name: 'Other' });
+    const res = await t.owner.api.put(`/product/${p.body.id}`, { product_price: 17.25, customerId: vip.id });
     expect(res.status).toBe(200);
     expect(res.body.product_price).toBe(20);
     expect(res.body.priceChanges[0]).toMatchObject({
@@ -86,37 +74,42 @@ describe('price changes', () => {
       old_price: 20,
       new_price: 17.25,
     });
-    const forVip = await a.api.get('/product/suggestions', { query: p.body.product, customerId: String(vip.id) });
+    const forVip = await t.owner.api.get('/product/suggestions', { query: p.body.product, customerId: String(vip.id) });
     expect(forVip.body.suggestions[0]).toMatchObject({ id: p.body.id, price: 17.25, product_price: 20 });
-    const forOther = await a.api.get('/product/suggestions', { query: p.body.product, customerId: String(other.id) });
+    const forOther = await t.owner.api.get('/product/suggestions', {
+      query: p.body.product,
+      customerId: String(other.id),
+    });
     expect(forOther.body.suggestions[0].price).toBe(20);
   });
 
   it("without tiers the customer's last invoice price applies when it is the latest", async () => {
-    const p = await a.api.post('/product', newProduct({ product_price: '20.00' }));
-    const cust = await makeCustomer(ctx, a.companyId);
-    await addInvoice(ctx, a.companyId, cust.id, addDays(today, -3), [{ productId: p.body.id, qty: 2, price: '18.40' }]);
+    const p = await t.owner.api.post('/product', newProduct({ product_price: '20.00' }));
+    const cust = await makeCustomer(t.ctx, t.owner.companyId);
+    await addInvoice(t.ctx, t.owner.companyId, cust.id, addDays(today, -3), [
+      { productId: p.body.id, qty: 2, price: '18.40' },
+    ]);
     await addInvoice(
-      ctx,
-      a.companyId,
+      t.ctx,
+      t.owner.companyId,
       cust.id,
       addDays(today, -1),
       [{ productId: p.body.id, qty: 1, price: '99.00' }],
       'cancelled',
     );
     const q = { query: p.body.product, customerId: String(cust.id) };
-    expect((await a.api.get('/product/suggestions', q)).body.suggestions[0].price).toBe(18.4);
-    await a.api.put(`/product/${p.body.id}`, { product_price: 21 });
-    expect((await a.api.get('/product/suggestions', q)).body.suggestions[0].price).toBe(21);
-    const list = await a.api.get('/product', { customerId: String(cust.id) });
+    expect((await t.owner.api.get('/product/suggestions', q)).body.suggestions[0].price).toBe(18.4);
+    await t.owner.api.put(`/product/${p.body.id}`, { product_price: 21 });
+    expect((await t.owner.api.get('/product/suggestions', q)).body.suggestions[0].price).toBe(21);
+    const list = await t.owner.api.get('/product', { customerId: String(cust.id) });
     expect(list.body.rows.find((r: any) => r.id === p.body.id).price).toBe(21);
   });
 });
 
 describe('price tiers', () => {
   it('creates the base tier on first use, creates tiers with defaults, and prices by tier', async () => {
-    const c = await signUpCompany(ctx);
-    await activateFeature(ctx, c.companyId, 'tiered_pricing');
+    const c = await signUpCompany(t.ctx);
+    await activateFeature(t.ctx, c.companyId, 'tiered_pricing');
     const list = await c.api.get('/product/price-tier');
     expect(list.body).toEqual([
       expect.objectContaining({ name: 'Base', percentage: 0, is_base_tier: true, customer_count: 0 }),
@@ -126,12 +119,12 @@ describe('price tiers', () => {
     expect(t1.body).toMatchObject({ name: 'Tier 1', percentage: 10, color: 'blue', is_base_tier: false });
     const t2 = await c.api.post('/product/price-tier', { name: 'Gold', percentage: 7.5, color: 'gold' });
     const p = await c.api.post('/product', newProduct({ product_price: '18.99' }));
-    const cust = await makeCustomer(ctx, c.companyId);
+    const cust = await makeCustomer(t.ctx, c.companyId);
     await db().update(customers).set({ product_price_tier_id: t2.body.id }).where(eq(customers.id, cust.id));
-    await addInvoice(ctx, c.companyId, cust.id, today, [{ productId: p.body.id, qty: 1, price: '1.00' }]);
+    await addInvoice(t.ctx, c.companyId, cust.id, today, [{ productId: p.body.id, qty: 1, price: '1.00' }]);
     const sug = await c.api.get('/product/suggestions', { query: p.body.product, customerId: String(cust.id) });
     expect(sug.body.suggestions[0].price).toBe(20.41); // 18.99 + 7.5 %, the last invoice does not count with tiers
-    const plain = await makeCustomer(ctx, c.companyId);
+    const plain = await makeCustomer(t.ctx, c.companyId);
     const base = await c.api.get('/product/suggestions', { query: p.body.product, customerId: String(plain.id) });
     expect(base.body.suggestions[0].price).toBe(18.99);
     const counts = await c.api.get('/product/price-tier/count-customer');
@@ -143,7 +136,7 @@ describe('price tiers', () => {
   });
 
   it('refuses green, a bad percentage and edits of the base tier', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const green = await c.api.post('/product/price-tier', { name: 'G', color: 'green' });
     expect(green.status).toBe(400);
     expect(green.body.message).toBe('Green cannot be used as a tier color');
@@ -157,22 +150,22 @@ describe('price tiers', () => {
     const del = await c.api.del(`/product/price-tier/${base.id}`);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe('The base tier cannot be removed');
-    const t = await c.api.post('/product/price-tier', { name: 'Silver', percentage: 5, color: 'cyan' });
-    const upd = await c.api.put(`/product/price-tier/${t.body.id}`, { percentage: 12.5, color: 'purple' });
+    const tier = await c.api.post('/product/price-tier', { name: 'Silver', percentage: 5, color: 'cyan' });
+    const upd = await c.api.put(`/product/price-tier/${tier.body.id}`, { percentage: 12.5, color: 'purple' });
     expect(upd.body).toMatchObject({ name: 'Silver', percentage: 12.5, color: 'purple' });
-    const toGreen = await c.api.put(`/product/price-tier/${t.body.id}`, { color: 'green' });
+    const toGreen = await c.api.put(`/product/price-tier/${tier.body.id}`, { color: 'green' });
     expect(toGreen.status).toBe(400);
     const dup = await c.api.post('/product/price-tier', { name: 'silver' });
     expect(dup.body.message).toContain('already exists');
   });
 
   it('removes a tier moving its customers to the chosen tier, or to the base tier', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const [base] = (await c.api.get('/product/price-tier')).body;
     const t1 = await c.api.post('/product/price-tier', { name: 'One', percentage: 5 });
     const t2 = await c.api.post('/product/price-tier', { name: 'Two', percentage: 15 });
-    const x = await makeCustomer(ctx, c.companyId);
-    const y = await makeCustomer(ctx, c.companyId);
+    const x = await makeCustomer(t.ctx, c.companyId);
+    const y = await makeCustomer(t.ctx, c.companyId);
     await db().update(customers).set({ product_price_tier_id: t1.body.id }).where(eq(customers.id, x.id));
     await db().update(customers).set({ product_price_tier_id: t2.body.id }).where(eq(customers.id, y.id));
 
@@ -192,19 +185,19 @@ describe('price tiers', () => {
   });
 
   it("keeps each company's tiers to itself (404)", async () => {
-    const t = await a.api.post('/product/price-tier', { name: `Mine ${++seq}` });
-    expect((await b.api.put(`/product/price-tier/${t.body.id}`, { name: 'Theirs' })).status).toBe(404);
-    expect((await b.api.del(`/product/price-tier/${t.body.id}`)).status).toBe(404);
-    const bt = await b.api.post('/product/price-tier', { name: `B ${++seq}` });
-    const cross = await b.api.del(`/product/price-tier/${bt.body.id}`, { migrating_price_tier_id: t.body.id });
+    const tier = await t.owner.api.post('/product/price-tier', { name: `Mine ${++seq}` });
+    expect((await t.other.api.put(`/product/price-tier/${tier.body.id}`, { name: 'Theirs' })).status).toBe(404);
+    expect((await t.other.api.del(`/product/price-tier/${tier.body.id}`)).status).toBe(404);
+    const bt = await t.other.api.post('/product/price-tier', { name: `B ${++seq}` });
+    const cross = await t.other.api.del(`/product/price-tier/${bt.body.id}`, { migrating_price_tier_id: tier.body.id });
     expect(cross.status).toBe(404);
-    expect((await b.api.get('/product/price-tier')).body.map((x: any) => x.id)).not.toContain(t.body.id);
+    expect((await t.other.api.get('/product/price-tier')).body.map((x: any) => x.id)).not.toContain(tier.body.id);
   });
 });
 
 describe('search', () => {
   it('starts at 3 characters, finds by word prefix, and looks up a UPC scan', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const tito = await c.api.post(
       '/product',
       newProduct({ product: "Tito's Handmade Vodka", upc: '619947000013', internal_sku: 'LS-1' }),
@@ -251,20 +244,20 @@ describe('search', () => {
   });
 
   it('recommends what the customer buys most and has not been invoiced for lately', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     const often = await c.api.post('/product', newProduct());
     const recent = await c.api.post('/product', newProduct());
     const some = await c.api.post('/product', newProduct());
-    const cust = await makeCustomer(ctx, c.companyId);
-    await addInvoice(ctx, c.companyId, cust.id, addDays(today, -60), [
+    const cust = await makeCustomer(t.ctx, c.companyId);
+    await addInvoice(t.ctx, c.companyId, cust.id, addDays(today, -60), [
       { productId: often.body.id, qty: 10, price: '18' },
       { productId: some.body.id, qty: 2, price: '18' },
       { productId: recent.body.id, qty: 50, price: '18' },
     ]);
-    await addInvoice(ctx, c.companyId, cust.id, addDays(today, -30), [
+    await addInvoice(t.ctx, c.companyId, cust.id, addDays(today, -30), [
       { productId: often.body.id, qty: 5, price: '18' },
     ]);
-    await addInvoice(ctx, c.companyId, cust.id, addDays(today, -2), [
+    await addInvoice(t.ctx, c.companyId, cust.id, addDays(today, -2), [
       { productId: recent.body.id, qty: 1, price: '18' },
     ]);
     const res = await c.api.get('/product/recommendation', { customerId: String(cust.id) });
@@ -277,7 +270,7 @@ describe('search', () => {
   });
 
   it('uses the indexes on a large catalogue', async () => {
-    const c = await signUpCompany(ctx);
+    const c = await signUpCompany(t.ctx);
     await db().execute(
       // 5,000 rows are enough for the planner to prefer the indexes
       `insert into products (company_id, product, product_type, product_size, product_price, upc)
