@@ -3,7 +3,7 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activateFeature, useTestApp } from '../../../test/helpers.js';
+import { type ApiResponse, activateFeature, useTestApp } from '../../../test/helpers.js';
 import { companies } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
@@ -68,46 +68,54 @@ describe('totals and rounding', () => {
 });
 
 describe('numbering', () => {
-  it('keeps separate liquor and beer sequences from the starting number, with the B suffix', async () => {
-    const f = await invoiceFixture(t.ctx, { starting: 1001 });
-    const next = await f.owner.api.get('/invoice/new-number', { customerId: f.customer });
-    expect(next.body).toEqual({ number: 1001, beer: false, display_number: '1001' });
-    const a = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.liquor, 1, 10)] });
-    const b = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.beer, 1, 10)] });
-    const c = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 2, 10)] });
-    const d = await f.owner.api.post('/invoice', {
-      customer: { id: f.customer },
-      items: [item(f.beer, 3, 10), item(f.water, 1, 1)],
-    });
-    expect([a.body.number, a.body.beer, a.body.display_number]).toEqual([1001, false, '1001']);
-    expect([b.body.number, b.body.beer, b.body.display_number]).toEqual([1001, true, '1001B']);
-    expect([c.body.number, c.body.display_number]).toEqual([1002, '1002']);
-    expect([d.body.number, d.body.display_number]).toEqual([1002, '1002B']);
-    expect((await f.owner.api.get('/invoice/new-number', { beer: 'true' })).body).toMatchObject({
-      number: 1003,
-      beer: true,
-      display_number: '1003B',
+  describe('from the starting number', () => {
+    let f: InvoiceFixture;
+    let next: ApiResponse;
+    let a: ApiResponse;
+    let b: ApiResponse;
+    let c: ApiResponse;
+    let d: ApiResponse;
+    const save = (items: ReturnType<typeof item>[]) =>
+      f.owner.api.post('/invoice', { customer: { id: f.customer }, items });
+    const setStartingNumber = (starting_invoice_number: number) =>
+      t.ctx.database.db.update(companies).set({ starting_invoice_number }).where(eq(companies.id, f.owner.companyId));
+    beforeAll(async () => {
+      f = await invoiceFixture(t.ctx, { starting: 1001 });
+      next = await f.owner.api.get('/invoice/new-number', { customerId: f.customer });
+      a = await save([item(f.liquor, 1, 10)]);
+      b = await save([item(f.beer, 1, 10)]);
+      c = await save([item(f.wine, 2, 10)]);
+      d = await save([item(f.beer, 3, 10), item(f.water, 1, 1)]);
     });
 
-    // addressed by number: plain = liquor, B = beer; an id works too
-    expect((await f.owner.api.get('/invoice/1001')).body.id).toBe(a.body.id);
-    expect((await f.owner.api.get('/invoice/1001B')).body.id).toBe(b.body.id);
-    expect((await f.owner.api.get(`/invoice/${c.body.id}`)).body.number).toBe(1002);
-    expect((await f.owner.api.get('/invoice/1999')).status).toBe(404);
+    it('keeps separate liquor and beer sequences from the starting number, with the B suffix', async () => {
+      expect(next.body).toEqual({ number: 1001, beer: false, display_number: '1001' });
+      expect([a.body.number, a.body.beer, a.body.display_number]).toEqual([1001, false, '1001']);
+      expect([b.body.number, b.body.beer, b.body.display_number]).toEqual([1001, true, '1001B']);
+      expect([c.body.number, c.body.display_number]).toEqual([1002, '1002']);
+      expect([d.body.number, d.body.display_number]).toEqual([1002, '1002B']);
+      expect((await f.owner.api.get('/invoice/new-number', { beer: 'true' })).body).toMatchObject({
+        number: 1003,
+        beer: true,
+        display_number: '1003B',
+      });
+    });
 
-    // raising the starting number moves the sequence on; numbers never repeat
-    await t.ctx.database.db
-      .update(companies)
-      .set({ starting_invoice_number: 5000 })
-      .where(eq(companies.id, f.owner.companyId));
-    const e = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.liquor, 4, 10)] });
-    expect(e.body.number).toBe(5000);
-    await t.ctx.database.db
-      .update(companies)
-      .set({ starting_invoice_number: 1 })
-      .where(eq(companies.id, f.owner.companyId));
-    const g = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.liquor, 5, 10)] });
-    expect(g.body.number).toBe(5001);
+    it('finds an invoice by its number (plain = liquor, B = beer) or by its id', async () => {
+      expect((await f.owner.api.get('/invoice/1001')).body.id).toBe(a.body.id);
+      expect((await f.owner.api.get('/invoice/1001B')).body.id).toBe(b.body.id);
+      expect((await f.owner.api.get(`/invoice/${c.body.id}`)).body.number).toBe(1002);
+      expect((await f.owner.api.get('/invoice/1999')).status).toBe(404);
+    });
+
+    it('moves the sequence on when the starting number is raised; numbers never repeat', async () => {
+      await setStartingNumber(5000);
+      const e = await save([item(f.liquor, 4, 10)]);
+      expect(e.body.number).toBe(5000);
+      await setStartingNumber(1);
+      const g = await save([item(f.liquor, 5, 10)]);
+      expect(g.body.number).toBe(5001);
+    });
   });
 
   it('shows {customerId}-{number} with customer invoice numbering', async () => {
