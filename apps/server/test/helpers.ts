@@ -152,6 +152,17 @@ export async function signUpCompany(ctx: TestContext, name = 'Test Owner'): Prom
   return { api: client(ctx, token), token, user: res.body.user, companyId: res.body.user.company_id, email, password };
 }
 
+/** Another session of the same user (a second device), signed in with the same password. */
+export async function secondSession(ctx: TestContext, who: SignedUp): Promise<Client> {
+  const res = await client(ctx).post('/auth/signin', { email: who.email, password: who.password });
+  if (res.status !== 200) throw new Error(`second sign-in failed: ${res.status}`);
+  return client(ctx, res.body.access_token as string);
+}
+
+/** Changes the user's password (and name) through PUT /user, which ends their other sessions. */
+export const changePassword = (who: SignedUp, password: string, name = 'Alan Smith') =>
+  who.api.put('/user', { name, password, current_password: who.password });
+
 /** Switches a feature on directly (gated ones too), as our staff would. */
 export async function activateFeature(ctx: TestContext, companyId: number, name: string, active = true) {
   const { companyFeatures } = await import('../src/modules/company/company.tables.js');

@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { client, signUpCompany } from '../../../test/helpers.js';
+import { signUpCompany, secondSession, changePassword } from '../../../test/helpers.js';
 import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
 
 const rt = useRealtimeApp();
@@ -23,15 +23,11 @@ describe('sockets follow their sessions', () => {
 
   it("closes the other sessions' sockets on a password change and keeps this one", async () => {
     const owner = await signUpCompany(rt.ctx);
-    const other = await client(rt.ctx).post('/auth/signin', { email: owner.email, password: owner.password });
+    const other = await secondSession(rt.ctx, owner);
     const mine = await openSocket(owner.token);
-    const theirs = await openSocket(other.body.access_token);
+    const theirs = await openSocket(other.token!);
     const gone = disconnected(theirs);
-    const res = await owner.api.put('/user', {
-      name: 'Alan Smith',
-      password: 'fresh-pass',
-      current_password: owner.password,
-    });
+    const res = await changePassword(owner, 'fresh-pass');
     expect(res.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
     // this session's socket still gets the company's events
