@@ -133,20 +133,19 @@ describe('refusing a sale to a delinquent customer', () => {
   it('does not count an invoice before the 4th business day after its due date, nor beer, drafts or cancelled', async () => {
     const c = await makeCustomer(ctx, owner.companyId);
     await lateInvoice(c.id, addDays(today, -1));
-    await makeInvoice(owner, {
-      customerId: c.id,
-      items: [line(beer.id, 1, 10)],
-      status: 'invoiced',
-      invoiced_at: addDays(today, -40),
-      due_at: addDays(today, -30),
-    });
-    await makeInvoice(owner, {
-      customerId: c.id,
-      items: [line(liquor.id, 2, 10)],
-      status: 'draft',
-      invoiced_at: addDays(today, -40),
-      due_at: addDays(today, -30),
-    });
+    // long overdue, but a beer invoice and a draft
+    for (const [items, status] of [
+      [[line(beer.id, 1, 10)], 'invoiced'],
+      [[line(liquor.id, 2, 10)], 'draft'],
+    ] as const) {
+      await makeInvoice(owner, {
+        customerId: c.id,
+        items: [...items],
+        status,
+        invoiced_at: addDays(today, -40),
+        due_at: addDays(today, -30),
+      });
+    }
     const cancelled = await lateInvoice(c.id, addDays(today, -20));
     await owner.api.put(`/invoice/${cancelled.id}`, { status: 'cancelled' });
     const d = await owner.api.get(`/customer/${c.id}/delinquency`);
