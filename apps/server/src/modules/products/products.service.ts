@@ -1,4 +1,4 @@
-import { isFeatureActive } from '@dbo/domain/features';
+import { type CompanyFeatureState, isFeatureActive } from '@dbo/domain/features';
 import type { GridQuery } from '@dbo/domain/grid';
 import { PRODUCT_MSG, type ProductListQuery, type productDetailOut } from '@dbo/domain/product';
 import type { z } from 'zod';
