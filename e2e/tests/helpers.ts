@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { type APIRequestContext, type Page, expect } from '@playwright/test';
+import { type APIRequestContext, type Download, type Page, expect } from '@playwright/test';
 
 /** This run's temporary folder (playwright.config.ts): the server's DATA_DIR and screenshots. */
 export const runDir = () => process.env.E2E_RUN_DIR ?? '';
@@ -89,4 +90,87 @@ export async function demoInvoice(
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = await res.json();
   return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
+}
+
+/** The server's DATA_DIR: as playwright.config.ts names it (the runner is this worker's parent). */
+export function outboxDirs(): string[] {
+  const dirs = [process.env.E2E_DATA_DIR, path.join(os.tmpdir(), `dbo-e2e-${process.ppid}`)].filter(
+    (d): d is string => !!d,
+  );
+  return dirs.map((d) => path.join(d, 'outbox'));
+}
+
+/** The invitation e-mail's sign-up token, read from the outbox .eml files. */
+export async function invitationToken(email: string): Promise<string> {
+  let token = '';
+  await expect
+    .poll(
+      () => {
+        for (const dir of outboxDirs()) {
+          if (!fs.existsSync(dir)) continue;
+          for (const f of fs.readdirSync(dir).sort().reverse()) {
+            const text = fs
+              .readFileSync(path.join(dir, f), 'utf8')
+              .replace(/=\r?\n/g, '')
+              .replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(Number.parseInt(h, 16)));
+            if (!text.includes(email)) continue;
+            const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
+            if (m) {
+              token = new URL(m[0]).searchParams.get('token') ?? '';
+              return !!token;
+            }
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return token;
+}
+
+/** The signed-in user's token, as the web app keeps it. */
+export async function tokenOf(page: Page) {
+  return (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
+}
+
+/** A downloaded CSV file's rows and cells. */
+export async function csvOf(download: Download): Promise<string[][]> {
+  const text = await fs.promises.readFile(await download.path(), 'utf8');
+  return text
+    .trim()
+    .split(/\r?\n/)
+    .map((line) => {
+      // enough of CSV for these files: quoted cells may hold commas and doubled quotes
+      const cells: string[] = [];
+      let cur = '';
+      let quoted = false;
+      for (let i = 0; i < line.length; i++) {
+        const ch = line[i];
+        if (quoted) {
+          if (ch === '"' && line[i + 1] === '"') {
+            cur += '"';
+            i++;
+          } else if (ch === '"') quoted = false;
+          else cur += ch;
+        } else if (ch === '"') quoted = true;
+        else if (ch === ',') {
+          cells.push(cur);
+          cur = '';
+        } else cur += ch;
+      }
+      cells.push(cur);
+      return cells;
+    });
+}
+
+/** Collects uncaught page errors and console errors (and React Router's fallback warning). */
+export function watchErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
+    if (m.type() === 'warning' && m.text().includes('HydrateFallback')) errors.push(`warning: ${m.text()}`);
+  });
+  return errors;
 }

@@ -1,52 +1,7 @@
-import fs from 'node:fs/promises';
-import { type APIRequestContext, type Download, type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders, demoInvoice, signIn, signUpApi, useToken } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO, authHeaders, csvOf, demoInvoice, signIn, signUpApi, tokenOf, useToken, watchErrors } from './helpers';
 
 /** Issue 22: what a newcomer hit in the finished screens. */
-
-async function tokenOf(page: Page) {
-  return (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
-}
-
-async function csvOf(download: Download): Promise<string[][]> {
-  const text = await fs.readFile(await download.path(), 'utf8');
-  return text
-    .trim()
-    .split(/\r?\n/)
-    .map((line) => {
-      // enough of CSV for these files: quoted cells may hold commas and doubled quotes
-      const cells: string[] = [];
-      let cur = '';
-      let quoted = false;
-      for (let i = 0; i < line.length; i++) {
-        const ch = line[i];
-        if (quoted) {
-          if (ch === '"' && line[i + 1] === '"') {
-            cur += '"';
-            i++;
-          } else if (ch === '"') quoted = false;
-          else cur += ch;
-        } else if (ch === '"') quoted = true;
-        else if (ch === ',') {
-          cells.push(cur);
-          cur = '';
-        } else cur += ch;
-      }
-      cells.push(cur);
-      return cells;
-    });
-}
-
-/** Collects uncaught page errors and console errors (and React Router's fallback warning). */
-function watchErrors(page: Page) {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console.error: ${m.text()}`);
-    if (m.type() === 'warning' && m.text().includes('HydrateFallback')) errors.push(`warning: ${m.text()}`);
-  });
-  return errors;
-}
 
 test('invoice Export CSV (summary and detailed) downloads the rows of the grid', async ({ page }) => {
   const errors = watchErrors(page);

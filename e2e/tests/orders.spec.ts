@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders, signUpApi, uniqueEmail, useToken } from './helpers';
+import { DEMO, authHeaders, invitationToken, signUpApi, uniqueEmail, useToken } from './helpers';
 
 const TITOS = "TITO'S HANDMADE VODKA";
 const TITOS_750 = `${TITOS} 750ML`;
@@ -14,43 +13,6 @@ const QTY_NOTE = 'Only 2 left in the warehouse';
 async function shot(page: Page, name: string) {
   if (!fs.existsSync(SCREENS)) fs.mkdirSync(SCREENS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: false });
-}
-
-/** The server's DATA_DIR: as playwright.config.ts names it (the runner is this worker's parent). */
-function outboxDirs(): string[] {
-  const dirs = [process.env.E2E_DATA_DIR, path.join(os.tmpdir(), `dbo-e2e-${process.ppid}`)].filter(
-    (d): d is string => !!d,
-  );
-  return dirs.map((d) => path.join(d, 'outbox'));
-}
-
-/** The invitation e-mail's sign-up token, read from the outbox .eml files. */
-async function invitationToken(email: string): Promise<string> {
-  let token = '';
-  await expect
-    .poll(
-      () => {
-        for (const dir of outboxDirs()) {
-          if (!fs.existsSync(dir)) continue;
-          for (const f of fs.readdirSync(dir).sort().reverse()) {
-            const text = fs
-              .readFileSync(path.join(dir, f), 'utf8')
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(Number.parseInt(h, 16)));
-            if (!text.includes(email)) continue;
-            const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
-            if (m) {
-              token = new URL(m[0]).searchParams.get('token') ?? '';
-              return !!token;
-            }
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return token;
 }
 
 async function staffToken(request: APIRequestContext): Promise<string> {

@@ -1,14 +1,10 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { authHeaders, signIn, shotPath } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { authHeaders, shotPath, signIn, tokenOf } from './helpers';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
     '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function tokenOf(page: Page) {
-  return (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
-}
 
 /** A fresh invoice for the demo company: 2 x Topo Chico at 21.99, taxable -> 43.98 + 3.63 = 47.61. */
 async function newInvoice(request: APIRequestContext, token: string) {

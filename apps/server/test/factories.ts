@@ -21,6 +21,16 @@ export type CompanyFields = Partial<typeof companies.$inferInsert>;
 export type CustomerFields = Partial<typeof customers.$inferInsert>;
 export type ProductFields = Partial<typeof products.$inferInsert>;
 
+/** A PUT /company body the company editor accepts (what a user types, not a table row). */
+export const validCompanyBody = {
+  name: 'Hill Country Spirits',
+  address: '100 Main St',
+  city: 'Austin',
+  state: 'TX',
+  zip: '78701',
+  tabc_id: 'LP654321',
+};
+
 /** A signed-up owner whose company has every required setting filled (and any overrides). */
 export async function makeCompany(ctx: TestContext, fields: CompanyFields = {}): Promise<SignedUp> {
   const owner = await signUpCompany(ctx);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type AppConfig } from '../src/config.js';
 import { openDatabase, type Database } from '../src/db/client.js';
@@ -154,6 +154,17 @@ export async function signUpCompany(ctx: TestContext, name = 'Test Owner'): Prom
   return { api: client(ctx, token), token, user: res.body.user, companyId: res.body.user.company_id, email, password };
 }
 
+/** Another session of the same user (a second device), signed in with the same password. */
+export async function secondSession(ctx: TestContext, who: SignedUp): Promise<Client> {
+  const res = await client(ctx).post('/auth/signin', { email: who.email, password: who.password });
+  if (res.status !== 200) throw new Error(`second sign-in failed: ${res.status}`);
+  return client(ctx, res.body.access_token as string);
+}
+
+/** Changes the user's password (and name) through PUT /user, which ends their other sessions. */
+export const changePassword = (who: SignedUp, password: string, name = 'Alan Smith') =>
+  who.api.put('/user', { name, password, current_password: who.password });
+
 /** Switches a feature on directly (gated ones too), as our staff would. */
 export async function activateFeature(ctx: TestContext, companyId: number, name: string, active = true) {
   const { companyFeatures } = await import('../src/modules/company/company.tables.js');
@@ -161,4 +172,34 @@ export async function activateFeature(ctx: TestContext, companyId: number, name:
     .insert(companyFeatures)
     .values({ company_id: companyId, name, active })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active } });
+}
+
+/** The test file's app (one per file), ready in its tests and closed after them. */
+export function useTestApp(overrides: Partial<AppConfig> = {}): { ctx: TestContext } {
+  const t = {} as { ctx: TestContext };
+  beforeAll(async () => {
+    t.ctx = await createTestApp(overrides);
+  });
+  afterAll(async () => t.ctx?.close());
+  return t;
+}
+
+export interface TwoCompanies {
+  ctx: TestContext;
+  /** the company under test */
+  owner: SignedUp;
+  /** another company, for tenant isolation */
+  other: SignedUp;
+}
+
+/** The test file's app with two signed-up companies, ready in its tests and closed after them. */
+export function useAppWithTwoCompanies(ownerNames: [string, string] = ['Test Owner', 'Test Owner']): TwoCompanies {
+  const t = {} as TwoCompanies;
+  beforeAll(async () => {
+    t.ctx = await createTestApp();
+    t.owner = await signUpCompany(t.ctx, ownerNames[0]);
+    t.other = await signUpCompany(t.ctx, ownerNames[1]);
+  });
+  afterAll(async () => t.ctx?.close());
+  return t;
 }

@@ -1,6 +1,6 @@
 /** Issue 11's reproducers for customers, companies, products and stamps: each one is a 400. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCompany, makeCustomer, makeProduct, makeRoll } from './factories.js';
+import { makeCompany, makeCustomer, makeProduct, makeRoll, validCompanyBody } from './factories.js';
 import { createTestApp, type SignedUp, type TestContext } from './helpers.js';
 
 let ctx: TestContext;
@@ -20,14 +20,7 @@ const validCustomer = {
   zip: '78704',
   tabc_id: 'MB123456',
 };
-const validCompany = {
-  name: 'Hill Country Spirits',
-  address: '100 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP654321',
-};
+const validCompany = validCompanyBody;
 
 describe('customers', () => {
   it('refuses a NUL byte in the name', async () => {

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { hashPassword } from '../src/lib/passwords.js';
 import { companies } from '../src/modules/company/company.tables.js';
 import { customerUsers } from '../src/modules/customers/customers.tables.js';
-import { type CompanyFields, type InvoiceLine, makeCompany, makeCustomer, makeProduct } from './factories.js';
+import { type CompanyFields, type InvoiceLine, line, makeCompany, makeCustomer, makeProduct } from './factories.js';
 import { activateFeature, type Client, client, type SignedUp, type TestContext, uniqueEmail } from './helpers.js';
 
 let counter = 0;
@@ -88,15 +88,27 @@ export async function placedOrder(ctx: TestContext) {
   return { company, a, b, shopper, order };
 }
 
+/** A shop with a signed-in shopper and two products: a vodka with a UPC and a wine. */
+export async function makeShop(ctx: TestContext) {
+  const company = await makeShopCompany(ctx);
+  const shopper = await makeShopper(ctx, company);
+  const vodka = await makeProduct(ctx, company.companyId, {
+    product: `TITOS VODKA ${company.companyId}`,
+    product_price: '18.99',
+    upc: '619947000013',
+  });
+  const wine = await makeProduct(ctx, company.companyId, {
+    product: `BECKER CABERNET ${company.companyId}`,
+    product_type: 'WINE',
+    product_price: '12.00',
+  });
+  return { company, shopper, vodka, wine };
+}
+
 export const invoiceBody = (customerId: number, orderId: number, items: InvoiceLine[]) => ({
   customerId,
   order_id: orderId,
   items,
 });
-export const lineOf = (product_id: number, qty: number, price: number | string) => ({
-  product_id,
-  qty,
-  price,
-  taxable: true,
-  on_deal: false,
-});
+/** An invoice line as the order-invoicing tests write it (taxable, not on deal). */
+export const lineOf = (product_id: number, qty: number, price: number | string) => line(product_id, qty, price);

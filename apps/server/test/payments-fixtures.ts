@@ -3,9 +3,7 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { invoiceTotals, lineTotalCents, centsToString } from '@dbo/domain/money';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from './helpers.js';
-import { client } from './helpers.js';
-import { hashPassword } from '../src/lib/passwords.js';
-import { companies, users } from '../src/modules/company/company.tables.js';
+import { companies } from '../src/modules/company/company.tables.js';
 import { customers } from '../src/modules/customers/customers.tables.js';
 import { invoiceItems, invoiceStatusHistory, invoices } from '../src/modules/invoices/invoices.tables.js';
 import { stampRolls } from '../src/modules/stamps/stamps.tables.js';
@@ -124,21 +122,4 @@ export async function makeInvoice(
     });
   }
   return { invoice: inv, customer, totals };
-}
-
-/** A second, non-owner user of the same company, signed in. */
-export async function signInStaff(ctx: TestContext, companyId: number) {
-  const email = `staff.${process.pid}.${++counter}.${Date.now().toString(36)}@example.com`;
-  const password = 'staff-pass';
-  await ctx.database.db.insert(users).values({
-    company_id: companyId,
-    email,
-    name: 'Sam Staff',
-    title: 'Clerk',
-    role: 'staff',
-    password_hash: await hashPassword(password),
-  });
-  const res = await client(ctx).post('/auth/signin', { email, password });
-  if (res.status !== 200) throw new Error(`staff sign-in failed: ${res.status}`);
-  return client(ctx, res.body.access_token as string);
 }

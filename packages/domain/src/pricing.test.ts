@@ -15,6 +15,15 @@ const c = (id: number, customer_id: number, new_price: string, effective_date: s
   customer_id,
 });
 
+/** A price asked for customer 7 of a product stored at 18.99. */
+const customer7 = (fields: Partial<PriceInput>): PriceInput => ({
+  basePrice: '18.99',
+  today,
+  customerId: 7,
+  ...fields,
+});
+const march5Invoice = { price: '19.10', invoiced_at: '2026-03-05' };
+
 describe('resolvePrice', () => {
   const cases: [string, PriceInput, number, string][] = [
     ['no changes: the stored price', { basePrice: '18.99', today }, 18.99, 'base'],
@@ -60,130 +69,81 @@ describe('resolvePrice', () => {
     ],
     [
       'a customer change applies to that customer only',
-      { basePrice: '18.99', today, customerId: 7, changes: [c(1, 8, '15.00', '2026-03-01')] },
+      customer7({ changes: [c(1, 8, '15.00', '2026-03-01')] }),
       18.99,
       'base',
     ],
     [
       'a customer change with the latest date overrides',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [g(1, '20.00', '2026-02-01'), c(2, 7, '17.00', '2026-03-01')],
-      },
+      customer7({ changes: [g(1, '20.00', '2026-02-01'), c(2, 7, '17.00', '2026-03-01')] }),
       17,
       'customer_price_change',
     ],
     [
       'a later general change supersedes an older customer deal',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [c(1, 7, '17.00', '2026-02-01'), g(2, '20.00', '2026-03-01')],
-      },
+      customer7({ changes: [c(1, 7, '17.00', '2026-02-01'), g(2, '20.00', '2026-03-01')] }),
       20,
       'price_change',
     ],
     [
       'a future customer change does not apply yet',
-      { basePrice: '18.99', today, customerId: 7, changes: [c(1, 7, '12.00', '2026-03-20')] },
+      customer7({ changes: [c(1, 7, '12.00', '2026-03-20')] }),
       18.99,
       'base',
     ],
     [
       'the last invoice item sets the price when it is later than the changes',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [g(1, '20.00', '2026-02-01')],
-        lastInvoice: { price: '19.10', invoiced_at: '2026-03-05' },
-      },
+      customer7({ changes: [g(1, '20.00', '2026-02-01')], lastInvoice: march5Invoice }),
       19.1,
       'last_invoice',
     ],
     [
       'a price change after the last invoice wins',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [g(1, '20.00', '2026-03-06')],
-        lastInvoice: { price: '19.10', invoiced_at: '2026-03-05' },
-      },
+      customer7({ changes: [g(1, '20.00', '2026-03-06')], lastInvoice: march5Invoice }),
       20,
       'price_change',
     ],
     [
       'on the same day a price change beats the invoice',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [g(1, '20.00', '2026-03-05')],
-        lastInvoice: { price: '19.10', invoiced_at: '2026-03-05' },
-      },
+      customer7({ changes: [g(1, '20.00', '2026-03-05')], lastInvoice: march5Invoice }),
       20,
       'price_change',
     ],
     [
       'last invoice without any change',
-      { basePrice: '18.99', today, customerId: 7, lastInvoice: { price: '16.00', invoiced_at: '2025-12-01' } },
+      customer7({ lastInvoice: { price: '16.00', invoiced_at: '2025-12-01' } }),
       16,
       'last_invoice',
     ],
     [
       'a future general change leaves the last invoice in force',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        changes: [g(1, '22', '2026-04-01')],
-        lastInvoice: { price: '16.00', invoiced_at: '2025-12-01' },
-      },
+      customer7({ changes: [g(1, '22', '2026-04-01')], lastInvoice: { price: '16.00', invoiced_at: '2025-12-01' } }),
       16,
       'last_invoice',
     ],
     ['tier: base plus percentage', { basePrice: '20.00', today, customerId: 7, tierPercentage: 10 }, 22, 'tier'],
-    ['tier: rounded to the cent', { basePrice: '18.99', today, customerId: 7, tierPercentage: '7.5' }, 20.41, 'tier'],
-    ['tier: negative percentage', { basePrice: '18.99', today, customerId: 7, tierPercentage: -10 }, 17.09, 'tier'],
-    ['base tier (0 %): the base price', { basePrice: '18.99', today, customerId: 7, tierPercentage: 0 }, 18.99, 'base'],
+    ['tier: rounded to the cent', customer7({ tierPercentage: '7.5' }), 20.41, 'tier'],
+    ['tier: negative percentage', customer7({ tierPercentage: -10 }), 17.09, 'tier'],
+    ['base tier (0 %): the base price', customer7({ tierPercentage: 0 }), 18.99, 'base'],
     [
       'tier: applies over the latest due general change and ignores the last invoice',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
+      customer7({
         tierPercentage: 10,
         changes: [g(1, '30.00', '2026-03-01'), g(2, '50', '2026-05-01')],
         lastInvoice: { price: '1', invoiced_at: today },
-      },
+      }),
       33,
       'tier',
     ],
     [
       'tier: a customer change with the latest date overrides',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        tierPercentage: 10,
-        changes: [g(1, '30.00', '2026-03-01'), c(2, 7, '25.00', '2026-03-02')],
-      },
+      customer7({ tierPercentage: 10, changes: [g(1, '30.00', '2026-03-01'), c(2, 7, '25.00', '2026-03-02')] }),
       25,
       'customer_price_change',
     ],
     [
       'tier: an older customer change is superseded',
-      {
-        basePrice: '18.99',
-        today,
-        customerId: 7,
-        tierPercentage: 10,
-        changes: [c(1, 7, '25.00', '2026-02-01'), g(2, '30.00', '2026-03-01')],
-      },
+      customer7({ tierPercentage: 10, changes: [c(1, 7, '25.00', '2026-02-01'), g(2, '30.00', '2026-03-01')] }),
       33,
       'tier',
     ],

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, signUpCompany, uniqueEmail, type TestContext } from '../../../test/helpers.js';
+import {
+  client,
+  createTestApp,
+  signUpCompany,
+  uniqueEmail,
+  type TestContext,
+  secondSession,
+  changePassword,
+} from '../../../test/helpers.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -143,19 +151,14 @@ describe('profile and notifications', () => {
 
   it('signs out every other session of the user on a new password, and keeps this one', async () => {
     const owner = await signUpCompany(ctx);
-    const other = await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password });
-    const otherApi = client(ctx, other.body.access_token);
+    const otherApi = await secondSession(ctx, owner);
     const someoneElse = await signUpCompany(ctx);
     expect((await otherApi.get('/validate_token')).status).toBe(200);
     // a name change alone signs nobody out
     expect((await owner.api.put('/user', { name: 'Alan Smith' })).status).toBe(200);
     expect((await otherApi.get('/validate_token')).status).toBe(200);
 
-    const res = await owner.api.put('/user', {
-      name: 'Alan Smith',
-      password: 'fresh-pass',
-      current_password: owner.password,
-    });
+    const res = await changePassword(owner, 'fresh-pass');
     expect(res.status).toBe(200);
     expect((await otherApi.get('/validate_token')).status).toBe(401);
     expect((await owner.api.get('/validate_token')).status).toBe(200);

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany } from '../../../test/factories.js';
-import { client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, type TestContext, secondSession, changePassword } from '../../../test/helpers.js';
 import { sessions } from './auth.tables.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -46,14 +46,9 @@ describe('session cache in one process', () => {
 
   it('a password change ends the other sessions at once', async () => {
     const owner = await makeCompany(ctx);
-    const other = await client(ctx).post('/auth/signin', { email: owner.email, password: owner.password });
-    const otherApi = client(ctx, other.body.access_token);
+    const otherApi = await secondSession(ctx, owner);
     expect((await otherApi.get('/company')).status).toBe(200);
-    const changed = await owner.api.put('/user', {
-      name: 'Owner',
-      password: 'new-secret-pass',
-      current_password: owner.password,
-    });
+    const changed = await changePassword(owner, 'new-secret-pass', 'Owner');
     expect(changed.status).toBe(200);
     expect((await otherApi.get('/company')).status).toBe(401);
     expect((await owner.api.get('/company')).status).toBe(200);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validCompanyBody } from '../../../test/factories.js';
 import { activateFeature, createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
 
 let ctx: TestContext;
@@ -10,12 +11,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const validCompany = {
-  name: 'Hill Country Spirits',
-  address: '100 Main St',
-  city: 'Austin',
-  state: 'TX',
-  zip: '78701',
-  tabc_id: 'LP654321',
+  ...validCompanyBody,
   starting_invoice_number: 500,
   stamp_threshold: 300,
   tax_rate: 8.25,

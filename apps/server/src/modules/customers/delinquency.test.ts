@@ -133,20 +133,19 @@ describe('refusing a sale to a delinquent customer', () => {
   it('does not count an invoice before the 4th business day after its due date, nor beer, drafts or cancelled', async () => {
     const c = await makeCustomer(ctx, owner.companyId);
     await lateInvoice(c.id, addDays(today, -1));
-    await makeInvoice(owner, {
-      customerId: c.id,
-      items: [line(beer.id, 1, 10)],
-      status: 'invoiced',
-      invoiced_at: addDays(today, -40),
-      due_at: addDays(today, -30),
-    });
-    await makeInvoice(owner, {
-      customerId: c.id,
-      items: [line(liquor.id, 2, 10)],
-      status: 'draft',
-      invoiced_at: addDays(today, -40),
-      due_at: addDays(today, -30),
-    });
+    // long overdue, but a beer invoice and a draft
+    for (const [items, status] of [
+      [[line(beer.id, 1, 10)], 'invoiced'],
+      [[line(liquor.id, 2, 10)], 'draft'],
+    ] as const) {
+      await makeInvoice(owner, {
+        customerId: c.id,
+        items: [...items],
+        status,
+        invoiced_at: addDays(today, -40),
+        due_at: addDays(today, -30),
+      });
+    }
     const cancelled = await lateInvoice(c.id, addDays(today, -20));
     await owner.api.put(`/invoice/${cancelled.id}`, { status: 'cancelled' });
     const d = await owner.api.get(`/customer/${c.id}/delinquency`);
@@ -206,6 +205,18 @@ describe('delinquent accounts report, dashboard and grid', () => {
     await move(soon.id, today);
   });
 
+  /** The row of a late invoice made `invoiced` days from today, due `due` days from today. */
+  const lateRow = (inv: { id: number; number: number }, invoiced: number, due: number, total: number) => ({
+    id: inv.id,
+    number: inv.number,
+    display_number: String(inv.number),
+    invoiced_at: addDays(today, invoiced),
+    due_at: addDays(today, due),
+    delinquent_from: delinquentFrom(addDays(today, due), TX),
+    total,
+    owing: total,
+  });
+
   it('answers JSON rows with permit, trade name, invoices, dates, amounts and due dates', async () => {
     const res = await company.api.get('/customer/delinquent');
     expect(res.status).toBe(200);
@@ -217,28 +228,7 @@ describe('delinquent accounts report, dashboard and grid', () => {
         city: 'Austin',
         delinquent_from: delinquentFrom(addDays(today, -40), TX),
         amount: 200.5,
-        invoices: [
-          {
-            id: lateA.id,
-            number: lateA.number,
-            display_number: String(lateA.number),
-            invoiced_at: addDays(today, -50),
-            due_at: addDays(today, -40),
-            delinquent_from: delinquentFrom(addDays(today, -40), TX),
-            total: 120.5,
-            owing: 120.5,
-          },
-          {
-            id: lateB.id,
-            number: lateB.number,
-            display_number: String(lateB.number),
-            invoiced_at: addDays(today, -30),
-            due_at: addDays(today, -20),
-            delinquent_from: delinquentFrom(addDays(today, -20), TX),
-            total: 80,
-            owing: 80,
-          },
-        ],
+        invoices: [lateRow(lateA, -50, -40, 120.5), lateRow(lateB, -30, -20, 80)],
       },
     ]);
   });

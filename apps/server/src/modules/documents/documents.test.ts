@@ -2,20 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DOCUMENT_MSG } from '@dbo/domain/payment';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { useAppWithTwoCompanies, type SignedUp } from '../../../test/helpers.js';
 import { makeInvoice } from '../../../test/payments-fixtures.js';
 import { invoiceDocuments } from './documents.tables.js';
 
-let ctx: TestContext;
-let owner: SignedUp;
-let other: SignedUp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await signUpCompany(ctx);
-  other = await signUpCompany(ctx);
-});
-afterAll(async () => ctx?.close());
+const t = useAppWithTwoCompanies();
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
@@ -40,7 +32,7 @@ async function upload(who: SignedUp, invoiceId: number, file: Buffer, filename: 
   if (note !== undefined) parts.push({ name: 'note', value: note });
   parts.push({ name: 'invoice_document', value: file, filename, type });
   const { payload, contentType } = multipart(parts);
-  const res = await ctx.app.inject({
+  const res = await t.ctx.app.inject({
     method: 'POST',
     url: `/api/v1/invoice/${invoiceId}/document`,
     headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
@@ -51,8 +43,8 @@ async function upload(who: SignedUp, invoiceId: number, file: Buffer, filename: 
 
 describe('documents', () => {
   it('uploads, lists, previews, renames and deletes a document', async () => {
-    const { invoice } = await makeInvoice(ctx, owner.companyId);
-    const up = await upload(owner, invoice.id, PDF, 'signed-receipt.pdf', 'Signed on delivery', 'application/pdf');
+    const { invoice } = await makeInvoice(t.ctx, t.owner.companyId);
+    const up = await upload(t.owner, invoice.id, PDF, 'signed-receipt.pdf', 'Signed on delivery', 'application/pdf');
     expect(up.status).toBe(200);
     expect(up.body).toMatchObject({
       originalname: 'signed-receipt.pdf',
@@ -61,47 +53,47 @@ describe('documents', () => {
       invoice_id: invoice.id,
     });
     // the file is kept under DATA_DIR/uploads/documents, named by us
-    const [row] = await ctx.database.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.id, up.body.id));
-    const onDisk = path.join(ctx.config.dataDir, 'uploads', 'documents', row.path);
+    const [row] = await t.ctx.database.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.id, up.body.id));
+    const onDisk = path.join(t.ctx.config.dataDir, 'uploads', 'documents', row.path);
     expect(fs.readFileSync(onDisk).equals(PDF)).toBe(true);
     expect(row.filename).not.toContain('signed-receipt');
 
     // a camera photo (jpeg) with the note before or after the file
-    const photo = await upload(owner, invoice.id, JPEG, 'IMG_2001.jpg', 'dock photo', 'image/jpeg');
+    const photo = await upload(t.owner, invoice.id, JPEG, 'IMG_2001.jpg', 'dock photo', 'image/jpeg');
     expect(photo.body.mimetype).toBe('image/jpeg');
 
-    const list = await owner.api.get(`/invoice/${invoice.id}/document`);
+    const list = await t.owner.api.get(`/invoice/${invoice.id}/document`);
     expect(list.body.map((d: any) => d.originalname)).toEqual(['IMG_2001.jpg', 'signed-receipt.pdf']);
 
-    const preview = await ctx.app.inject({
+    const preview = await t.ctx.app.inject({
       method: 'GET',
       url: `/api/v1/invoice/document/${up.body.id}/preview`,
-      headers: { authorization: `Bearer ${owner.token}` },
+      headers: { authorization: `Bearer ${t.owner.token}` },
     });
     expect(preview.statusCode).toBe(200);
     expect(preview.headers['content-type']).toBe('application/pdf');
     expect(preview.rawPayload.equals(PDF)).toBe(true);
 
-    const empty = await owner.api.put(`/invoice/document/${up.body.id}`, { originalname: '  ', note: 'x' });
+    const empty = await t.owner.api.put(`/invoice/document/${up.body.id}`, { originalname: '  ', note: 'x' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(DOCUMENT_MSG.nameEmpty);
-    const renamed = await owner.api.put(`/invoice/document/${up.body.id}`, {
+    const renamed = await t.owner.api.put(`/invoice/document/${up.body.id}`, {
       originalname: 'receipt 1001.pdf',
       note: 'kept',
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ success: true, document: { originalname: 'receipt 1001.pdf', note: 'kept' } });
 
-    const del = await owner.api.del(`/invoice/document/${up.body.id}`);
+    const del = await t.owner.api.del(`/invoice/document/${up.body.id}`);
     expect(del.body).toMatchObject({ success: true, id: up.body.id });
     expect(fs.existsSync(onDisk)).toBe(false);
-    expect((await owner.api.get(`/invoice/${invoice.id}/document`)).body).toHaveLength(1);
+    expect((await t.owner.api.get(`/invoice/${invoice.id}/document`)).body).toHaveLength(1);
   });
 
   it('refuses files that are not pdf or images, whatever they claim, and files over the limit', async () => {
-    const { invoice } = await makeInvoice(ctx, owner.companyId);
+    const { invoice } = await makeInvoice(t.ctx, t.owner.companyId);
     const fake = await upload(
-      owner,
+      t.owner,
       invoice.id,
       Buffer.from('<html>not a pdf</html>'),
       'evil.pdf',
@@ -111,52 +103,52 @@ describe('documents', () => {
     expect(fake.status).toBe(400);
     expect(fake.body.message).toBe(DOCUMENT_MSG.fileType);
     const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(10 * 1024 * 1024 + 10, 32)]);
-    const tooBig = await upload(owner, invoice.id, big, 'huge.pdf');
+    const tooBig = await upload(t.owner, invoice.id, big, 'huge.pdf');
     expect(tooBig.status).toBe(400);
     expect(tooBig.body.message).toBe(DOCUMENT_MSG.fileSize);
-    const none = await owner.api.post(`/invoice/${invoice.id}/document`, { note: 'no file' });
+    const none = await t.owner.api.post(`/invoice/${invoice.id}/document`, { note: 'no file' });
     expect(none.status).toBe(400);
     expect(none.body.message).toBe(DOCUMENT_MSG.fileMissing);
-    expect((await owner.api.get(`/invoice/${invoice.id}/document`)).body).toEqual([]);
+    expect((await t.owner.api.get(`/invoice/${invoice.id}/document`)).body).toEqual([]);
   });
 
   it('never shows or changes another company’s documents', async () => {
-    const { invoice } = await makeInvoice(ctx, other.companyId);
-    const up = await upload(other, invoice.id, PDF, 'theirs.pdf');
+    const { invoice } = await makeInvoice(t.ctx, t.other.companyId);
+    const up = await upload(t.other, invoice.id, PDF, 'theirs.pdf');
     expect(up.status).toBe(200);
-    expect((await owner.api.get(`/invoice/${invoice.id}/document`)).status).toBe(404);
-    expect((await upload(owner, invoice.id, PDF, 'mine.pdf')).status).toBe(404);
-    expect((await owner.api.get(`/invoice/document/${up.body.id}/preview`)).status).toBe(404);
-    expect((await owner.api.put(`/invoice/document/${up.body.id}`, { originalname: 'x.pdf' })).status).toBe(404);
-    expect((await owner.api.del(`/invoice/document/${up.body.id}`)).status).toBe(404);
-    const theirs = await other.api.get(`/invoice/${invoice.id}/document`);
+    expect((await t.owner.api.get(`/invoice/${invoice.id}/document`)).status).toBe(404);
+    expect((await upload(t.owner, invoice.id, PDF, 'mine.pdf')).status).toBe(404);
+    expect((await t.owner.api.get(`/invoice/document/${up.body.id}/preview`)).status).toBe(404);
+    expect((await t.owner.api.put(`/invoice/document/${up.body.id}`, { originalname: 'x.pdf' })).status).toBe(404);
+    expect((await t.owner.api.del(`/invoice/document/${up.body.id}`)).status).toBe(404);
+    const theirs = await t.other.api.get(`/invoice/${invoice.id}/document`);
     expect(theirs.body.map((d: any) => d.originalname)).toEqual(['theirs.pdf']);
   });
 });
 
 describe('private notes', () => {
   it('adds and deletes notes, answers the list, needs text, records activity', async () => {
-    const { invoice } = await makeInvoice(ctx, owner.companyId);
+    const { invoice } = await makeInvoice(t.ctx, t.owner.companyId);
     const url = `/invoice/${invoice.id}/note`;
-    const empty = await owner.api.post(url, { note: '   ' });
+    const empty = await t.owner.api.post(url, { note: '   ' });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe(DOCUMENT_MSG.noteEmpty);
-    const a = await owner.api.post(url, { note: 'Call before delivery' });
+    const a = await t.owner.api.post(url, { note: 'Call before delivery' });
     expect(a.status).toBe(200);
-    const b = await owner.api.post(url, { note: 'Back door only' });
+    const b = await t.owner.api.post(url, { note: 'Back door only' });
     expect(b.body.notes.map((n: any) => n.note)).toEqual(['Call before delivery', 'Back door only']);
     expect(b.body.notes[0].createdAt).toBeTruthy();
 
     // the note object as the list gave it
-    const del = await owner.api.del(url, b.body.notes[0]);
+    const del = await t.owner.api.del(url, b.body.notes[0]);
     expect(del.status).toBe(200);
     expect(del.body.notes.map((n: any) => n.note)).toEqual(['Back door only']);
-    expect((await owner.api.del(url, { id: b.body.notes[0].id })).status).toBe(404);
+    expect((await t.owner.api.del(url, { id: b.body.notes[0].id })).status).toBe(404);
     // the note object without an id: found by its text
-    const byText = await owner.api.del(url, { note: 'Back door only' });
+    const byText = await t.owner.api.del(url, { note: 'Back door only' });
     expect(byText.body.notes).toEqual([]);
 
-    const activity = await owner.api.get('/user/user-activity/grid', { endRow: 50 });
+    const activity = await t.owner.api.get('/user/user-activity/grid', { endRow: 50 });
     const types = activity.body.rows
       .filter((r: any) => r.module === 'INVOICE' && r.info.invoiceNumber === invoice.number)
       .map((r: any) => r.type);
@@ -169,12 +161,12 @@ describe('private notes', () => {
   });
 
   it('answers 404 for another company’s invoice notes', async () => {
-    const { invoice } = await makeInvoice(ctx, other.companyId);
-    const theirs = await other.api.post(`/invoice/${invoice.id}/note`, { note: 'theirs' });
+    const { invoice } = await makeInvoice(t.ctx, t.other.companyId);
+    const theirs = await t.other.api.post(`/invoice/${invoice.id}/note`, { note: 'theirs' });
     const url = `/invoice/${invoice.id}/note`;
-    expect((await owner.api.get(url)).status).toBe(404);
-    expect((await owner.api.post(url, { note: 'x' })).status).toBe(404);
-    expect((await owner.api.del(url, { id: theirs.body.notes[0].id })).status).toBe(404);
-    expect((await other.api.get(url)).body.notes).toHaveLength(1);
+    expect((await t.owner.api.get(url)).status).toBe(404);
+    expect((await t.owner.api.post(url, { note: 'x' })).status).toBe(404);
+    expect((await t.owner.api.del(url, { id: theirs.body.notes[0].id })).status).toBe(404);
+    expect((await t.other.api.get(url)).body.notes).toHaveLength(1);
   });
 });

@@ -1,37 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { ORDER_EVENTS } from '@dbo/domain/order';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/factories.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { makeOrder, makeShopCompany, makeShopper } from '../../../test/order-factories.js';
+import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
 
-let ctx: TestContext;
-let url: string;
-const sockets: Socket[] = [];
-
-beforeAll(async () => {
-  ctx = await createTestApp({}, { realtime: true });
-  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const s of sockets) s.close();
-  await ctx?.close();
-});
-
-/** A connected socket (websocket only, token in the handshake) recording every event. */
-async function connect(token: string) {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-  sockets.push(socket);
-  const events: { name: string; payload: unknown }[] = [];
-  socket.onAny((name, payload) => events.push({ name, payload }));
-  await new Promise<void>((resolve, reject) => {
-    socket.on('connect', () => resolve());
-    socket.on('connect_error', reject);
-  });
-  return { socket, events };
-}
+const rt = useRealtimeApp();
+const connect = (token: string) => rt.open(token);
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -41,10 +15,10 @@ const until = async (check: () => boolean, ms = 5000) => {
 
 describe('order socket events', () => {
   it('sends order:placed to the company staff only', async () => {
-    const company = await makeShopCompany(ctx);
-    const other = await makeShopCompany(ctx);
-    const p = await makeProduct(ctx, company.companyId);
-    const shopper = await makeShopper(ctx, company);
+    const company = await makeShopCompany(rt.ctx);
+    const other = await makeShopCompany(rt.ctx);
+    const p = await makeProduct(rt.ctx, company.companyId);
+    const shopper = await makeShopper(rt.ctx, company);
     const staff = await connect(company.token);
     const outsider = await connect(other.token);
     const order = await makeOrder(shopper, [{ product_id: p.id, qty: 2 }]);
@@ -57,10 +31,10 @@ describe('order socket events', () => {
   });
 
   it("sends order:status to the placing customer user's own room", async () => {
-    const company = await makeShopCompany(ctx);
-    const p = await makeProduct(ctx, company.companyId);
-    const shopper = await makeShopper(ctx, company);
-    const neighbour = await makeShopper(ctx, company);
+    const company = await makeShopCompany(rt.ctx);
+    const p = await makeProduct(rt.ctx, company.companyId);
+    const shopper = await makeShopper(rt.ctx, company);
+    const neighbour = await makeShopper(rt.ctx, company);
     const mine = await connect(shopper.token);
     const theirs = await connect(neighbour.token);
     const order = await makeOrder(shopper, [{ product_id: p.id, qty: 1 }]);
@@ -77,9 +51,9 @@ describe('order socket events', () => {
   });
 
   it('sends order:invoiced when an invoice is made from the order', async () => {
-    const company = await makeShopCompany(ctx);
-    const p = await makeProduct(ctx, company.companyId, { product_price: '5.00' });
-    const shopper = await makeShopper(ctx, company);
+    const company = await makeShopCompany(rt.ctx);
+    const p = await makeProduct(rt.ctx, company.companyId, { product_price: '5.00' });
+    const shopper = await makeShopper(rt.ctx, company);
     const mine = await connect(shopper.token);
     const order = await makeOrder(shopper, [{ product_id: p.id, qty: 1 }]);
     await company.api.post('/invoice', {
@@ -93,8 +67,8 @@ describe('order socket events', () => {
   });
 
   it('tells a customer user who was disabled (user:access) so the app signs them out', async () => {
-    const company = await makeShopCompany(ctx);
-    const shopper = await makeShopper(ctx, company);
+    const company = await makeShopCompany(rt.ctx);
+    const shopper = await makeShopper(rt.ctx, company);
     const mine = await connect(shopper.token);
     await company.api.put('/customer/user-permission', { customerUser: shopper.userId, permission: false });
     expect(await until(() => mine.events.some((e) => e.name === 'user:access'))).toBe(true);

@@ -2,41 +2,33 @@ import { todayInTexas } from '@dbo/domain/dates';
 import { PAYMENT_MSG } from '@dbo/domain/payment';
 import { RECEIVABLES_MSG } from '@dbo/domain/receivables';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
-import { signInStaff } from '../../../test/payments-fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { useAppWithTwoCompanies } from '../../../test/helpers.js';
+import { makeStaff } from '../../../test/factories.js';
 import { invoiceMoney, makeCustomer, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
 import { paymentAllocations, payments } from './payments.tables.js';
 
-let ctx: TestContext;
-let owner: SignedUp;
-let other: SignedUp;
-beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await signUpCompany(ctx);
-  other = await signUpCompany(ctx);
-});
-afterAll(async () => ctx?.close());
+const t = useAppWithTwoCompanies();
 
 const today = todayInTexas();
 
 /** Three open invoices of one customer: due 40 days ago, 10 days ago, in 20 days. */
-async function threeInvoices(companyId = owner.companyId) {
-  const c = await makeCustomer(ctx, companyId);
-  const newest = await makeCustomerInvoice(ctx, companyId, c.id, { total: '100.00', daysAgo: 10, dueIn: 30 });
-  const oldest = await makeCustomerInvoice(ctx, companyId, c.id, { total: '50.00', daysAgo: 70, dueIn: 30 });
-  const middle = await makeCustomerInvoice(ctx, companyId, c.id, { total: '80.00', daysAgo: 40, dueIn: 30 });
+async function threeInvoices(companyId = t.owner.companyId) {
+  const c = await makeCustomer(t.ctx, companyId);
+  const newest = await makeCustomerInvoice(t.ctx, companyId, c.id, { total: '100.00', daysAgo: 10, dueIn: 30 });
+  const oldest = await makeCustomerInvoice(t.ctx, companyId, c.id, { total: '50.00', daysAgo: 70, dueIn: 30 });
+  const middle = await makeCustomerInvoice(t.ctx, companyId, c.id, { total: '80.00', daysAgo: 40, dueIn: 30 });
   return { c, oldest, middle, newest };
 }
 
 describe('a payment from a customer', () => {
   it('allocates oldest due first by default and keeps the rest on account', async () => {
     const { c, oldest, middle, newest } = await threeInvoices();
-    const before = await owner.api.get(`/customer/${c.id}/receivable`);
+    const before = await t.owner.api.get(`/customer/${c.id}/receivable`);
     expect(before.body.open_invoices.map((i: any) => i.id)).toEqual([oldest.id, middle.id, newest.id]);
     expect(before.body.balance).toBe(230);
 
-    const res = await owner.api.post(`/customer/${c.id}/payment`, {
+    const res = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: '100.00',
       method: 'check',
       reference: 'CHK 1042',
@@ -48,24 +40,24 @@ describe('a payment from a customer', () => {
       [middle.id, 50],
     ]);
     expect(res.body.on_account).toBe(0);
-    expect(await invoiceMoney(ctx, oldest.id)).toEqual({ paid_total: '50.00', status: 'paid' });
-    expect(await invoiceMoney(ctx, middle.id)).toEqual({ paid_total: '50.00', status: 'partially_paid' });
-    expect(await invoiceMoney(ctx, newest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
+    expect(await invoiceMoney(t.ctx, oldest.id)).toEqual({ paid_total: '50.00', status: 'paid' });
+    expect(await invoiceMoney(t.ctx, middle.id)).toEqual({ paid_total: '50.00', status: 'partially_paid' });
+    expect(await invoiceMoney(t.ctx, newest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
 
     // more than is owed: the rest is on-account credit, which a later allocation uses
-    const big = await owner.api.post(`/customer/${c.id}/payment`, { amount: 200, method: 'cash', paid_at: today });
+    const big = await t.owner.api.post(`/customer/${c.id}/payment`, { amount: 200, method: 'cash', paid_at: today });
     expect(big.body.allocated).toBe(130);
     expect(big.body.on_account).toBe(70);
-    const after = await owner.api.get(`/customer/${c.id}/receivable`);
+    const after = await t.owner.api.get(`/customer/${c.id}/receivable`);
     expect([after.body.open_total, after.body.on_account, after.body.balance]).toEqual([0, 70, -70]);
 
-    const next = await makeCustomerInvoice(ctx, owner.companyId, c.id, { total: '30.00' });
-    const applied = await owner.api.post(`/customer/${c.id}/credit/apply`, {});
+    const next = await makeCustomerInvoice(t.ctx, t.owner.companyId, c.id, { total: '30.00' });
+    const applied = await t.owner.api.post(`/customer/${c.id}/credit/apply`, {});
     expect(applied.status).toBe(200);
     expect(applied.body.allocations.map((a: any) => [a.invoice_id, a.amount])).toEqual([[next.id, 30]]);
     expect(applied.body.on_account).toBe(40);
-    expect(await invoiceMoney(ctx, next.id)).toEqual({ paid_total: '30.00', status: 'paid' });
-    const tooMuch = await owner.api.post(`/customer/${c.id}/credit/apply`, {
+    expect(await invoiceMoney(t.ctx, next.id)).toEqual({ paid_total: '30.00', status: 'paid' });
+    const tooMuch = await t.owner.api.post(`/customer/${c.id}/credit/apply`, {
       allocations: [{ invoice_id: next.id, amount: 41 }],
     });
     expect(tooMuch.status).toBe(400);
@@ -75,9 +67,9 @@ describe('a payment from a customer', () => {
   it('takes manual allocations and refuses over-allocation with a 400 that changes nothing', async () => {
     const { c, oldest, middle, newest } = await threeInvoices();
     const count = async () =>
-      (await ctx.database.db.select().from(payments).where(eq(payments.customer_id, c.id))).length;
+      (await t.ctx.database.db.select().from(payments).where(eq(payments.customer_id, c.id))).length;
 
-    const overOpen = await owner.api.post(`/customer/${c.id}/payment`, {
+    const overOpen = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: 100,
       paid_at: today,
       allocations: [
@@ -87,7 +79,7 @@ describe('a payment from a customer', () => {
     });
     expect(overOpen.status).toBe(400);
     expect(overOpen.body.message).toBe(RECEIVABLES_MSG.overOpen(String(oldest.number), 50));
-    const overPayment = await owner.api.post(`/customer/${c.id}/payment`, {
+    const overPayment = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: 10,
       paid_at: today,
       allocations: [{ invoice_id: newest.id, amount: 10.01 }],
@@ -95,23 +87,23 @@ describe('a payment from a customer', () => {
     expect(overPayment.status).toBe(400);
     expect(overPayment.body.message).toBe(RECEIVABLES_MSG.allocationsOverPayment);
     const notHers = await threeInvoices();
-    const foreign = await owner.api.post(`/customer/${c.id}/payment`, {
+    const foreign = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: 10,
       paid_at: today,
       allocations: [{ invoice_id: notHers.oldest.id, amount: 10 }],
     });
     expect(foreign.status).toBe(400);
-    const otherCompany = await threeInvoices(other.companyId);
-    const cross = await owner.api.post(`/customer/${c.id}/payment`, {
+    const otherCompany = await threeInvoices(t.other.companyId);
+    const cross = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: 10,
       paid_at: today,
       allocations: [{ invoice_id: otherCompany.oldest.id, amount: 10 }],
     });
     expect(cross.status).toBe(404);
     expect(await count()).toBe(0);
-    expect(await invoiceMoney(ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
+    expect(await invoiceMoney(t.ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
 
-    const ok = await owner.api.post(`/customer/${c.id}/payment`, {
+    const ok = await t.owner.api.post(`/customer/${c.id}/payment`, {
       amount: 120,
       method: 'ach',
       paid_at: today,
@@ -122,44 +114,44 @@ describe('a payment from a customer', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body.on_account).toBe(5);
-    expect(await invoiceMoney(ctx, newest.id)).toEqual({ paid_total: '100.00', status: 'paid' });
-    expect(await invoiceMoney(ctx, middle.id)).toEqual({ paid_total: '15.00', status: 'partially_paid' });
+    expect(await invoiceMoney(t.ctx, newest.id)).toEqual({ paid_total: '100.00', status: 'paid' });
+    expect(await invoiceMoney(t.ctx, middle.id)).toEqual({ paid_total: '15.00', status: 'partially_paid' });
     // the invoice's own payment list shows what this payment paid on it
-    const listed = await owner.api.get(`/invoice/${middle.id}/payment`);
+    const listed = await t.owner.api.get(`/invoice/${middle.id}/payment`);
     expect(listed.body.map((p: any) => [p.id, p.amount])).toEqual([[ok.body.id, 15]]);
   });
 
-  it('deletes a payment with all its allocations (owner only) and the statuses go back', async () => {
+  it('deletes a payment with all its allocations (t.owner only) and the statuses go back', async () => {
     const { c, oldest, middle } = await threeInvoices();
-    const p = await owner.api.post(`/customer/${c.id}/payment`, { amount: 60, paid_at: today });
-    const staff = await signInStaff(ctx, owner.companyId);
+    const p = await t.owner.api.post(`/customer/${c.id}/payment`, { amount: 60, paid_at: today });
+    const staff = await makeStaff(t.ctx, t.owner.companyId);
     const denied = await staff.del(`/customer/${c.id}/payment/${p.body.id}`);
     expect(denied.status).toBe(403);
     expect(denied.body.message).toBe(PAYMENT_MSG.ownerOnly);
-    expect((await other.api.del(`/customer/${c.id}/payment/${p.body.id}`)).status).toBe(404);
+    expect((await t.other.api.del(`/customer/${c.id}/payment/${p.body.id}`)).status).toBe(404);
 
     // deleting through one of its invoices removes the whole payment too
-    const del = await owner.api.del(`/invoice/${middle.id}/payment/${p.body.id}`);
+    const del = await t.owner.api.del(`/invoice/${middle.id}/payment/${p.body.id}`);
     expect(del.status).toBe(200);
     expect(
-      await ctx.database.db.select().from(paymentAllocations).where(eq(paymentAllocations.payment_id, p.body.id)),
+      await t.ctx.database.db.select().from(paymentAllocations).where(eq(paymentAllocations.payment_id, p.body.id)),
     ).toHaveLength(0);
-    expect(await invoiceMoney(ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
-    expect(await invoiceMoney(ctx, middle.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
+    expect(await invoiceMoney(t.ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
+    expect(await invoiceMoney(t.ctx, middle.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
 
-    const q = await owner.api.post(`/customer/${c.id}/payment`, { amount: 60, paid_at: today });
-    expect((await owner.api.get(`/customer/${c.id}/payment`)).body.map((x: any) => x.id)).toEqual([q.body.id]);
-    expect((await owner.api.del(`/customer/${c.id}/payment/${q.body.id}`)).status).toBe(200);
-    expect(await invoiceMoney(ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
+    const q = await t.owner.api.post(`/customer/${c.id}/payment`, { amount: 60, paid_at: today });
+    expect((await t.owner.api.get(`/customer/${c.id}/payment`)).body.map((x: any) => x.id)).toEqual([q.body.id]);
+    expect((await t.owner.api.del(`/customer/${c.id}/payment/${q.body.id}`)).status).toBe(200);
+    expect(await invoiceMoney(t.ctx, oldest.id)).toEqual({ paid_total: '0.00', status: 'invoiced' });
   });
 
   it('keeps every endpoint inside the company', async () => {
-    const { c } = await threeInvoices(other.companyId);
-    expect((await owner.api.get(`/customer/${c.id}/receivable`)).status).toBe(404);
-    expect((await owner.api.get(`/customer/${c.id}/payment`)).status).toBe(404);
-    expect((await owner.api.post(`/customer/${c.id}/payment`, { amount: 5, paid_at: today })).status).toBe(404);
-    expect((await owner.api.post(`/customer/${c.id}/credit/apply`, {})).status).toBe(404);
-    const huge = await owner.api.post('/customer/99999999999/payment', { amount: 5, paid_at: today });
+    const { c } = await threeInvoices(t.other.companyId);
+    expect((await t.owner.api.get(`/customer/${c.id}/receivable`)).status).toBe(404);
+    expect((await t.owner.api.get(`/customer/${c.id}/payment`)).status).toBe(404);
+    expect((await t.owner.api.post(`/customer/${c.id}/payment`, { amount: 5, paid_at: today })).status).toBe(404);
+    expect((await t.owner.api.post(`/customer/${c.id}/credit/apply`, {})).status).toBe(404);
+    const huge = await t.owner.api.post('/customer/99999999999/payment', { amount: 5, paid_at: today });
     expect(huge.status).toBe(400);
   });
 
@@ -174,11 +166,11 @@ describe('a payment from a customer', () => {
       ],
     };
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => owner.api.post(`/customer/${c.id}/payment`, body)),
+      Array.from({ length: 4 }, () => t.owner.api.post(`/customer/${c.id}/payment`, body)),
     );
     // 50 and 80 open: two payments fit, the next ones find too little open and change nothing
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 400, 400]);
-    expect(await invoiceMoney(ctx, oldest.id)).toEqual({ paid_total: '40.00', status: 'partially_paid' });
-    expect(await invoiceMoney(ctx, middle.id)).toEqual({ paid_total: '80.00', status: 'paid' });
+    expect(await invoiceMoney(t.ctx, oldest.id)).toEqual({ paid_total: '40.00', status: 'partially_paid' });
+    expect(await invoiceMoney(t.ctx, middle.id)).toEqual({ paid_total: '80.00', status: 'paid' });
   });
 });

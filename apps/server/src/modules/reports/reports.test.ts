@@ -51,40 +51,33 @@ async function dataSet() {
     amount: september.total,
   });
   expect(paid.status).toBe(200);
-  await makeInvoice(owner, {
-    customerId: gruene.id,
-    invoiced_at: '2026-10-05',
-    status: 'delivered',
-    items: [line(shiner.id, 1, '29.99')],
-  });
-  // saved before the unpaid 10-20 invoice, which makes the Spoke delinquent by today
-  await makeInvoice(owner, {
-    customerId: spoke.id,
-    invoiced_at: '2026-10-22',
-    status: 'draft',
-    items: [line(titos.id, 1, '3.00'), line(topo.id, 4, '2.50')],
-    stamps: stamps(1009, 1009),
-  });
-  await makeInvoice(owner, {
-    customerId: spoke.id,
-    invoiced_at: '2026-10-20',
-    status: 'invoiced',
-    items: [line(titos.id, 1, '100.00')],
-    stamps: stamps(1003, 1003),
-  });
-  await makeInvoice(owner, {
-    customerId: gruene.id,
-    invoiced_at: '2026-10-21',
-    status: 'cancelled',
-    items: [line(titos.id, 5, '50.00')],
-    stamps: stamps(1004, 1008),
-  });
-  await makeInvoice(owner, {
-    customerId: gruene.id,
-    invoiced_at: '2026-08-01',
-    status: 'invoiced',
-    items: [line(titos.id, 1, '1.00')],
-  });
+  const rest = [
+    { customerId: gruene.id, invoiced_at: '2026-10-05', status: 'delivered', items: [line(shiner.id, 1, '29.99')] },
+    // saved before the unpaid 10-20 invoice, which makes the Spoke delinquent by today
+    {
+      customerId: spoke.id,
+      invoiced_at: '2026-10-22',
+      status: 'draft',
+      items: [line(titos.id, 1, '3.00'), line(topo.id, 4, '2.50')],
+      stamps: stamps(1009, 1009),
+    },
+    {
+      customerId: spoke.id,
+      invoiced_at: '2026-10-20',
+      status: 'invoiced',
+      items: [line(titos.id, 1, '100.00')],
+      stamps: stamps(1003, 1003),
+    },
+    {
+      customerId: gruene.id,
+      invoiced_at: '2026-10-21',
+      status: 'cancelled',
+      items: [line(titos.id, 5, '50.00')],
+      stamps: stamps(1004, 1008),
+    },
+    { customerId: gruene.id, invoiced_at: '2026-08-01', status: 'invoiced', items: [line(titos.id, 1, '1.00')] },
+  ];
+  for (const body of rest) await makeInvoice(owner, body);
   const destroyed = await owner.api.put(`/stamp/roll/${roll.id}/assign`, { from: 1050, to: 1051, note: 'broken' });
   expect(destroyed.status).toBe(200);
   return { owner, spoke, gruene, titos, becker, shiner, roll };
