@@ -14,9 +14,10 @@ export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
 
 export const orderStatusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
 
-export function OrderStatusTag({ status }: { status: string }) {
+/** An order's status as a tag, on the staff's order pages and in the customers' shop. */
+export function OrderStatusTag({ status, testId = 'order-status' }: { status: string; testId?: string }) {
   return (
-    <Tag color={ORDER_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid="order-status">
+    <Tag color={ORDER_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid={testId}>
       {orderStatusLabel(status)}
     </Tag>
   );

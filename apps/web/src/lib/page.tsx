@@ -9,7 +9,7 @@ export function Page({ title, actions, children }: { title: ReactNode; actions?:
         <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {title}
         </Typography.Title>
-        <Flex gap={8} wrap>
+        <Flex gap={8} wrap align="center">
           {actions}
         </Flex>
       </Flex>

@@ -1,30 +1,15 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@dbo/domain/constants';
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { itemsSummary } from '@dbo/domain/order';
-import { Alert, Card, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Card, Empty, Skeleton, Typography } from 'antd';
 import { Link } from 'react-router';
+import { OrderStatusTag } from '../../lib/order-status-tag';
 import { errorMessage } from '../../lib/api';
 import { useShopOrders } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
 
-/** Solid dark tags: white text on them passes WCAG AA (the light preset tags do not). */
-export const SHOP_STATUS_COLORS: Record<OrderStatus, string> = {
-  draft: '#595959',
-  cancelled: '#a8071a',
-  placed: '#874d00',
-  rejected: '#871400',
-  invoiced: '#237804',
-  delivered: '#006d75',
-  partially_invoiced: '#0958d9',
-};
-
 export function ShopStatusTag({ status }: { status: string }) {
-  return (
-    <Tag color={SHOP_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid="shop-order-status">
-      {ORDER_STATUS_LABELS[status as OrderStatus] ?? status}
-    </Tag>
-  );
+  return <OrderStatusTag status={status} testId="shop-order-status" />;
 }
 
 export default function ShopOrdersPage() {

@@ -11,7 +11,7 @@ import { FeatureGate } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
-import { PageFrame } from './page-frame';
+import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
 const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
@@ -130,7 +130,7 @@ function HistoryGridPage() {
   };
 
   return (
-    <PageFrame
+    <Page
       title="Inventory History"
       actions={
         <>
@@ -158,7 +158,7 @@ function HistoryGridPage() {
         noRowsText={INVENTORY_MSG.emptyHistory}
         testId="history-grid"
       />
-    </PageFrame>
+    </Page>
   );
 }
 

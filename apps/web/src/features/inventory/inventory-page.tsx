@@ -17,7 +17,7 @@ import { FeatureGate } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
-import { PageFrame } from './page-frame';
+import { Page } from '../../lib/page';
 import { useQuickEdit } from './quick-edit';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -241,7 +241,7 @@ function InventoryGridPage() {
   };
 
   return (
-    <PageFrame
+    <Page
       title="Inventory"
       actions={
         <>
@@ -320,7 +320,7 @@ function InventoryGridPage() {
           </Flex>
         )}
       </Modal>
-    </PageFrame>
+    </Page>
   );
 }
 

@@ -22,7 +22,7 @@ import { useNavigate } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { FeatureGate } from '../../app/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
-import { PageFrame } from './page-frame';
+import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
 interface ListItem {
@@ -198,7 +198,7 @@ function RestockForm() {
   const units = items.reduce((sum, it) => sum + (it.qty || 0), 0);
 
   return (
-    <PageFrame title="Re-stock" actions={<ButtonLink to="/inventory">Back to Inventory</ButtonLink>}>
+    <Page title="Re-stock" actions={<ButtonLink to="/inventory">Back to Inventory</ButtonLink>}>
       <Card size="small" style={{ marginBottom: 16 }}>
         <Form layout="vertical">
           <Flex gap={16} wrap align="end">
@@ -340,7 +340,7 @@ function RestockForm() {
           </Button>
         </Flex>
       </Flex>
-    </PageFrame>
+    </Page>
   );
 }
 

@@ -29,7 +29,7 @@ import { FeatureGate } from '../../app/feature-gate';
 import { Page } from '../../lib/page';
 import { type OrderDetail, type OrderNote, useOrder, useUpdateOrder } from './api';
 import { OrderItemsTable } from './order-items-table';
-import { OrderStatusTag, orderStatusLabel } from './order-status-tag';
+import { OrderStatusTag, orderStatusLabel } from '../../lib/order-status-tag';
 import './orders.css';
 import { ButtonLink } from '../../lib/button-link';
 

@@ -16,7 +16,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import type { OrderGridRow } from './api';
 import { OrderStatusFilter } from './order-status-filter';
-import { OrderStatusTag } from './order-status-tag';
+import { OrderStatusTag } from '../../lib/order-status-tag';
 
 /** Initial filter: status equals placed (spec 2, Orders). */
 const INITIAL_FILTER = { status: { filterType: 'set', values: ['placed'] } };

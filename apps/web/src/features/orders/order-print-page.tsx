@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { API_BASE, request } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
-import { orderStatusLabel } from './order-status-tag';
+import { orderStatusLabel } from '../../lib/order-status-tag';
 import './orders.css';
 
 /** Tells a headless browser (PDF export) the page is complete. */
