@@ -1,13 +1,8 @@
+import type { z } from 'zod';
+import type { addressCardOut } from '@dbo/domain/primitives';
+
 /** Who a document is from or for: a company's or customer's name, address and TABC id. */
-export interface AddressCard {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-}
+export type AddressCard = z.infer<typeof addressCardOut>;
 
 /** The address card of a company or customer row (its other columns left out). */
 export const addressCard = (r: AddressCard): AddressCard => ({

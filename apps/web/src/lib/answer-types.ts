@@ -1,26 +1,7 @@
-import type { StampSequence } from '@dbo/domain/stamps';
+import type { stampRollOut } from '@dbo/domain/stamps';
+import type { z } from 'zod';
 
-/**
- * Answers read by more than one feature, declared once until the server's response schemas in
- * packages/domain replace them with `z.infer` types.
- */
+/** Answers read by more than one feature: the `z.infer` of the server's response schemas. */
 
 /** A stamp roll as GET /stamp/roll answers it. */
-export interface StampRoll {
-  id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  received_at: string;
-  finished_at: string | null;
-  active: boolean;
-  finished: boolean;
-  stampsCount: number;
-  totalCount: number;
-  invoicedCount: number;
-  destroyedCount: number;
-  firstAvailable: number | null;
-  lastAvailable: number | null;
-  usable: boolean;
-  sequences: StampSequence[];
-}
+export type StampRoll = z.infer<typeof stampRollOut>;

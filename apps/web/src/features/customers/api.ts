@@ -1,5 +1,12 @@
 import type { customerDelinquencyOut, delinquencySummaryOut, delinquentAccountOut } from '@dbo/domain/credit-law';
-import type { CustomerInput, TabcExpiration } from '@dbo/domain/customer';
+import type {
+  CustomerInput,
+  customerBalanceOut,
+  customerOut,
+  customerUserOut,
+  TabcExpiration,
+} from '@dbo/domain/customer';
+import type { establishmentSuggestionOut } from '@dbo/domain/tabc-permit';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../lib/api';
@@ -13,85 +20,17 @@ export interface PriceTier {
   is_base_tier: boolean;
 }
 
-export interface Customer {
-  id: number;
-  name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
-  aims_id: number | null;
-  aims_license_type: string | null;
-  ydk_est_id: string | null;
-  contact_name: string;
-  contact_email: string;
-  contact_phone: string;
-  cash_on_delivery: boolean;
-  fintech_option: boolean;
-  fintech_id: string;
-  product_price_tier_id: number | null;
-  productPriceTier: PriceTier | null;
-  service_start: string | null;
-  created_at: string;
-  deleted: boolean;
-  /** Texas credit law: delinquent with us / on the TABC delinquent list */
-  delinquent?: boolean;
-  tabc_delinquent?: boolean;
-}
+/** A customer as GET /customer/{id} and the grid answer it. */
+export type Customer = z.infer<typeof customerOut>;
 
-export interface CustomerUser {
-  id: number;
-  name: string;
-  email: string;
-  phone_number: string;
-  is_enable: boolean;
-  revoked: boolean;
-  access: 'Enabled' | 'Disabled' | 'Revoked';
-  pending_invitation: boolean;
-  app_notification: boolean;
-  email_notification: boolean;
-  sms_notification: boolean;
-  emailInvitation: { invited_at: string; updated_at: string | null } | null;
-  userActivity: { last_sign_in_at: string | null; signed_up_at: string | null };
-  created_at: string;
-  customer_id: number;
-  customer: { id: number; name: string; address: string; city: string; tabc_id: string } | null;
-}
+/** A customer app user as the customer users grid and detail answer it. */
+export type CustomerUser = z.infer<typeof customerUserOut>;
 
-export interface Establishment {
-  license_type: string;
-  license_id: string;
-  tabc_id: string;
-  trade_name: string;
-  owner: string;
-  name: string;
-  address: string;
-  city: string;
-  county: string;
-  state: string;
-  zip: string;
-  status: string;
-  expiration_date: string | null;
-  aims_license_type: string | null;
-  aims_id: number | null;
-}
+/** A TABC establishment suggested for a permit number. */
+export type Establishment = z.infer<typeof establishmentSuggestionOut>;
 
-export interface Balance {
-  summary: { owing: number };
-  invoices: {
-    id: number;
-    number: number;
-    beer: boolean;
-    invoiced_at: string;
-    due_at: string | null;
-    total: number;
-    paid_total: number;
-    owing: number;
-    status: string;
-  }[];
-  customer: Customer;
-}
+/** A customer's balance: what is owed, invoice by invoice. */
+export type Balance = z.infer<typeof customerBalanceOut>;
 
 const customerKeys = queryKeys.customers;
 

@@ -81,6 +81,7 @@ const roll = (id: number, from: number, to: number): StampRoll => ({
   to,
   received_at: '2026-01-01',
   finished_at: null,
+  created_at: '2026-11-01T10:00:00Z',
   active: true,
   finished: false,
   stampsCount: to - from + 1,
