@@ -33,5 +33,6 @@ export default defineConfig({
       },
     },
   },
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'] },
+  // antd dialogs in jsdom take seconds when CI runs the browser suite beside these on 2 cores
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
 });
