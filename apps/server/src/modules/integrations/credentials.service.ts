@@ -86,6 +86,15 @@ export async function removeIntegrationCredentials(db: DbOrTx, companyId: number
  * The credentials a partner's client sends, or null when none were entered. A key sealed with
  * another SECRETS_KEY is a 400 asking to enter it again (a sync records it as its failure).
  */
+/** Whether a key is entered, without reading it (a key sealed under another secret still counts). */
+export async function hasIntegrationCredentials(db: DbOrTx, companyId: number, name: IntegrationName) {
+  const [row] = await db
+    .select({ name: companyIntegrations.name })
+    .from(companyIntegrations)
+    .where(and(eq(companyIntegrations.company_id, companyId), eq(companyIntegrations.name, name)));
+  return Boolean(row);
+}
+
 export async function getIntegrationCredentials(
   db: DbOrTx,
   companyId: number,

@@ -17,6 +17,7 @@ import { recordActivity } from '../activity/activity.service.js';
 import { companyFeatures } from '../company/company.tables.js';
 import { readInvoice } from '../invoices/invoice-read.service.js';
 import { upsertPulledProduct } from '../products/pos-sync.service.js';
+import { hasIntegrationCredentials } from './credentials.service.js';
 import {
   JOB,
   type PullJobData,
@@ -256,7 +257,8 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     },
   );
 
-  // nightly: one pull per company with the partner active and a key entered
+  // nightly: one pull per company with the partner active and a key entered; a key that cannot be
+  // read fails that company's pull (in its sync log), never the nightly run of every company
   jobs.work<{ slot?: string }>(JOB.nightly, async () => {
     const active = await db
       .select({ companyId: companyFeatures.company_id, name: companyFeatures.name })
@@ -265,7 +267,7 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     for (const a of active) {
       if (a.name !== 'bottle_pos' && a.name !== 'clover') continue;
       const partner = a.name as PosPartner;
-      if (!(await credentialsOf(db, a.companyId, partner))) continue;
+      if (!(await hasIntegrationCredentials(db, a.companyId, partner))) continue;
       const data: PullJobData = { partner, companyId: a.companyId, syncId: randomUUID(), onlyFirstChunk: false };
       await jobs.enqueue(JOB.pullProducts, data);
     }

@@ -9,6 +9,7 @@ import { createJobQueue } from '../../lib/jobs.js';
 import { activities } from '../activity/activity.tables.js';
 import { jobs } from '../jobs/jobs.tables.js';
 import { products } from '../products/products.tables.js';
+import { companyIntegrations } from './integrations.tables.js';
 import { registerPosJobs } from './pos-jobs.js';
 import { JOB } from './pos-sync.service.js';
 import { drain, JOB_NAMES, logRows, posCompany, usePosApp } from '../../../test/pos-fixtures.js';
@@ -76,6 +77,12 @@ describe('product pulls', () => {
 
   it('two server processes run the nightly pull once per slot', async () => {
     const { owner } = await posCompany(pos.ctx);
+    // another company's key was sealed under another secret: its pull fails, not the nightly run
+    const { owner: unreadable } = await posCompany(pos.ctx);
+    await pos.ctx.database.db
+      .update(companyIntegrations)
+      .set({ api_key_sealed: 'v1:c2VhbGVkIHVuZGVyIGFub3RoZXIgc2VjcmV0LCBsb25nIGVub3VnaA==' })
+      .where(eq(companyIntegrations.company_id, unreadable.companyId));
     // forget the slot's run (this file's app ran it at start), then three processes race for it
     await pos.ctx.database.db.delete(jobs).where(eq(jobs.name, JOB.nightly));
     // two more workers with the same handlers on the same database, as other server processes are
