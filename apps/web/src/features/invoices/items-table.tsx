@@ -1,20 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, BarcodeOutlined, DeleteOutlined } from '@ant-design/icons';
 import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
-import {
-  Button,
-  Checkbox,
-  Empty,
-  Input,
-  InputNumber,
-  Table,
-  type TableColumnsType,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { Button, Checkbox, Empty, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
 import { LIMITS } from '@dbo/domain/primitives';
-import { memo, useCallback, useMemo, useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import { type BuilderItem, orderChanges } from './builder-model';
 import { TypeTag } from './product-search';
 
@@ -287,89 +276,13 @@ export function ItemsTable({
     afterRemove?.();
   }, []);
 
-  // rebuilt only when what every line shows changes (the line count moves the last line's 'down' button);
-  // a cell whose line is the same object as before is not rendered again (rc-table's shouldCellUpdate)
-  const count = items.length;
-  const columns = useMemo<TableColumnsType<BuilderItem>>(() => {
-    const all: TableColumnsType<BuilderItem> = [
-      {
-        title: '#',
-        width: 60,
-        render: (_, r, i) => <MoveCell index={i} last={i === count - 1} product={r.product} onMove={move} />,
-      },
-      {
-        title: 'Product',
-        render: (_, r) => <ProductCell r={r} inventory={inventory} update={update} />,
-      },
-      {
-        title: 'Qty',
-        width: 84,
-        render: (_, r) => <QtyCell itemKey={r.key} product={r.product} qty={r.qty} update={update} />,
-      },
-      {
-        title: 'Price',
-        width: 118,
-        render: (_, r) => (
-          <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
-        ),
-      },
-      {
-        title: 'Taxable',
-        width: 66,
-        align: 'center',
-        render: (_, r) => (
-          <FlagCell
-            itemKey={r.key}
-            label={`Taxable ${r.product}`}
-            field="taxable"
-            checked={r.taxable}
-            update={update}
-          />
-        ),
-      },
-      {
-        title: 'On deal',
-        width: 66,
-        align: 'center',
-        render: (_, r) => (
-          <FlagCell
-            itemKey={r.key}
-            label={`On deal ${r.product}`}
-            field="on_deal"
-            checked={r.on_deal}
-            update={update}
-          />
-        ),
-      },
-      {
-        title: 'Total',
-        width: 96,
-        align: 'right',
-        render: (_, r) => <TotalCell qty={r.qty} price={r.price} />,
-      },
-      {
-        // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
-        title: <span className="visually-hidden">Remove</span>,
-        width: 44,
-        render: (_, r) => <RemoveCell itemKey={r.key} product={r.product} onRemove={remove} />,
-      },
-    ];
-    return all.map((c, i) =>
-      i === 0 ? c : { ...c, shouldCellUpdate: (r: BuilderItem, prev: BuilderItem) => r !== prev },
-    );
-  }, [count, inventory, canEditPrice, move, update, remove]);
-
   return (
     <Table<BuilderItem>
-      // the cells skip lines that did not change, so what every line shows remounts the table
-      key={`${inventory}-${canEditPrice}`}
       className="builder-items"
       data-testid="builder-items"
       size="small"
       rowKey="key"
       pagination={false}
-      // fixed layout: a total that changes does not make the browser measure all 200 lines' columns again
-      tableLayout="fixed"
       dataSource={items}
       locale={{
         emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan or search products to add them" />,
@@ -379,7 +292,69 @@ export function ItemsTable({
         const { level } = stockLevel(r.stock, r.qty, r.reorder_level);
         return level === 'NEGATIVE' ? 'row-negative' : level === 'ZERO' ? 'row-zero' : '';
       }}
-      columns={columns}
+      columns={[
+        {
+          title: '#',
+          width: 60,
+          render: (_, r, i) => <MoveCell index={i} last={i === items.length - 1} product={r.product} onMove={move} />,
+        },
+        {
+          title: 'Product',
+          render: (_, r) => <ProductCell r={r} inventory={inventory} update={update} />,
+        },
+        {
+          title: 'Qty',
+          width: 84,
+          render: (_, r) => <QtyCell itemKey={r.key} product={r.product} qty={r.qty} update={update} />,
+        },
+        {
+          title: 'Price',
+          width: 118,
+          render: (_, r) => (
+            <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
+          ),
+        },
+        {
+          title: 'Taxable',
+          width: 66,
+          align: 'center',
+          render: (_, r) => (
+            <FlagCell
+              itemKey={r.key}
+              label={`Taxable ${r.product}`}
+              field="taxable"
+              checked={r.taxable}
+              update={update}
+            />
+          ),
+        },
+        {
+          title: 'On deal',
+          width: 66,
+          align: 'center',
+          render: (_, r) => (
+            <FlagCell
+              itemKey={r.key}
+              label={`On deal ${r.product}`}
+              field="on_deal"
+              checked={r.on_deal}
+              update={update}
+            />
+          ),
+        },
+        {
+          title: 'Total',
+          width: 96,
+          align: 'right',
+          render: (_, r) => <TotalCell qty={r.qty} price={r.price} />,
+        },
+        {
+          // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
+          title: <span className="visually-hidden">Remove</span>,
+          width: 44,
+          render: (_, r) => <RemoveCell itemKey={r.key} product={r.product} onRemove={remove} />,
+        },
+      ]}
     />
   );
 }
