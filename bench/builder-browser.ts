@@ -16,13 +16,13 @@
  * A scan's time includes the product search's 300 ms debounce (started by the scan's last digit)
  * and the /product/suggestions round trip; "render" is the part after the answer arrived.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium } from '@playwright/test';
-import { REPO_ROOT, SERVER_ROOT } from '../apps/server/src/config.js';
+import { REPO_ROOT } from '../apps/server/src/config.js';
+import { startServer, stopServer } from './server-process.js';
 import { completeCompany, ms, pct } from './seed.js';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200);
@@ -30,38 +30,6 @@ const KEYS = Number(process.env.BENCH_KEYS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 3297);
 const origin = `http://127.0.0.1:${PORT}`;
 const upcOf = (g: number) => String(800000000000 + g);
-
-function start(dataDir: string): { child: ChildProcess; ready: Promise<void> } {
-  const child = spawn(process.execPath, [path.join(SERVER_ROOT, 'dist/main.js')], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise<void>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening on')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-  return { child, ready };
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode != null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -173,11 +141,11 @@ async function main() {
   for (const built of ['apps/server/dist/main.js', 'apps/web/dist/index.html'])
     if (!fs.existsSync(path.join(REPO_ROOT, built))) throw new Error(`${built} missing: run npm run build first`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-builder-'));
-  let server: ReturnType<typeof start> | null = null;
+  let server: ReturnType<typeof startServer> | null = null;
   let browser: Awaited<ReturnType<typeof chromium.launch>> | null = null;
   try {
     // 1. a company signed up through the API on an empty DATA_DIR
-    server = start(dataDir);
+    server = startServer(dataDir, PORT);
     await server.ready;
     const res = await fetch(`${origin}/api/v1/auth/signup`, {
       method: 'POST',
@@ -193,7 +161,7 @@ async function main() {
     if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
     const signup = (await res.json()) as { access_token: string; user: { company_id: number } };
     const companyId = signup.user.company_id;
-    await stop(server.child);
+    await stopServer(server.child);
 
     // 2. its products and a customer, straight into the embedded database
     const pg = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
@@ -213,7 +181,7 @@ async function main() {
     await pg.close();
 
     // 3. the server on that data, Chromium on the builder
-    server = start(dataDir);
+    server = startServer(dataDir, PORT);
     await server.ready;
     browser = await chromium.launch({
       executablePath: chromiumPath(),
@@ -349,7 +317,7 @@ async function main() {
     console.log(`goal: keystroke under one frame (16 ms): p50 ${p50.toFixed(1)} ms ${p50 < 16 ? 'met' : 'NOT met'}`);
   } finally {
     await browser?.close();
-    if (server) await stop(server.child);
+    if (server) await stopServer(server.child);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -8,52 +8,18 @@
  * BENCH_INVOICES (default 100,000), BENCH_RUNS (30). Runs `apps/server/dist/main.js` when built
  * (what `npm start` runs), else `src/main.ts` through tsx.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
-import { SERVER_ROOT } from '../apps/server/src/config.js';
+import { startServer, stopServer } from './server-process.js';
 import { completeCompany, ms, pct, seedInvoices, seedProducts } from './seed.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 3321);
 const base = `http://127.0.0.1:${PORT}/api/v1`;
-
-function start(dataDir: string): { child: ChildProcess; ready: Promise<number> } {
-  const dist = path.join(SERVER_ROOT, 'dist/main.js');
-  const args = fs.existsSync(dist) ? [dist] : ['--conditions=source', '--import', 'tsx', 'src/main.ts'];
-  const t0 = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready = new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('listening on')) resolve(performance.now() - t0);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-  });
-  return { child, ready };
-}
-
-const stop = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 
 const rssMb = (pid: number) => {
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -78,7 +44,7 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-embedded-'));
   try {
     // 1. an empty DATA_DIR: migrations, then a company signed up through the API
-    let server = start(dataDir);
+    let server = startServer(dataDir, PORT);
     const firstStart = await server.ready;
     const signup = await api('POST', '/auth/signup', undefined, {
       name: 'Bench Owner',
@@ -88,7 +54,7 @@ async function main() {
       confirm_password: 'bench-pass',
     });
     const companyId = signup.user.company_id as number;
-    await stop(server.child);
+    await stopServer(server.child);
 
     // 2. the company's history written straight into the embedded database
     console.log(`loading ${N.toLocaleString()} invoices into PGlite ...`);
@@ -117,7 +83,7 @@ async function main() {
     console.log(`loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
     // 3. the server on that data
-    server = start(dataDir);
+    server = startServer(dataDir, PORT);
     const startMs = await server.ready;
     const pid = server.child.pid!;
     const { access_token: token } = await api('POST', '/auth/signin', undefined, {
@@ -160,7 +126,7 @@ async function main() {
       peak = Math.max(peak, rssMb(pid));
     }
     const loadSecs = (performance.now() - loadStart) / 1000;
-    await stop(server.child);
+    await stopServer(server.child);
 
     console.log(`${'embedded (PGlite), '.padEnd(44)}${N.toLocaleString()} invoices`);
     console.log(`${'start, empty DATA_DIR (migrations)'.padEnd(44)}${ms(firstStart)}`);

@@ -1,0 +1,47 @@
+/**
+ * The server as its own process, for the benchmarks that measure it from outside (start time,
+ * memory, the browser): `apps/server/dist/main.js` when built (what `npm start` runs), else
+ * `src/main.ts` through tsx; on a throw-away DATA_DIR (PGlite), without the demo data.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SERVER_ROOT } from '../apps/server/src/config.js';
+
+/** Starts the server; `ready` answers the milliseconds until it listened. */
+export function startServer(dataDir: string, port: number): { child: ChildProcess; ready: Promise<number> } {
+  const dist = path.join(SERVER_ROOT, 'dist/main.js');
+  const args = fs.existsSync(dist) ? [dist] : ['--conditions=source', '--import', 'tsx', 'src/main.ts'];
+  const t0 = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: SERVER_ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED_DEMO: 'never',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<number>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('listening on')) resolve(performance.now() - t0);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
+  });
+  return { child, ready };
+}
+
+/** Stops it (SIGTERM: the graceful shutdown) and waits for the exit. */
+export const stopServer = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode != null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
