@@ -3,6 +3,7 @@ import type { GridQuery } from '@dbo/domain/grid';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
+import { onCompanyChange } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { activities } from './activity.tables.js';
 
@@ -25,6 +26,9 @@ export async function recordActivity(db: DbOrTx, a: ActivityInput): Promise<void
     info: a.info ?? {},
   });
 }
+
+// the company's own changes (settings, logos, features) are announced by company, below this module
+onCompanyChange((db, change) => recordActivity(db, { ...change, module: 'COMPANY' }));
 
 const columns: GridColumns = {
   id: { expr: activities.id, type: 'number' },

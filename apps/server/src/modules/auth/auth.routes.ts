@@ -17,6 +17,7 @@ import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
 import { disconnectSessions, disconnectUsers } from '../../lib/realtime.js';
+import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
 import {
@@ -27,7 +28,6 @@ import {
   signIn,
   signUp,
   updateProfile,
-  userProfile,
 } from './auth.service.js';
 
 async function issueToken(app: App, user: { id: number; company_id: number }) {

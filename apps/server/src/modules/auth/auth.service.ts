@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { MSG } from '@dbo/domain/auth';
-import { FEATURES } from '@dbo/domain/features';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { companies, companyFeatures, logos, users } from '../company/company.tables.js';
+import { companies, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
 import {
   cachedSession,
@@ -47,42 +46,6 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
 export async function revokeSession(db: Db, id: string) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
   forgetSession(id);
-}
-
-/** The signed-in user with the company, its features and logos, as validate_token answers it. */
-export async function userProfile(db: Db, userId: number) {
-  const [u] = await db.select().from(users).where(eq(users.id, userId));
-  if (!u) return undefined;
-  const [company] = await db.select().from(companies).where(eq(companies.id, u.company_id));
-  const rows = await db.select().from(companyFeatures).where(eq(companyFeatures.company_id, u.company_id));
-  const companyFeaturesList = FEATURES.map((f) => {
-    const r = rows.find((x) => x.name === f.name);
-    return {
-      name: f.name,
-      active: !!r?.active,
-      ignore_pricing: !!r?.ignore_pricing,
-      access_requested: !!r?.access_requested_at,
-    };
-  });
-  const logoRows = await db.select().from(logos).where(eq(logos.company_id, u.company_id));
-  const { password_hash: _ph, ...user } = u;
-  return {
-    ...user,
-    company: {
-      ...publicCompany(company),
-      companyFeatures: companyFeaturesList,
-      logos: logoRows.map(publicLogo),
-    },
-  };
-}
-
-export function publicCompany(c: typeof companies.$inferSelect) {
-  const { last_invoice_number: _a, last_beer_invoice_number: _b, last_order_number: _c, ...rest } = c;
-  return { ...rest, tax_rate: Number(c.tax_rate) };
-}
-
-export function publicLogo(l: typeof logos.$inferSelect) {
-  return { id: l.id, path: l.path, originalname: l.originalname, mimetype: l.mimetype, size: l.size };
 }
 
 export async function signIn(db: Db, email: string, password: string) {

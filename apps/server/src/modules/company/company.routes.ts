@@ -1,4 +1,3 @@
-import { activityGridOut } from '@dbo/domain/activity';
 import {
   companyBodySchema,
   companyOut,
@@ -8,22 +7,21 @@ import {
   successOut,
 } from '@dbo/domain/company';
 import { FEATURES, featureOut } from '@dbo/domain/features';
-import { gridQuery } from '@dbo/domain/grid';
 import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
-import { activityGrid } from '../activity/activity.service.js';
-import { publicCompany, userProfile } from '../auth/auth.service.js';
 import {
   COMPANY_ERRORS,
   LOGO_MAX_BYTES,
   getCompany,
   listLogos,
+  publicCompany,
   removeLogo,
   saveLogo,
   toggleFeature,
   updateCompany,
+  userProfile,
 } from './company.service.js';
 
 const tags = ['company'];
@@ -94,11 +92,5 @@ export async function privateRoutes(app: App) {
 
   app.delete('/company/logo/:id', { schema: { tags, params: idParams, response: { 200: successOut } } }, async (req) =>
     removeLogo(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
-  );
-
-  app.get(
-    '/user/user-activity/grid',
-    { schema: { tags: ['activity'], querystring: gridQuery(), response: { 200: activityGridOut } } },
-    async (req) => activityGrid(db, req.auth.companyId, req.query),
   );
 }

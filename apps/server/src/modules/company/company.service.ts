@@ -2,13 +2,11 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type CompanyBody, subdomainIssue } from '@dbo/domain/company';
-import { type CompanyFeatureState, featureDefinition, type FeatureName } from '@dbo/domain/features';
+import { type CompanyFeatureState, FEATURES, featureDefinition, type FeatureName } from '@dbo/domain/features';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { recordActivity } from '../activity/activity.service.js';
-import { publicCompany, publicLogo } from '../auth/auth.service.js';
-import { companies, companyFeatures, logos } from './company.tables.js';
+import { companies, companyFeatures, logos, users } from './company.tables.js';
 
 export const COMPANY_ERRORS = {
   subdomainTaken: 'This subdomain is already taken',
@@ -27,6 +25,30 @@ export const LOGO_TYPES: Record<string, string> = {
   'image/webp': '.webp',
 };
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A change to the company's own settings. Company is the bottom of the module stack: it announces
+ * its changes and the activity module, above it, records them in the log, in the same transaction.
+ */
+export interface CompanyChange {
+  companyId: number;
+  userId: number;
+  type: 'UPDATE' | 'CREATE' | 'DELETE' | 'FEATURE_ON' | 'FEATURE_OFF';
+  info?: Record<string, unknown>;
+}
+export type CompanyChangeListener = (db: DbOrTx, change: CompanyChange) => Promise<void>;
+const changeListeners = new Set<CompanyChangeListener>();
+
+export function onCompanyChange(listener: CompanyChangeListener): () => void {
+  changeListeners.add(listener);
+  return () => {
+    changeListeners.delete(listener);
+  };
+}
+
+async function announce(db: DbOrTx, change: CompanyChange) {
+  for (const listener of changeListeners) await listener(db, change);
+}
 
 export async function activeFeatureNames(db: DbOrTx, companyId: number): Promise<Set<string>> {
   const rows = await db
@@ -75,7 +97,11 @@ export async function updateCompany(db: Db, companyId: number, userId: number, v
       .set({ ...v, default_logo_id: v.default_logo_id ?? null, tax_rate: String(v.tax_rate), updated_at: new Date() })
       .where(eq(companies.id, companyId))
       .returning();
-    await recordActivity(db, { companyId, userId, module: 'COMPANY', type: 'UPDATE' });
+    await announce(db, {
+      companyId,
+      userId,
+      type: 'UPDATE',
+    });
     return publicCompany(c);
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(COMPANY_ERRORS.subdomainTaken);
@@ -119,10 +145,9 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
     .returning();
   if (row.active) for (const listener of featureOnListeners.get(name) ?? []) await listener(db, companyId);
   if (!requestOnly && existing?.active !== active) {
-    await recordActivity(db, {
+    await announce(db, {
       companyId,
       userId,
-      module: 'COMPANY',
       type: active ? 'FEATURE_ON' : 'FEATURE_OFF',
       info: { feature: name },
     });
@@ -173,7 +198,12 @@ export async function saveLogo(
     .update(companies)
     .set({ default_logo_id: row.id })
     .where(and(eq(companies.id, companyId), sql`${companies.default_logo_id} is null`));
-  await recordActivity(db, { companyId, userId, module: 'COMPANY', type: 'CREATE', info: { logo: row.id } });
+  await announce(db, {
+    companyId,
+    userId,
+    type: 'CREATE',
+    info: { logo: row.id },
+  });
   return publicLogo(row);
 }
 
@@ -188,7 +218,12 @@ export async function removeLogo(db: Db, dataDir: string, companyId: number, use
     .set({ default_logo_id: null })
     .where(and(eq(companies.id, companyId), eq(companies.default_logo_id, id)));
   await fs.rm(path.join(logoDir(dataDir), path.basename(row.path)), { force: true });
-  await recordActivity(db, { companyId, userId, module: 'COMPANY', type: 'DELETE', info: { logo: id } });
+  await announce(db, {
+    companyId,
+    userId,
+    type: 'DELETE',
+    info: { logo: id },
+  });
   return { success: true };
 }
 
@@ -207,4 +242,40 @@ export function looksLikeImage(buf: Buffer, mimetype: string): boolean {
     default:
       return false;
   }
+}
+
+/** The signed-in user with the company, its features and logos, as validate_token answers it. */
+export async function userProfile(db: Db, userId: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) return undefined;
+  const [company] = await db.select().from(companies).where(eq(companies.id, u.company_id));
+  const rows = await db.select().from(companyFeatures).where(eq(companyFeatures.company_id, u.company_id));
+  const companyFeaturesList = FEATURES.map((f) => {
+    const r = rows.find((x) => x.name === f.name);
+    return {
+      name: f.name,
+      active: !!r?.active,
+      ignore_pricing: !!r?.ignore_pricing,
+      access_requested: !!r?.access_requested_at,
+    };
+  });
+  const logoRows = await db.select().from(logos).where(eq(logos.company_id, u.company_id));
+  const { password_hash: _ph, ...user } = u;
+  return {
+    ...user,
+    company: {
+      ...publicCompany(company),
+      companyFeatures: companyFeaturesList,
+      logos: logoRows.map(publicLogo),
+    },
+  };
+}
+
+export function publicCompany(c: typeof companies.$inferSelect) {
+  const { last_invoice_number: _a, last_beer_invoice_number: _b, last_order_number: _c, ...rest } = c;
+  return { ...rest, tax_rate: Number(c.tax_rate) };
+}
+
+export function publicLogo(l: typeof logos.$inferSelect) {
+  return { id: l.id, path: l.path, originalname: l.originalname, mimetype: l.mimetype, size: l.size };
 }

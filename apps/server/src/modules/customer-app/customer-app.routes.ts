@@ -26,7 +26,7 @@ import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
-import { balancePdf, balancePrintData, customerBalance } from '../customers/balance.service.js';
+import { balancePdf, balancePrintData, customerBalance } from '../invoices/customer-balance.service.js';
 import {
   customerPreferences,
   requestCustomerReset,

@@ -3,7 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_GRID_ROWS } from '@dbo/domain/constants';
 import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
-import { owingInvoiceColumns } from '../customers/balance.service.js';
+import { owingInvoiceColumns } from '../invoices/customer-balance.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import type { CustomerActor } from '../orders/orders.place.js';
 

@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   CUSTOMER_MSG,
   autoFillQuerySchema,
-  balancePrintOut,
-  customerBalanceOut,
   customerGridOut,
   customerOut,
   customerSchema,
@@ -22,13 +20,11 @@ import {
   tabcExpirationOut,
 } from '@dbo/domain/customer';
 import { gridQuery } from '@dbo/domain/grid';
-import { boundedText, dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
+import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { customerUserRoom } from '../../lib/realtime-rooms.js';
-import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
-import { balancePdf, balancePrintData, customerBalance, customerOwing } from './balance.service.js';
 import {
   allCustomerUsers,
   completeSignUp,
@@ -218,45 +214,6 @@ export async function privateRoutes(app: App) {
   );
 
   app.get(
-    '/customer/:id/check-balance',
-    { schema: { tags, params: idParams, response: { 200: z.object({ owing: z.number() }) } } },
-    async (req) => customerOwing(db, req.auth.companyId, req.params.id),
-  );
-
-  app.get(
-    '/customer/:id/balance',
-    { schema: { tags, params: idParams, response: { 200: customerBalanceOut } } },
-    async (req) => customerBalance(db, req.auth.companyId, req.params.id),
-  );
-
-  /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
-  app.post(
-    '/customer/:id/balance/pdf',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: z.object({ format: z.enum(['pdf', 'url']).optional() }).optional(),
-        // 200 is the PDF itself, or with format 'url' the printable page's link
-        response: { 200: z.union([z.object({ url: z.string(), token: z.string() }), z.instanceof(Buffer)]) },
-      },
-    },
-    async (req, reply) => {
-      const data = await balancePrintData(db, req.auth.companyId, req.params.id);
-      if (req.body?.format === 'url') {
-        const token = signPrintToken(app, 'balance', req.params.id, req.auth.companyId);
-        return { url: `/customer/balance/pdf/${token}`, token };
-      }
-      const pdf = await balancePdf(data);
-      const name = `balance-${data.customer.name.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(pdf);
-    },
-  );
-
-  app.get(
     '/customer/:customerId/user',
     { schema: { tags, params: customerIdParams, response: { 200: z.array(customerUserOut) } } },
     async (req) => listCustomerUsers(db, req.auth.companyId, req.params.customerId),
@@ -277,27 +234,6 @@ export async function privateRoutes(app: App) {
 
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
-
-  /** The public printable balance page's data; ?format=pdf answers the PDF. */
-  app.get(
-    '/pdf/customer/balance/:token',
-    {
-      schema: {
-        tags,
-        params: z.object({ token: boundedText('Token', 1000) }),
-        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
-        response: { 200: z.union([balancePrintOut, z.instanceof(Buffer)]) },
-      },
-    },
-    async (req, reply) => {
-      const { id, companyId } = verifyPrintToken(app, req.params.token, 'balance');
-      const data = await balancePrintData(db, companyId, id);
-      if (req.query.format === 'pdf') {
-        return reply.header('content-type', 'application/pdf').send(await balancePdf(data));
-      }
-      return data;
-    },
-  );
 
   const limit = {
     rateLimit: {

@@ -1,4 +1,3 @@
-import { delinquencyFlags } from './delinquency.service.js';
 import { CUSTOMER_MSG, isPermitCode, normalizeTabcId, tabcExpiration, type CustomerValues } from '@dbo/domain/customer';
 import type { GridQuery } from '@dbo/domain/grid';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
@@ -10,6 +9,28 @@ import { customers, customerUsers, establishments, priceTiers } from './customer
 import { tabcPermitData } from './tabc.service.js';
 
 type CustomerRow = typeof customers.$inferSelect;
+
+/** A customer's credit-law flags: delinquent with this company, and on TABC's delinquent list. */
+export interface CreditFlags {
+  delinquent: boolean;
+  tabc_delinquent: boolean;
+}
+export type CreditFlagsOf = (
+  db: DbOrTx,
+  companyId: number,
+  list: readonly { id: number; tabc_id: string }[],
+) => Promise<Map<number, CreditFlags>>;
+
+/**
+ * Delinquency is judged from the customer's invoices, a module above this one: the invoices module
+ * plugs its judgement in (delinquency.service.ts) and the customer grid and page show it.
+ */
+let creditFlagsOf: CreditFlagsOf = async (_db, _companyId, list) =>
+  new Map(list.map((c) => [c.id, { delinquent: false, tabc_delinquent: false }]));
+
+export function plugCreditFlags(fn: CreditFlagsOf) {
+  creditFlagsOf = fn;
+}
 
 const tierColumns = {
   id: priceTiers.id,
@@ -33,7 +54,7 @@ export function publicCustomer(c: CustomerRow, tier?: TierRow) {
 /** The customer page's answer: the customer with its credit-law flags. */
 export async function customerWithFlags(db: DbOrTx, companyId: number, id: number) {
   const c = await findCustomer(db, companyId, id);
-  const flags = await delinquencyFlags(db, companyId, [c]);
+  const flags = await creditFlagsOf(db, companyId, [c]);
   return { ...c, ...flags.get(c.id) };
 }
 
@@ -110,7 +131,7 @@ export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) 
     tieBreaker: customers.id,
     scope: [eq(customers.company_id, companyId), isNull(customers.deleted_at)],
   });
-  const flags = await delinquencyFlags(
+  const flags = await creditFlagsOf(
     db,
     companyId,
     rows.map((r) => r.c),

@@ -31,7 +31,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
-import { refuseDelinquentSale } from '../customers/delinquency.service.js';
+import { refuseDelinquentSale } from './delinquency.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { type AfterCommit, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
 import { products } from '../products/products.tables.js';

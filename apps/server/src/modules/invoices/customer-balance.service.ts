@@ -6,8 +6,8 @@ import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
-import { findCustomer } from './customers.service.js';
+import { invoices } from './invoices.tables.js';
+import { findCustomer } from '../customers/customers.service.js';
 import { addressCard } from '../../lib/address.js';
 
 /**

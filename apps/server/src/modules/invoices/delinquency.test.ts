@@ -18,7 +18,7 @@ import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../..
 import { createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { seedDemoIfEmpty } from '../../seed/demo.js';
 import { companies } from '../company/company.tables.js';
-import { customers, delinquents } from './customers.tables.js';
+import { customers, delinquents } from '../customers/customers.tables.js';
 import { customerDelinquency, delinquentAccounts } from './delinquency.service.js';
 
 let ctx: TestContext;
