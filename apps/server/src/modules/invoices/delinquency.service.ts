@@ -37,7 +37,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { invoices } from './invoices.tables.js';
-import { plugCreditFlags } from '../customers/customers.service.js';
 import { customers, delinquents } from '../customers/customers.tables.js';
 
 // ---- holidays ----------------------------------------------------------------------------------
@@ -386,6 +385,3 @@ export async function delinquentPdf(db: DbOrTx, companyId: number, rows: Delinqu
     doc.end();
   });
 }
-
-// the customer grid and page show these flags; customers sits below invoices and takes them as a plug
-plugCreditFlags((db, companyId, list) => delinquencyFlags(db, companyId, list));

@@ -25,6 +25,7 @@ import { type Actor, findInvoice } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus, deleteInvoice } from './invoice-status.service.js';
+import { plugInvoicesIntoLowerModules } from './invoice-plugs.js';
 
 const actorOf = (req: { auth: { companyId: number; userId: number; role: string } }): Actor => ({
   companyId: req.auth.companyId,
@@ -33,6 +34,7 @@ const actorOf = (req: { auth: { companyId: number; userId: number; role: string 
 });
 
 export async function privateRoutes(app: App) {
+  plugInvoicesIntoLowerModules();
   const { db } = app.deps;
 
   app.get(

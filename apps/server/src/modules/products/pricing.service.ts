@@ -4,8 +4,29 @@ import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { assertCustomer, customerPriceTier } from '../customers/price-tiers.service.js';
-import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { priceChanges } from './products.tables.js';
+
+/** The price a customer was last invoiced for a product, and when. */
+export interface LastInvoicedPrice {
+  price: string;
+  invoiced_at: string;
+}
+export type LastInvoicedPrices = (
+  db: DbOrTx,
+  companyId: number,
+  customerId: number,
+  productIds: number[],
+) => Promise<Map<number, LastInvoicedPrice>>;
+
+/**
+ * A customer without a tier pays what they were last invoiced. Invoices sit above products, so
+ * the invoices module plugs in the lookup (invoice-plugs.ts); without it no price is remembered.
+ */
+let lastInvoicedPrices: LastInvoicedPrices = async () => new Map();
+
+export function plugLastInvoicedPrices(fn: LastInvoicedPrices) {
+  lastInvoicedPrices = fn;
+}
 
 /**
  * Copies general price changes that have become due into products.product_price, so the grid
@@ -109,27 +130,10 @@ export async function resolvePrices(
     list.push(c);
     byProduct.set(c.product_id, list);
   }
-  const lastInvoice = new Map<number, { price: string; invoiced_at: string }>();
-  if (ctx.customerId && ctx.tierPercentage === null) {
-    const last = await db
-      .selectDistinctOn([invoiceItems.product_id], {
-        product_id: invoiceItems.product_id,
-        price: invoiceItems.price,
-        invoiced_at: invoices.invoiced_at,
-      })
-      .from(invoiceItems)
-      .innerJoin(invoices, eq(invoices.id, invoiceItems.invoice_id))
-      .where(
-        and(
-          eq(invoiceItems.company_id, companyId),
-          inArray(invoiceItems.product_id, ids),
-          eq(invoices.customer_id, ctx.customerId),
-          sql`${invoices.status} <> 'cancelled'`,
-        ),
-      )
-      .orderBy(invoiceItems.product_id, sql`${invoices.invoiced_at} desc`, sql`${invoices.id} desc`);
-    for (const l of last) if (l.product_id) lastInvoice.set(l.product_id, l);
-  }
+  const lastInvoice =
+    ctx.customerId && ctx.tierPercentage === null
+      ? await lastInvoicedPrices(db, companyId, ctx.customerId, ids)
+      : new Map<number, LastInvoicedPrice>();
   for (const r of rows) {
     out.set(
       r.id,

@@ -12,12 +12,41 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { invoiceItems } from '../invoices/invoices.tables.js';
 import { pricingContext, resolvePrices } from './pricing.service.js';
 import { companyFeatureStates } from '../company/company.service.js';
-import { ensureInventoryItems } from '../inventory/inventory.ledger.js';
 import { findProduct, getProduct, publicProduct } from './products.service.js';
 import { priceChanges, products } from './products.tables.js';
+
+/**
+ * Modules above products act on new products (inventory makes their stock items) and may refuse a
+ * product's deletion (invoices refuse an invoiced one), without products importing them.
+ */
+export type ProductsCreatedListener = (
+  tx: DbOrTx,
+  companyId: number,
+  ids: number[],
+  features: CompanyFeatureState[],
+) => Promise<void>;
+/** Answers the refusal's message, or null to let the product go. */
+export type ProductDeleteGuard = (db: DbOrTx, companyId: number, id: number) => Promise<string | null>;
+const createdListeners = new Set<ProductsCreatedListener>();
+const deleteGuards = new Set<ProductDeleteGuard>();
+
+/** Answers the function that unregisters the listener. */
+export function onProductsCreated(listener: ProductsCreatedListener): () => void {
+  createdListeners.add(listener);
+  return () => {
+    createdListeners.delete(listener);
+  };
+}
+
+export function guardProductDelete(guard: ProductDeleteGuard) {
+  deleteGuards.add(guard);
+}
+
+async function announceCreated(tx: DbOrTx, companyId: number, ids: number[], features: CompanyFeatureState[]) {
+  for (const listener of createdListeners) await listener(tx, companyId, ids, features);
+}
 
 function posName(features: CompanyFeatureState[]): string | null {
   if (isFeatureActive(features, 'bottle_pos')) return 'Bottle POS';
@@ -78,7 +107,7 @@ export async function createProduct(db: Db, companyId: number, userId: number, v
         .insert(products)
         .values(newProductRow(companyId, v, today))
         .returning();
-      if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, [p.id]);
+      await announceCreated(tx, companyId, [p.id], features);
       await recordActivity(tx, {
         companyId,
         userId,
@@ -113,7 +142,7 @@ export async function createProducts(tx: Tx, companyId: number, userId: number, 
     .values(rows.map((v) => newProductRow(companyId, v, today)))
     .returning({ id: products.id });
   const ids = inserted.map((p) => p.id);
-  if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, ids);
+  await announceCreated(tx, companyId, ids, features);
   await recordActivity(tx, {
     companyId,
     userId,
@@ -231,12 +260,10 @@ export async function deleteProduct(db: Db, companyId: number, userId: number, i
   const p = await findProduct(db, companyId, id);
   const features = await companyFeatureStates(db, companyId);
   if (isFeatureActive(features, 'bottle_pos')) throw badRequest(PRODUCT_MSG.deleteBottlePos);
-  const [used] = await db
-    .select({ id: invoiceItems.id })
-    .from(invoiceItems)
-    .where(and(eq(invoiceItems.company_id, companyId), eq(invoiceItems.product_id, id)))
-    .limit(1);
-  if (used) throw badRequest(PRODUCT_MSG.deleteInvoiced);
+  for (const guard of deleteGuards) {
+    const refusal = await guard(db, companyId, id);
+    if (refusal) throw badRequest(refusal);
+  }
   await db.transaction(async (tx) => {
     await tx.delete(products).where(and(eq(products.id, id), eq(products.company_id, companyId)));
     await recordActivity(tx, {
