@@ -20,6 +20,7 @@ const FLOORS: Record<string, number> = {
   stamps: 4,
   inventory: 5,
   invoices: 6,
+  catalog: 7,
   payments: 7,
   documents: 7,
   pdf: 7,
@@ -36,17 +37,11 @@ const FLOORS: Record<string, number> = {
 /**
  * Imports that still run up, to be moved, each named by file. The test fails when one is added and
  * when one listed here is gone (then strike it), so the list only shrinks.
- * - products reads invoices for a customer's last prices, the product's invoice history and the
- *   delete guard, and inventory for the stock shown with a product;
  * - stamps and inventory reference the invoice a stamp or a stock movement went on (foreign keys
  *   in their tables) and read its number for their logs.
  */
 const STILL_UP = [
   'inventory/inventory.tables.ts -> invoices',
-  'products/products.search.ts -> inventory',
-  'products/products.search.ts -> invoices',
-  'products/products.service.ts -> inventory',
-  'products/products.service.ts -> invoices',
   'stamps/stamps.destroy.ts -> invoices',
   'stamps/stamps.log.ts -> invoices',
   'stamps/stamps.tables.ts -> invoices',

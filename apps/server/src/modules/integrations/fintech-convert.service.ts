@@ -27,7 +27,7 @@ import { parse } from 'csv-parse/sync';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { listCustomers } from '../customers/customers.service.js';
-import { listProducts } from '../products/products.service.js';
+import { listProducts } from '../catalog/catalog.service.js';
 
 type Row = Partial<Record<FintechColumn, string>> & { line: number };
 

@@ -14,7 +14,7 @@ import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { pricingContext, resolvePrices } from './pricing.service.js';
 import { companyFeatureStates } from '../company/company.service.js';
-import { findProduct, getProduct, publicProduct } from './products.service.js';
+import { findProduct, publicProduct } from './products.service.js';
 import { priceChanges, products } from './products.tables.js';
 
 /**
@@ -159,6 +159,7 @@ const SYNCED_FIELDS = ['product', 'product_type', 'product_size', 'upc', 'intern
 const keep = <T>(patch: T | undefined, stored: T): T => (patch === undefined ? stored : patch);
 
 /** PUT /product/{id}: keys left out keep their stored values (archive sends only the flag). */
+/** Saves the patch (a price change from its effective date); answers the product's id. */
 export async function updateProduct(db: Db, companyId: number, userId: number, id: number, patch: ProductPatch) {
   const cur = await findProduct(db, companyId, id);
   const v: ProductUpdateValues = {
@@ -249,7 +250,7 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
       });
       return p;
     });
-    return getProduct(db, companyId, row.id);
+    return row.id;
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(PRODUCT_MSG.duplicate(v.product, v.product_size));
     throw err;

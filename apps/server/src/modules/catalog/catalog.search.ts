@@ -4,8 +4,8 @@ import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
-import { applyDuePriceChanges, pricingContext, resolvePrices } from './pricing.service.js';
-import { products } from './products.tables.js';
+import { applyDuePriceChanges, pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { products } from '../products/products.tables.js';
 
 export interface SuggestionQuery {
   query: string;
