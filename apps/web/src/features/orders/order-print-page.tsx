@@ -7,6 +7,7 @@ import { useParams } from 'react-router';
 import { API_BASE, request } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
+import '../../lib/print-sheet.css';
 import './orders.css';
 
 /** Tells a headless browser (PDF export) the page is complete. */
@@ -58,7 +59,7 @@ export default function OrderPrintPage() {
         </button>
         <a href={`${API_BASE}/pdf/order/${encodeURIComponent(token)}?format=pdf`}>Download PDF</a>
       </div>
-      <main className="order-print" data-testid="print-order">
+      <main className="order-print print-sheet" data-testid="print-order">
         <div className="head">
           <div className="seller">
             {order.logo && <img src={order.logo} alt="" />}

@@ -4,6 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { request } from '../../lib/api';
+import '../../lib/print-sheet.css';
 import './print.css';
 
 interface PrintableInvoice {
@@ -99,7 +100,7 @@ export default function InvoicePrintPage() {
           Print
         </button>
       </div>
-      <div className="print-page" data-testid="print-invoice">
+      <div className="print-page print-sheet" data-testid="print-invoice">
         <div className="head">
           <div className="seller">
             {inv.logo && <img src={inv.logo.path} alt="" />}
