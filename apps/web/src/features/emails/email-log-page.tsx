@@ -2,9 +2,8 @@ import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
-import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 
 interface EmailRow {
@@ -56,12 +55,4 @@ function EmailGrid() {
 }
 
 /** /emails: every invoice emailed, newest first, while the email feature is active. */
-export default function EmailLogPage() {
-  return (
-    <Page title="Email Log">
-      <FeatureGate name="email">
-        <EmailGrid />
-      </FeatureGate>
-    </Page>
-  );
-}
+export default gatedPage('email', EmailGrid, 'Email Log');

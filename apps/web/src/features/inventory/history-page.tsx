@@ -7,7 +7,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
@@ -162,10 +162,4 @@ function HistoryGridPage() {
   );
 }
 
-export default function InventoryHistoryPage() {
-  return (
-    <FeatureGate name="inventory">
-      <HistoryGridPage />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', HistoryGridPage);

@@ -13,7 +13,7 @@ import { type CellEditRequestEvent, type ColDef, ModuleRegistry, TextEditorModul
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, Tag, Typography, theme } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { downloadBlob, errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
@@ -324,10 +324,4 @@ function InventoryGridPage() {
   );
 }
 
-export default function InventoryPage() {
-  return (
-    <FeatureGate name="inventory">
-      <InventoryGridPage />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', InventoryGridPage);

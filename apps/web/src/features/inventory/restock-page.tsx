@@ -19,7 +19,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
 import { ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
@@ -332,10 +332,4 @@ function RestockForm() {
   );
 }
 
-export default function RestockPage() {
-  return (
-    <FeatureGate name="inventory">
-      <RestockForm />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', RestockForm);

@@ -25,7 +25,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { Page } from '../../lib/page';
 import { type OrderDetail, type OrderNote, useOrder, useUpdateOrder } from './api';
 import { OrderItemsTable } from './order-items-table';
@@ -303,10 +303,4 @@ function OrderDetailView() {
   );
 }
 
-export default function OrderDetailPage() {
-  return (
-    <FeatureGate name="order">
-      <OrderDetailView />
-    </FeatureGate>
-  );
-}
+export default gatedPage('order', OrderDetailView);

@@ -9,7 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { queryKeys } from '../../lib/query-keys';
@@ -250,10 +250,4 @@ function OrderGrid() {
   );
 }
 
-export default function OrderGridPage() {
-  return (
-    <FeatureGate name="order">
-      <OrderGrid />
-    </FeatureGate>
-  );
-}
+export default gatedPage('order', OrderGrid);

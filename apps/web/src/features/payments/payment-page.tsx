@@ -6,9 +6,8 @@ import { App, Button, Popconfirm } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
-import { Page } from '../../lib/page';
 import { errorMessage } from '../../lib/api';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { useDeleteInvoicePayment } from './api';
@@ -117,12 +116,4 @@ function PaymentGrid() {
 }
 
 /** /payment: the payments report, while the payment feature is active. */
-export default function PaymentPage() {
-  return (
-    <Page title="Payments">
-      <FeatureGate name="payment">
-        <PaymentGrid />
-      </FeatureGate>
-    </Page>
-  );
-}
+export default gatedPage('payment', PaymentGrid, 'Payments');
