@@ -12,6 +12,21 @@ export const textFilter = {
   filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
 };
 
+/** A number column filtered by equals / greater / less / in range. */
+export const numberFilter = {
+  filter: 'agNumberColumnFilter',
+  filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+};
+
+/** A bold '#number' linking to its page; the click does not also reach the grid row. */
+export function NumberLink({ to, label }: { to: string; label: string | number }) {
+  return (
+    <Link to={to} onClick={(e) => e.stopPropagation()}>
+      <strong>#{label}</strong>
+    </Link>
+  );
+}
+
 /** One condition and a Reset button: the customers, products and stamp log grids. */
 const resettable = { buttons: ['reset'], maxNumConditions: 1 };
 export const textResetFilter = { filter: 'agTextColumnFilter', filterParams: resettable };
@@ -31,8 +46,7 @@ export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boole
     field: 'number' as ColDef<T>['field'],
     headerName: 'Invoice',
     ...centred,
-    filter: 'agNumberColumnFilter',
-    filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+    ...numberFilter,
     cellRenderer: (p: { data?: T }) => {
       if (!p.data) return null;
       const label = displayNumber(p.data, customerNumbering);

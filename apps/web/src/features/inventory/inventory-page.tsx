@@ -17,6 +17,7 @@ import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
+import { centred, numberResetFilter as numberFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { useQuickEdit } from './quick-edit';
 import { ButtonLink } from '../../lib/button-link';
@@ -30,10 +31,6 @@ const LABELS: Record<InventoryEditField, string> = {
   reorder_time_in_days: 'Reorder Time (days)',
   distributor: 'Distributor',
 };
-
-const textFilter = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const numberFilter = { filter: 'agNumberColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
 
 interface PendingEdit {
   e: CellEditRequestEvent<InventoryItem>;
