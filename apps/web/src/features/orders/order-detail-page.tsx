@@ -14,7 +14,6 @@ import {
   Form,
   Input,
   Modal,
-  Result,
   Row,
   Skeleton,
   Table,
@@ -32,6 +31,7 @@ import { OrderItemsTable } from './order-items-table';
 import { OrderStatusTag, orderStatusLabel } from '../../lib/order-status-tag';
 import './orders.css';
 import { ButtonLink } from '../../lib/button-link';
+import { LoadFailed } from '../../lib/load-failed';
 
 const { Text } = Typography;
 
@@ -160,14 +160,7 @@ function OrderDetailView() {
 
   if (q.isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (q.error || !q.data)
-    return (
-      <Result
-        status="error"
-        title="Sorry, something went wrong!"
-        subTitle={q.error ? errorMessage(q.error) : undefined}
-        extra={<ButtonLink to="/order">Back to orders</ButtonLink>}
-      />
-    );
+    return <LoadFailed error={q.error} extra={<ButtonLink to="/order">Back to orders</ButtonLink>} />;
   const { order, modifiedOrderItems } = q.data;
   const customer = order.customer ?? order.customerUser?.customer ?? null;
   const placed = order.status === 'placed';
