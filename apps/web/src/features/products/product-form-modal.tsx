@@ -135,6 +135,10 @@ export function ProductFormModal({
     [errors, form],
   );
 
+  // Unit Price and Last Purchase Price (Form.Item gives each its own value)
+  const priceInput = (
+    <InputNumber prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} disabled={priceDisabled} />
+  );
   return (
     <Modal
       open={open}
@@ -192,14 +196,7 @@ export function ProductFormModal({
             <Input disabled={syncedDisabled} placeholder="750ML" />
           </FieldCol>
           <FieldCol xs={12} md={6} label="Unit Price" name="product_price" required rules={[rule('product_price')]}>
-            <InputNumber
-              prefix="$"
-              min={0}
-              step={0.01}
-              precision={2}
-              style={{ width: '100%' }}
-              disabled={priceDisabled}
-            />
+            {priceInput}
           </FieldCol>
           <FieldCol
             xs={12}
@@ -208,14 +205,7 @@ export function ProductFormModal({
             name="last_purchase_price"
             rules={[rule('last_purchase_price')]}
           >
-            <InputNumber
-              prefix="$"
-              min={0}
-              step={0.01}
-              precision={2}
-              style={{ width: '100%' }}
-              disabled={priceDisabled}
-            />
+            {priceInput}
           </FieldCol>
           <FieldCol xs={12} md={6} label="UPC" name="upc">
             <Input disabled={syncedDisabled} inputMode="numeric" />
