@@ -1,7 +1,6 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { CUSTOMER_MSG, buildTabcId, customerSchema, isPermitCode, tabcIdFromAims } from '@dbo/domain/customer';
 import {
-  Alert,
   App,
   Button,
   Card,
@@ -53,14 +52,7 @@ export default function CustomerFormPage() {
           extra={<ButtonLink to="/customer">Back to customers</ButtonLink>}
         />
       );
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`Error loading customer #${id}`}
-        description={errorMessages(loaded.error).join(' ')}
-      />
-    );
+    return <ErrorAlert title={`Error loading customer #${id}`} errors={errorMessages(loaded.error)} />;
   }
   return <CustomerForm key={id ?? 'new'} customer={id ? loaded.data : undefined} />;
 }

@@ -7,6 +7,7 @@ import { Alert, App, Button, Card, Flex, Modal, Popconfirm, Table, Typography } 
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
+import { ErrorAlert } from '../../lib/form-parts';
 import { type Payment, useDeletePayment, useInvoicePayments, useSavePayment } from './api';
 import { PaymentForm } from './payment-form';
 
@@ -109,15 +110,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       {fullyPaid && <Alert type="warning" showIcon title={PAYMENT_MSG.alreadyPaid} style={{ marginBottom: 12 }} />}
       {cancelled && <Alert type="info" showIcon title={PAYMENT_MSG.cancelled} style={{ marginBottom: 12 }} />}
       {errors && !editing && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setErrors(null)}
-          title={PAYMENT_MSG.saveError}
-          description={errors.join(' ')}
-          style={{ marginBottom: 12 }}
-        />
+        <ErrorAlert title={PAYMENT_MSG.saveError} errors={errors} gap={12} closable onClose={() => setErrors(null)} />
       )}
       {list.isError && <Alert type="error" showIcon title="Error loading payments" style={{ marginBottom: 12 }} />}
       <PaymentForm
@@ -147,15 +140,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
           setErrors(null);
         }}
       >
-        {errors && editing && (
-          <Alert
-            type="error"
-            showIcon
-            title={PAYMENT_MSG.saveError}
-            description={errors.join(' ')}
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        {errors && editing && <ErrorAlert title={PAYMENT_MSG.saveError} errors={errors} gap={12} />}
         {editing && (
           <PaymentForm
             layout="vertical"

@@ -1,5 +1,5 @@
 import { PRICE_TIER_COLORS, PRICE_TIER_DEFAULTS, priceTierSchema } from '@dbo/domain/pricing';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { ErrorAlert } from '../../lib/form-parts';
@@ -85,14 +85,7 @@ export function PriceTierManager() {
           New Tier
         </Button>
       </Flex>
-      {tiers.error && (
-        <Alert
-          type="error"
-          showIcon
-          title="Error loading price tiers"
-          description={errorMessages(tiers.error).join(' ')}
-        />
-      )}
+      {tiers.error && <ErrorAlert title="Error loading price tiers" errors={errorMessages(tiers.error)} />}
       <Table<PriceTier>
         size="small"
         rowKey="id"
