@@ -5,7 +5,8 @@ import { EMAIL_MSG, emailAddressSchema } from '@dbo/domain/payment';
 import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
-import { downloadBlob, errorMessages } from '../../lib/api';
+import { downloadBlob, errorMessages, openPrintable } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
 import { EmailModal } from '../../lib/email-modal';
 import { fetchInvoicePdf, fetchPrintLink, invoiceRef, useInvoiceEmails, useSendInvoiceEmail } from './api';
 
@@ -109,29 +110,14 @@ export default function SharePanel({ invoice }: { invoice: PanelInvoice; reload:
   const { feature } = useSession();
   const emailOn = feature('email');
   const [open, setOpen] = useState(false);
-  const [pdfBusy, setPdfBusy] = useState(false);
+  const [pdfBusy, run] = useBusy();
   const emails = useInvoiceEmails(invoice.id);
 
-  const openPdf = async () => {
-    setPdfBusy(true);
-    try {
-      const blob = await fetchInvoicePdf(invoice);
-      downloadBlob(blob, `invoice-${invoiceRef(invoice)}.pdf`);
-    } catch {
-      message.error('Error generating pdf');
-    } finally {
-      setPdfBusy(false);
-    }
-  };
+  const failed = () => message.error('Error generating pdf');
+  const openPdf = () =>
+    run(async () => downloadBlob(await fetchInvoicePdf(invoice), `invoice-${invoiceRef(invoice)}.pdf`), failed);
 
-  const openPrintable = async () => {
-    try {
-      const { url } = await fetchPrintLink(invoice.id);
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      message.error('Error generating pdf');
-    }
-  };
+  const printable = () => openPrintable(async () => (await fetchPrintLink(invoice.id)).url, failed);
 
   return (
     <Card
@@ -148,7 +134,7 @@ export default function SharePanel({ invoice }: { invoice: PanelInvoice; reload:
           <Button icon={<FilePdfOutlined />} loading={pdfBusy} onClick={openPdf}>
             PDF
           </Button>
-          <Button icon={<PrinterOutlined />} onClick={openPrintable} aria-label="Printable page" />
+          <Button icon={<PrinterOutlined />} onClick={printable} aria-label="Printable page" />
         </Flex>
       }
     >
