@@ -29,7 +29,8 @@ export interface DestroyResult {
   messages: string[];
 }
 
-export interface DestroyedEntry {
+/** A logged run of stamps of one roll: who logged it and when. */
+interface StampRun {
   id: number;
   roll_id: number;
   prefix: string;
@@ -37,26 +38,20 @@ export interface DestroyedEntry {
   to: number;
   count: number;
   note: string;
-  reason: DestroyReason;
-  replaces: string | null;
   logged_at: string;
   user: string | null;
 }
 
-export interface StampLogRow {
-  id: number;
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
+export interface DestroyedEntry extends StampRun {
+  reason: DestroyReason;
+  replaces: string | null;
+}
+
+export interface StampLogRow extends StampRun {
   status: string;
-  note: string;
   invoice_id: number | null;
   invoice_number: string | null;
-  logged_at: string;
   released_at: string | null;
-  user: string | null;
 }
 
 const stampKeys = queryKeys.stamps;
