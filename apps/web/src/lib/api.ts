@@ -125,6 +125,10 @@ export function downloadBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Saves CSV text as a UTF-8 file. */
+export const downloadCsvText = (csv: string, filename: string) =>
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
+
 /** Saves a file answer under the name its content-disposition gives, else `fallbackName`. */
 export async function downloadResponse(res: Response, fallbackName: string) {
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;

@@ -6,9 +6,10 @@ import { App, Button, DatePicker, Tag, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob, errorMessage } from '../../lib/api';
+import { downloadCsvText, errorMessage } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../app/feature-gate';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
 import { Page } from '../../lib/page';
@@ -28,7 +29,7 @@ function HistoryGridPage() {
   const { token } = theme.useToken();
   const grid = useRef<ServerGridHandle>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, run] = useBusy();
   const params = useMemo(
     () => (range ? { dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') } : ({} as const)),
     [range],
@@ -107,26 +108,20 @@ function HistoryGridPage() {
     [token],
   );
 
-  const exportCsv = async () => {
+  const exportCsv = () => {
     const api = grid.current?.api();
-    setExporting(true);
-    try {
-      const res = await fetchAllHistory({
-        ...params,
-        filterModel: api?.getFilterModel() ?? {},
-        sortModel: (api?.getColumnState() ?? [])
-          .filter((c) => c.sort)
-          .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
-      });
-      downloadBlob(
-        new Blob([historyCsv(res.rows)], { type: 'text/csv;charset=utf-8' }),
-        `inventory_history_${todayInTexas()}.csv`,
-      );
-    } catch (err) {
-      notification.error({ title: INVENTORY_MSG.historyExportError, description: errorMessage(err), duration: 30 });
-    } finally {
-      setExporting(false);
-    }
+    return run(
+      async () => {
+        const res = await fetchAllHistory({
+          ...params,
+          filterModel: api?.getFilterModel() ?? {},
+          sortModel: sortModelOf(api),
+        });
+        downloadCsvText(historyCsv(res.rows), `inventory_history_${todayInTexas()}.csv`);
+      },
+      (err) =>
+        notification.error({ title: INVENTORY_MSG.historyExportError, description: errorMessage(err), duration: 30 }),
+    );
   };
 
   return (

@@ -12,9 +12,10 @@ import { formatMoney } from '@dbo/domain/money';
 import { type CellEditRequestEvent, type ColDef, ModuleRegistry, TextEditorModule } from 'ag-grid-community';
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, Tag, Typography, theme } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { downloadBlob, errorMessage } from '../../lib/api';
+import { downloadCsvText, errorMessage } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../app/feature-gate';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
 import { centred, numberResetFilter as numberFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
@@ -59,7 +60,7 @@ function InventoryGridPage() {
   const [remember, setRemember] = useState(false);
   const [needsReorder, setNeedsReorder] = useState(false);
   const [totalValue, setTotalValue] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, run] = useBusy();
   const update = useUpdateInventory();
 
   const revert = useCallback((e: CellEditRequestEvent<InventoryItem>) => {
@@ -212,29 +213,22 @@ function InventoryGridPage() {
     [needsReorder],
   );
 
-  const exportCsv = async () => {
+  const exportCsv = () => {
     const api = grid.current?.api();
-    setExporting(true);
-    try {
-      const res = await fetchAllInventory({
-        filterModel: { ...(api?.getFilterModel() ?? {}), ...(extraFilterModel ?? {}) },
-        sortModel: (api?.getColumnState() ?? [])
-          .filter((c) => c.sort)
-          .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
-      });
-      if (!res.rows.length) {
-        message.warning(INVENTORY_MSG.exportEmpty);
-        return;
-      }
-      downloadBlob(
-        new Blob([inventoryCsv(res.rows, res.total_value)], { type: 'text/csv;charset=utf-8' }),
-        `inventory_${todayInTexas()}.csv`,
-      );
-    } catch (err) {
-      notification.error({ title: INVENTORY_MSG.exportError, description: errorMessage(err), duration: 30 });
-    } finally {
-      setExporting(false);
-    }
+    return run(
+      async () => {
+        const res = await fetchAllInventory({
+          filterModel: { ...(api?.getFilterModel() ?? {}), ...(extraFilterModel ?? {}) },
+          sortModel: sortModelOf(api),
+        });
+        if (!res.rows.length) {
+          message.warning(INVENTORY_MSG.exportEmpty);
+          return;
+        }
+        downloadCsvText(inventoryCsv(res.rows, res.total_value), `inventory_${todayInTexas()}.csv`);
+      },
+      (err) => notification.error({ title: INVENTORY_MSG.exportError, description: errorMessage(err), duration: 30 }),
+    );
   };
 
   return (
