@@ -1,5 +1,5 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import { DatePicker } from 'antd';
+import { DatePicker, type GetProps } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 
 export type DayRange = [Dayjs, Dayjs] | null;
@@ -8,15 +8,14 @@ export type DayRange = [Dayjs, Dayjs] | null;
 export function PastRangePicker({
   value,
   onChange,
-  ariaLabel,
-}: {
-  value: DayRange;
-  onChange: (range: DayRange) => void;
-  ariaLabel?: string;
-}) {
+  ...picker
+}: { value: DayRange; onChange: (range: DayRange) => void } & Pick<
+  GetProps<typeof DatePicker.RangePicker>,
+  'aria-label' | 'format'
+>) {
   return (
     <DatePicker.RangePicker
-      aria-label={ariaLabel}
+      {...picker}
       value={value}
       onChange={(v) => onChange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
       disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}

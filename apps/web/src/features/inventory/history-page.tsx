@@ -2,8 +2,7 @@ import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { type HistoryRow, INVENTORY_MSG } from '@dbo/domain/inventory';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { App, Button, DatePicker, Tag, theme } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Tag, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadCsvText, errorMessage } from '../../lib/api';
@@ -12,6 +11,7 @@ import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
+import { type DayRange, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -28,7 +28,7 @@ function HistoryGridPage() {
   const { notification } = App.useApp();
   const { token } = theme.useToken();
   const grid = useRef<ServerGridHandle>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
   const [exporting, run] = useBusy();
   const params = useMemo(
     () => (range ? { dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') } : ({} as const)),
@@ -129,13 +129,7 @@ function HistoryGridPage() {
       title="Inventory History"
       actions={
         <>
-          <DatePicker.RangePicker
-            aria-label="Date range"
-            value={range}
-            format="DD MMM, YYYY"
-            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
-            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
-          />
+          <PastRangePicker aria-label="Date range" value={range} format="DD MMM, YYYY" onChange={setRange} />
           <Button onClick={() => setRange(null)}>Reset</Button>
           <Button onClick={exportCsv} loading={exporting}>
             Export

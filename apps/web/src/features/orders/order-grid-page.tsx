@@ -211,7 +211,7 @@ function OrderGrid() {
       title="Orders"
       actions={
         <>
-          <PastRangePicker ariaLabel="Order date range" value={range} onChange={setRange} />
+          <PastRangePicker aria-label="Order date range" value={range} onChange={setRange} />
           <Button onClick={reset}>Reset</Button>
         </>
       }
