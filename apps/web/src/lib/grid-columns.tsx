@@ -39,6 +39,14 @@ interface InvoiceRef {
   customer_id?: number | null;
 }
 
+/** A grid row about one invoice of a customer (an email sent, a payment received). */
+export interface InvoiceRowBase extends InvoiceRef {
+  id: number;
+  invoice_id: number;
+  customer_id: number;
+  customer: string;
+}
+
 /** The invoice number (B suffix, customer numbering) linking to /invoice/{number}. */
 export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boolean): ColDef<T> {
   return {

@@ -3,16 +3,10 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session';
 import { gatedPage } from '../../app/feature-gate';
-import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
+import { centred, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { ServerGrid } from '../../lib/server-grid';
 
-interface EmailRow {
-  id: number;
-  invoice_id: number;
-  number: number;
-  beer: boolean;
-  customer_id: number;
-  customer: string;
+interface EmailRow extends InvoiceRowBase {
   emailed_to: string;
   notes: string;
   user: string | null;

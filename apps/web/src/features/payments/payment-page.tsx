@@ -7,18 +7,12 @@ import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { gatedPage } from '../../app/feature-gate';
-import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
+import { centred, centredRight, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { errorMessage } from '../../lib/api';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { useDeleteInvoicePayment } from './api';
 
-interface PaymentRow {
-  id: number;
-  invoice_id: number;
-  number: number;
-  beer: boolean;
-  customer_id: number;
-  customer: string;
+interface PaymentRow extends InvoiceRowBase {
   amount: number;
   received_at: string;
   note: string;
