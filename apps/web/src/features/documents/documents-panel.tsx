@@ -1,7 +1,6 @@
 import type { PanelInvoice } from '../../app/extensions';
 import {
   CameraOutlined,
-  DeleteOutlined,
   EditOutlined,
   EyeOutlined,
   FileImageOutlined,
@@ -11,9 +10,10 @@ import {
 } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, documentUpdateSchema } from '@dbo/domain/payment';
-import { App, Button, Card, Flex, Form, Input, List, Modal, Popconfirm, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ErrorAlert } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';
 import {
@@ -233,11 +233,10 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
                 aria-label="Edit document"
                 onClick={() => setEditing(d)}
               />,
-              <Popconfirm
+              <DeleteConfirm
                 key="delete"
                 title="Delete this document?"
-                okText="Delete"
-                okButtonProps={{ danger: true }}
+                label="Delete document"
                 onConfirm={async () => {
                   setRemoveError(null);
                   try {
@@ -246,9 +245,7 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
                     setRemoveError(errorMessages(err));
                   }
                 }}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete document" />
-              </Popconfirm>,
+              />,
             ]}
           >
             <List.Item.Meta

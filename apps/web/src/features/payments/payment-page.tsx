@@ -1,14 +1,14 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { App } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { gatedPage } from '../../app/feature-gate';
 import { centred, centredRight, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { errorMessage } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { useDeleteInvoicePayment } from './api';
 
@@ -72,10 +72,9 @@ function PaymentGrid() {
               ...centred,
               cellRenderer: (p: { data?: PaymentRow }) =>
                 p.data ? (
-                  <Popconfirm
+                  <DeleteConfirm
                     title="Delete this payment?"
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
+                    label="Delete payment"
                     onConfirm={async () => {
                       const row = p.data as PaymentRow;
                       try {
@@ -86,9 +85,7 @@ function PaymentGrid() {
                         message.error(errorMessage(err));
                       }
                     }}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete payment" />
-                  </Popconfirm>
+                  />
                 ) : null,
             } satisfies ColDef<PaymentRow>,
           ]

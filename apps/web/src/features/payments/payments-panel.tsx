@@ -2,11 +2,12 @@ import type { PanelInvoice } from '../../app/extensions';
 import { formatDate } from '@dbo/domain/dates';
 import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentInput } from '@dbo/domain/payment';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Modal, Popconfirm, Table, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ErrorAlert } from '../../lib/form-parts';
 import { type Payment, useDeletePayment, useInvoicePayments, useSavePayment } from './api';
 import { PaymentForm } from './payment-form';
@@ -66,10 +67,9 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
                     setEditing(p);
                   }}
                 />
-                <Popconfirm
+                <DeleteConfirm
                   title="Delete this payment?"
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
+                  label="Delete payment"
                   onConfirm={async () => {
                     setErrors(null);
                     try {
@@ -80,9 +80,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
                       setErrors(errorMessages(err));
                     }
                   }}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete payment" />
-                </Popconfirm>
+                />
               </Flex>
             ),
           },
