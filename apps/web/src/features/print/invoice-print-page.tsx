@@ -3,6 +3,7 @@ import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import type { Party } from '../../lib/public-print-page';
 import '../../lib/print-sheet.css';
 import { markReady, usePrintData } from '../../lib/use-print-data';
 import './print.css';
@@ -20,18 +21,9 @@ interface PrintableInvoice {
   total: number;
   paid_total: number;
   remaining: number;
-  company: { name: string; address: string; city: string; state: string; zip: string; tabc_id: string };
+  company: Party;
   logo: { path: string } | null;
-  customer: {
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    tabc_id: string;
-    contact_name: string;
-    contact_phone: string;
-  } | null;
+  customer: (Party & { contact_name: string; contact_phone: string }) | null;
   items: {
     id: number;
     class: string;
