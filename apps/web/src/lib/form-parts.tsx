@@ -1,5 +1,5 @@
 /** Small form and message pieces that many screens repeat (they render exactly what they replace). */
-import { Alert, type AlertProps, Col, type ColProps, Form, type FormItemProps } from 'antd';
+import { Alert, type AlertProps, Col, type ColProps, Form, type FormItemProps, Switch } from 'antd';
 
 type ColSize = Pick<ColProps, 'xs' | 'sm' | 'md' | 'lg' | 'span'>;
 
@@ -9,6 +9,15 @@ export function FieldCol({ xs, sm, md, lg, span, children, ...item }: FormItemPr
     <Col xs={xs} sm={sm} md={md} lg={lg} span={span}>
       <Form.Item {...item}>{children}</Form.Item>
     </Col>
+  );
+}
+
+/** An on/off field in a grid column. */
+export function SwitchCol(props: Omit<FormItemProps, 'children' | 'valuePropName'> & ColSize) {
+  return (
+    <FieldCol {...props} valuePropName="checked">
+      <Switch />
+    </FieldCol>
   );
 }
 

@@ -14,14 +14,13 @@ import {
   Row,
   Select,
   Skeleton,
-  Switch,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessages } from '../../lib/api';
-import { ErrorAlert, FieldCol, ListAlert } from '../../lib/form-parts';
+import { ErrorAlert, FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
 import {
@@ -229,15 +228,11 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           </Row>
           <Divider titlePlacement="start">Terms</Divider>
           <Row gutter={16}>
-            <FieldCol xs={12} md={6} label="Cash On Delivery" name="cash_on_delivery" valuePropName="checked">
-              <Switch />
-            </FieldCol>
+            <SwitchCol xs={12} md={6} label="Cash On Delivery" name="cash_on_delivery" />
             <FieldCol xs={12} md={6} label="Credit Limit" name="credit_limit" extra="Empty: no limit">
               <InputNumber min={0} step={100} precision={2} prefix="$" style={{ width: '100%' }} />
             </FieldCol>
-            <FieldCol xs={12} md={6} label="Fintech Option" name="fintech_option" valuePropName="checked">
-              <Switch />
-            </FieldCol>
+            <SwitchCol xs={12} md={6} label="Fintech Option" name="fintech_option" />
             <FieldCol
               xs={24}
               md={12}

@@ -1,11 +1,11 @@
 import { COMPANY_MSG, companySchema } from '@dbo/domain/company';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
-import { Alert, App, Button, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
-import { FieldCol, ListAlert } from '../../lib/form-parts';
+import { FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';
 import { useSaveCompany } from './api';
 
@@ -121,15 +121,9 @@ export function CompanyForm() {
         <FieldCol xs={24} label="Default Invoice Note" name="default_invoice_note">
           <Input.TextArea rows={2} />
         </FieldCol>
-        <FieldCol xs={12} md={6} label="Cash on Delivery" name="cash_on_delivery" valuePropName="checked">
-          <Switch />
-        </FieldCol>
-        <FieldCol xs={12} md={6} label="Sort Invoice Products" name="sort_inv_products" valuePropName="checked">
-          <Switch />
-        </FieldCol>
-        <FieldCol xs={12} md={6} label="Fintech" name="has_fintech" valuePropName="checked">
-          <Switch />
-        </FieldCol>
+        <SwitchCol xs={12} md={6} label="Cash on Delivery" name="cash_on_delivery" />
+        <SwitchCol xs={12} md={6} label="Sort Invoice Products" name="sort_inv_products" />
+        <SwitchCol xs={12} md={6} label="Fintech" name="has_fintech" />
         {hasFintech && (
           <FieldCol xs={12} md={6} label="Fintech ID" name="fintech_id" rules={rule('fintech_id')}>
             <Input />
@@ -160,9 +154,7 @@ export function CompanyForm() {
             >
               <Input />
             </FieldCol>
-            <FieldCol xs={24} md={12} label="Show Prices" name="show_prices" valuePropName="checked">
-              <Switch />
-            </FieldCol>
+            <SwitchCol xs={24} md={12} label="Show Prices" name="show_prices" />
           </Row>
         </>
       )}
