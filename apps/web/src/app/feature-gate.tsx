@@ -1,9 +1,10 @@
 import { featureDefinition, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Tag } from 'antd';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useSession } from './session';
 import { errorMessage, http } from '../lib/api';
+import { Page } from '../lib/page';
 
 /**
  * Pages of an optional feature show the feature card with an activation prompt instead of their
@@ -55,4 +56,19 @@ export function FeatureGate({ name, children }: { name: FeatureName; children: R
       {error && <Alert type="error" showIcon title="Error !" description={error} />}
     </Card>
   );
+}
+
+/**
+ * A route's page behind its feature's gate; with a title the page heading stays above the gate
+ * (the gate then stands in for the content only).
+ */
+export function gatedPage(name: FeatureName, Content: ComponentType, title?: string) {
+  return function GatedPage() {
+    const gated = (
+      <FeatureGate name={name}>
+        <Content />
+      </FeatureGate>
+    );
+    return title === undefined ? gated : <Page title={title}>{gated}</Page>;
+  };
 }

@@ -125,6 +125,25 @@ export function downloadBlob(blob: Blob, filename: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Saves CSV text as a UTF-8 file. */
+export const downloadCsvText = (csv: string, filename: string) =>
+  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
+
+/** Saves a file answer under the name its content-disposition gives, else `fallbackName`. */
+export async function downloadResponse(res: Response, fallbackName: string) {
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  downloadBlob(await res.blob(), name);
+}
+
+/** Opens a printable page in a new tab once its signed link is made; `onError` when that fails. */
+export async function openPrintable(link: () => Promise<string>, onError: () => void) {
+  try {
+    window.open(await link(), '_blank', 'noopener');
+  } catch {
+    onError();
+  }
+}
+
 /** The server's message for a refused request (400), else `fallback` (the server broke, the network failed). */
 export const refusalMessage = (err: unknown, fallback: string) =>
   err instanceof ApiError && err.status === 400 ? errorMessage(err) : fallback;

@@ -1,6 +1,8 @@
 /** The fields the staff and customer sign-in, sign-up and password forms share. */
 import { signInSchema } from '@dbo/domain/auth';
-import { Form, type FormRule, Input } from 'antd';
+import { APP_NAME } from '@dbo/domain/constants';
+import { Button, Card, Form, type FormInstance, type FormRule, Input, Typography } from 'antd';
+import type { ReactNode } from 'react';
 
 import { zodRule } from './zod-form';
 
@@ -44,6 +46,55 @@ export function NewPasswordFields({
         <Input.Password autoComplete="new-password" size={size} />
       </Form.Item>
     </>
+  );
+}
+
+/** The sign-in screens' frame: the app's name on a card in the middle of the page. */
+export function AuthShell({ children }: { children: ReactNode }) {
+  return (
+    <main className="auth-page">
+      <Card className="auth-card">
+        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
+          {APP_NAME}
+        </Typography.Title>
+        {children}
+      </Card>
+    </main>
+  );
+}
+
+/**
+ * A sign-in screen's form: its line of introduction, the fields, a full-width submit button, then
+ * what follows the button (links).
+ */
+export function AuthForm<V>({
+  form,
+  intro,
+  submit,
+  busy,
+  onFinish,
+  initialValues,
+  children,
+  after,
+}: {
+  form?: FormInstance;
+  intro: ReactNode;
+  submit: string;
+  busy: boolean;
+  onFinish: (values: V) => unknown;
+  initialValues?: Record<string, string>;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} initialValues={initialValues}>
+      <Typography.Paragraph type="secondary">{intro}</Typography.Paragraph>
+      {children}
+      <Button type="primary" htmlType="submit" block loading={busy}>
+        {submit}
+      </Button>
+      {after}
+    </Form>
   );
 }
 

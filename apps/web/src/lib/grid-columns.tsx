@@ -12,6 +12,21 @@ export const textFilter = {
   filterParams: { filterOptions: ['contains', 'equals', 'startsWith'], maxNumConditions: 1 },
 };
 
+/** A number column filtered by equals / greater / less / in range. */
+export const numberFilter = {
+  filter: 'agNumberColumnFilter',
+  filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+};
+
+/** A bold '#number' linking to its page; the click does not also reach the grid row. */
+export function NumberLink({ to, label }: { to: string; label: string | number }) {
+  return (
+    <Link to={to} onClick={(e) => e.stopPropagation()}>
+      <strong>#{label}</strong>
+    </Link>
+  );
+}
+
 /** One condition and a Reset button: the customers, products and stamp log grids. */
 const resettable = { buttons: ['reset'], maxNumConditions: 1 };
 export const textResetFilter = { filter: 'agTextColumnFilter', filterParams: resettable };
@@ -24,6 +39,14 @@ interface InvoiceRef {
   customer_id?: number | null;
 }
 
+/** A grid row about one invoice of a customer (an email sent, a payment received). */
+export interface InvoiceRowBase extends InvoiceRef {
+  id: number;
+  invoice_id: number;
+  customer_id: number;
+  customer: string;
+}
+
 /** The invoice number (B suffix, customer numbering) linking to /invoice/{number}. */
 export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boolean): ColDef<T> {
   return {
@@ -31,8 +54,7 @@ export function invoiceLinkColumn<T extends InvoiceRef>(customerNumbering: boole
     field: 'number' as ColDef<T>['field'],
     headerName: 'Invoice',
     ...centred,
-    filter: 'agNumberColumnFilter',
-    filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+    ...numberFilter,
     cellRenderer: (p: { data?: T }) => {
       if (!p.data) return null;
       const label = displayNumber(p.data, customerNumbering);

@@ -4,7 +4,8 @@ import { type ReactNode, useEffect } from 'react';
 import { API_BASE, request } from './api';
 import './print-page.css';
 
-interface Party {
+/** The seller or the customer as a printable page names them. */
+export interface Party {
   name: string;
   address: string;
   city: string;

@@ -156,6 +156,10 @@ export interface GridModels {
   sortModel: { colId: string; sort: 'asc' | 'desc' }[];
 }
 
+/** The grid's current sort, as the grid endpoints read it (exports of everything the grid filters). */
+export const sortModelOf = (api: GridApi | undefined): GridModels['sortModel'] =>
+  (api?.getColumnState() ?? []).filter((c) => c.sort).map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' }));
+
 export interface ServerGridHandle {
   refresh(): void;
   api(): GridApi | undefined;

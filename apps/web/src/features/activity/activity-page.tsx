@@ -1,8 +1,8 @@
-import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
+import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
-import { Button, DatePicker, Flex, Tag } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Flex, Tag } from 'antd';
 import { useMemo, useState } from 'react';
+import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
 
@@ -42,7 +42,7 @@ export function describeActivity(r: ActivityRow): string {
 }
 
 export default function ActivityPage() {
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
   const columns = useMemo<ColDef<ActivityRow>[]>(
     () => [
       {
@@ -64,26 +64,13 @@ export default function ActivityPage() {
     ],
     [],
   );
-  const filter = range
-    ? {
-        created_at: {
-          filterType: 'date',
-          type: 'inRange',
-          dateFrom: range[0].format('YYYY-MM-DD'),
-          dateTo: range[1].format('YYYY-MM-DD'),
-        },
-      }
-    : undefined;
+  const filter = dateRangeFilter('created_at', range);
   return (
     <Page
       title="Activity"
       actions={
         <Flex gap={8}>
-          <DatePicker.RangePicker
-            value={range}
-            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
-            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
-          />
+          <PastRangePicker value={range} onChange={setRange} />
           <Button onClick={() => setRange(null)}>Reset</Button>
         </Flex>
       }

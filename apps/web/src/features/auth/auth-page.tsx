@@ -1,6 +1,5 @@
 import { changePasswordFormSchema, resetRequestSchema, signUpSchema, type tokenOut } from '@dbo/domain/auth';
-import { APP_NAME } from '@dbo/domain/constants';
-import { App, Button, Card, Form, Input, Typography } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -8,6 +7,8 @@ import { CheckingAuthDialog } from '../../app/require-auth';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessage, refusalMessage, request } from '../../lib/api';
 import {
+  AuthForm,
+  AuthShell,
   NewPasswordFields,
   PASSWORD_RESET_DONE,
   RESET_FAILED,
@@ -49,17 +50,12 @@ export default function AuthPage() {
   if (session.status === 'signedIn' && section !== 'change-password') return <Navigate to={target} replace />;
 
   return (
-    <main className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
-          {APP_NAME}
-        </Typography.Title>
-        {section === 'signin' && <SignInForm />}
-        {section === 'signup' && <SignUpForm />}
-        {section === 'reset-password' && <ResetRequestForm />}
-        {section === 'change-password' && <ChangePasswordForm />}
-      </Card>
-    </main>
+    <AuthShell>
+      {section === 'signin' && <SignInForm />}
+      {section === 'signup' && <SignUpForm />}
+      {section === 'reset-password' && <ResetRequestForm />}
+      {section === 'change-password' && <ChangePasswordForm />}
+    </AuthShell>
   );
 }
 
@@ -74,19 +70,25 @@ function SignInForm() {
       (err) => form.setFields([{ name: 'password', errors: [refusalMessage(err, SIGN_IN_FAILED)] }]),
     );
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Typography.Paragraph type="secondary">Sign in to your account</Typography.Paragraph>
+    <AuthForm
+      form={form}
+      intro="Sign in to your account"
+      submit="Sign In"
+      busy={busy}
+      onFinish={onFinish}
+      after={
+        <>
+          <p style={{ marginTop: 16 }}>
+            Forgot your password? <Link to="/auth/reset-password">Reset it</Link>
+          </p>
+          <p>
+            New here? <Link to="/auth/signup">Create an account</Link>
+          </p>
+        </>
+      }
+    >
       <SignInFields autoFocus />
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Sign In
-      </Button>
-      <p style={{ marginTop: 16 }}>
-        Forgot your password? <Link to="/auth/reset-password">Reset it</Link>
-      </p>
-      <p>
-        New here? <Link to="/auth/signup">Create an account</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -111,8 +113,18 @@ function SignUpForm() {
     );
   const rule = (f: string) => [zodRule(signUpSchema, f)];
   return (
-    <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Typography.Paragraph type="secondary">Create your distributor account</Typography.Paragraph>
+    <AuthForm
+      form={form}
+      intro="Create your distributor account"
+      submit="Sign Up"
+      busy={busy}
+      onFinish={onFinish}
+      after={
+        <p style={{ marginTop: 16 }}>
+          Already have an account? <Link to="/auth/signin">Sign in</Link>
+        </p>
+      }
+    >
       <Form.Item label="Email" name="email" rules={rule('email')}>
         <Input autoComplete="email" />
       </Form.Item>
@@ -123,13 +135,7 @@ function SignUpForm() {
         <Input />
       </Form.Item>
       <NewPasswordFields rule={rule} />
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Sign Up
-      </Button>
-      <p style={{ marginTop: 16 }}>
-        Already have an account? <Link to="/auth/signin">Sign in</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -145,18 +151,21 @@ function ResetRequestForm() {
       (err) => message.error(refusalMessage(err, 'Error occurred while sending email')),
     );
   return (
-    <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Typography.Paragraph type="secondary">We will email you a link to choose a new password.</Typography.Paragraph>
+    <AuthForm
+      intro="We will email you a link to choose a new password."
+      submit="Send Reset Link"
+      busy={busy}
+      onFinish={onFinish}
+      after={
+        <p style={{ marginTop: 16 }}>
+          <Link to="/auth/signin">Back to sign in</Link>
+        </p>
+      }
+    >
       <Form.Item label="Email" name="email" rules={[zodRule(resetRequestSchema, 'email')]}>
         <Input autoComplete="email" autoFocus />
       </Form.Item>
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Send Reset Link
-      </Button>
-      <p style={{ marginTop: 16 }}>
-        <Link to="/auth/signin">Back to sign in</Link>
-      </p>
-    </Form>
+    </AuthForm>
   );
 }
 
@@ -177,12 +186,8 @@ function ChangePasswordForm() {
     );
   const rule = (f: string) => [zodRule(changePasswordFormSchema, f)];
   return (
-    <Form layout="vertical" onFinish={onFinish} requiredMark={false}>
-      <Typography.Paragraph type="secondary">Choose a new password</Typography.Paragraph>
+    <AuthForm intro="Choose a new password" submit="Change Password" busy={busy} onFinish={onFinish}>
       <NewPasswordFields rule={rule} label="New Password" autoFocus />
-      <Button type="primary" htmlType="submit" block loading={busy}>
-        Change Password
-      </Button>
-    </Form>
+    </AuthForm>
   );
 }

@@ -1,11 +1,12 @@
 import { productTypeLabel } from '@dbo/domain/constants';
 import { DeleteOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
-import { Alert, App, Button, Card, Empty, Input, InputNumber, Result, Skeleton, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { type ShopOrder, useCart, usePlaceOrder, useSaveCart } from './shop-api';
-import { QTY_MAX, withNote, withQty } from './shop-cart-model';
+import { QtyField } from './qty-field';
+import { withNote, withQty } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -90,27 +91,19 @@ export default function ShopCartPage() {
                       </div>
                     )}
                   </div>
-                  <div style={{ display: 'flex', gap: 6, alignItems: 'center', flex: 'none' }}>
-                    <label htmlFor={id} className="sr-only">
-                      Quantity of {name}
-                    </label>
-                    <InputNumber
-                      id={id}
-                      min={1}
-                      max={QTY_MAX}
-                      precision={0}
-                      inputMode="numeric"
-                      size="large"
-                      style={{ width: 72 }}
-                      defaultValue={i.qty}
-                      key={`${i.product_id}-${i.qty}`}
-                      onBlur={(e) => {
-                        const v = Number(e.target.value);
-                        if (Number.isFinite(v) && v !== i.qty) setQty(i.product_id, v);
-                      }}
-                      onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
-                      onStep={(v) => setQty(i.product_id, Number(v))}
-                    />
+                  <QtyField
+                    id={id}
+                    name={name}
+                    style={{ width: 72 }}
+                    defaultValue={i.qty}
+                    inputKey={`${i.product_id}-${i.qty}`}
+                    onBlur={(e) => {
+                      const v = Number(e.target.value);
+                      if (Number.isFinite(v) && v !== i.qty) setQty(i.product_id, v);
+                    }}
+                    onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
+                    onStep={(v) => setQty(i.product_id, Number(v))}
+                  >
                     <Button
                       size="large"
                       danger
@@ -118,7 +111,7 @@ export default function ShopCartPage() {
                       aria-label={`Remove ${name}`}
                       onClick={() => setQty(i.product_id, 0)}
                     />
-                  </div>
+                  </QtyField>
                 </div>
               </Card>
             );

@@ -4,11 +4,12 @@ import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
 import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, InputNumber, Segmented, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Input, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
-import { QTY_MAX, STOCK_COLORS, withAdded } from './shop-cart-model';
+import { QtyField } from './qty-field';
+import { STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
 import { ButtonLink } from '../../lib/button-link';
 import { useDebounced } from '../../lib/use-debounced';
@@ -49,21 +50,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
             {inCart > 0 && <Tag color="purple">{inCart} in cart</Tag>}
           </div>
         </div>
-        <div style={{ display: 'flex', gap: 6, alignItems: 'center', flex: 'none' }}>
-          <label htmlFor={qtyId} className="sr-only">
-            Quantity of {label}
-          </label>
-          <InputNumber
-            id={qtyId}
-            min={1}
-            max={QTY_MAX}
-            precision={0}
-            inputMode="numeric"
-            value={qty}
-            onChange={(v) => setQty(v ?? 1)}
-            style={{ width: 64 }}
-            size="large"
-          />
+        <QtyField id={qtyId} name={label} value={qty} onChange={(v) => setQty(v ?? 1)} style={{ width: 64 }}>
           <Button
             type="primary"
             size="large"
@@ -73,7 +60,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
           >
             Add
           </Button>
-        </div>
+        </QtyField>
       </div>
     </article>
   );

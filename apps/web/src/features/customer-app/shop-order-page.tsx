@@ -1,9 +1,10 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { App, Badge, Button, Card, List, Result, Skeleton, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, List, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
+import { LoadFailed } from '../../lib/load-failed';
 import { type ShopOrderItem, useOrderAgain, useShopOrder } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
 import { ShopStatusTag } from './shop-orders-page';
@@ -76,14 +77,7 @@ export default function ShopOrderPage() {
   const q = useShopOrder(id);
   const orderAgain = useOrderAgain();
   if (q.isLoading) return <Skeleton active />;
-  if (q.error || !q.data)
-    return (
-      <Result
-        status="error"
-        title="Sorry, something went wrong!"
-        subTitle={q.error ? errorMessage(q.error) : undefined}
-      />
-    );
+  if (q.error || !q.data) return <LoadFailed error={q.error} />;
   const { order } = q.data;
   const again = () =>
     orderAgain.mutate(order.id, {

@@ -1,8 +1,7 @@
-import { APP_NAME } from '@dbo/domain/constants';
-import { Button, Card, Form, Typography } from 'antd';
+import { Form } from 'antd';
 import { useState } from 'react';
 import { refusalMessage } from '../../lib/api';
-import { SIGN_IN_FAILED, SignInFields } from '../../lib/auth-fields';
+import { AuthForm, AuthShell, SIGN_IN_FAILED, SignInFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { type CustomerAppUser, customerSignIn } from './customer-session';
 import { SignedInCard } from './signed-in-card';
@@ -18,23 +17,14 @@ export default function CustomerSignInPage() {
       (err) => form.setFields([{ name: 'password', errors: [refusalMessage(err, SIGN_IN_FAILED)] }]),
     );
   return (
-    <main className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
-          {APP_NAME}
-        </Typography.Title>
-        {user ? (
-          <SignedInCard user={user} onSignOut={() => setUser(null)} />
-        ) : (
-          <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-            <Typography.Paragraph type="secondary">Customer sign-in</Typography.Paragraph>
-            <SignInFields />
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              Sign In
-            </Button>
-          </Form>
-        )}
-      </Card>
-    </main>
+    <AuthShell>
+      {user ? (
+        <SignedInCard user={user} onSignOut={() => setUser(null)} />
+      ) : (
+        <AuthForm form={form} intro="Customer sign-in" submit="Sign In" busy={busy} onFinish={onFinish}>
+          <SignInFields />
+        </AuthForm>
+      )}
+    </AuthShell>
   );
 }

@@ -1,10 +1,9 @@
-import { APP_NAME } from '@dbo/domain/constants';
 import { customerSignUpSchema } from '@dbo/domain/customer';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { errorMessages } from '../../lib/api';
-import { NewPasswordFields } from '../../lib/auth-fields';
+import { AuthForm, AuthShell, NewPasswordFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
 import { type CustomerAppUser, customerSignUp } from './customer-session';
@@ -33,44 +32,36 @@ export default function CustomerSignUpPage() {
   };
   const rule = (f: string) => [zodRule(customerSignUpSchema, f, () => ({ token }))];
   return (
-    <main className="auth-page">
-      <Card className="auth-card">
-        <Typography.Title level={1} style={{ marginTop: 0, fontSize: 24 }}>
-          {APP_NAME}
-        </Typography.Title>
-        {user ? (
-          <SignedInCard user={user} onSignOut={() => setUser(null)} />
-        ) : (
-          <Form
-            form={form}
-            layout="vertical"
-            onFinish={onFinish}
-            requiredMark={false}
-            initialValues={{ name: search.get('name') ?? '', email: search.get('email') ?? '' }}
-          >
-            <Typography.Paragraph type="secondary">
-              Create your account to order online{tabcId ? ` for permit ${tabcId}` : ''}.
-            </Typography.Paragraph>
-            {errors && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
-            <Form.Item label="Email" name="email" rules={rule('email')}>
-              <Input autoComplete="email" readOnly={!!search.get('email')} />
-            </Form.Item>
-            <Form.Item label="Full Name" name="name" rules={rule('name')}>
-              <Input autoComplete="name" maxLength={40} />
-            </Form.Item>
-            <Form.Item label="Phone" name="phone_number">
-              <Input autoComplete="tel" />
-            </Form.Item>
-            <NewPasswordFields rule={rule} />
-            <Button type="primary" htmlType="submit" block loading={busy}>
-              Create Account
-            </Button>
+    <AuthShell>
+      {user ? (
+        <SignedInCard user={user} onSignOut={() => setUser(null)} />
+      ) : (
+        <AuthForm
+          form={form}
+          intro={`Create your account to order online${tabcId ? ` for permit ${tabcId}` : ''}.`}
+          submit="Create Account"
+          busy={busy}
+          onFinish={onFinish}
+          initialValues={{ name: search.get('name') ?? '', email: search.get('email') ?? '' }}
+          after={
             <p style={{ marginTop: 16 }}>
               Already have an account? <Link to="/signin">Sign in</Link>
             </p>
-          </Form>
-        )}
-      </Card>
-    </main>
+          }
+        >
+          {errors && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
+          <Form.Item label="Email" name="email" rules={rule('email')}>
+            <Input autoComplete="email" readOnly={!!search.get('email')} />
+          </Form.Item>
+          <Form.Item label="Full Name" name="name" rules={rule('name')}>
+            <Input autoComplete="name" maxLength={40} />
+          </Form.Item>
+          <Form.Item label="Phone" name="phone_number">
+            <Input autoComplete="tel" />
+          </Form.Item>
+          <NewPasswordFields rule={rule} />
+        </AuthForm>
+      )}
+    </AuthShell>
   );
 }

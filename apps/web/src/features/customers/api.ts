@@ -12,13 +12,9 @@ import type { z } from 'zod';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
-export interface PriceTier {
-  id: number;
-  name: string;
-  percentage: number;
-  color: string;
-  is_base_tier: boolean;
-}
+import type { PriceTier } from '../../lib/answer-types';
+
+export type { PriceTier };
 
 /** A customer as GET /customer/{id} and the grid answer it. */
 export type Customer = z.infer<typeof customerOut>;

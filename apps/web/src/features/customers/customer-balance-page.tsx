@@ -3,9 +3,9 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { downloadBlob, errorMessage, http, request } from '../../lib/api';
+import { downloadResponse, errorMessage, http, openPrintable, request } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
 import { Page } from '../../lib/page';
 import { type Balance, useBalance } from './api';
 import { PermitWarnings } from './permit-warnings';
@@ -17,28 +17,23 @@ export default function CustomerBalancePage() {
   const id = Number(useParams().customerId);
   const balance = useBalance(id);
   const { message } = App.useApp();
-  const [pdfBusy, setPdfBusy] = useState(false);
+  const [pdfBusy, run] = useBusy();
+  const failed = () => message.error('Error generating pdf');
 
-  const pdf = async () => {
-    setPdfBusy(true);
-    try {
-      const res = await request<Response>('POST', `/customer/${id}/balance/pdf`, { body: {}, raw: true });
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'balance.pdf';
-      downloadBlob(await res.blob(), name);
-    } catch {
-      message.error('Error generating pdf');
-    } finally {
-      setPdfBusy(false);
-    }
-  };
-  const printable = async () => {
-    try {
-      const res = await http.post<{ url: string }>(`/customer/${id}/balance/pdf`, { format: 'url' });
-      window.open(res.url, '_blank', 'noopener');
-    } catch {
-      message.error('Error generating pdf');
-    }
-  };
+  const pdf = () =>
+    run(
+      async () =>
+        downloadResponse(
+          await request<Response>('POST', `/customer/${id}/balance/pdf`, { body: {}, raw: true }),
+          'balance.pdf',
+        ),
+      failed,
+    );
+  const printable = () =>
+    openPrintable(
+      async () => (await http.post<{ url: string }>(`/customer/${id}/balance/pdf`, { format: 'url' })).url,
+      failed,
+    );
 
   const name = balance.data?.customer.name;
   return (

@@ -1,11 +1,9 @@
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { CUSTOMER_MSG, buildTabcId, customerSchema, isPermitCode, tabcIdFromAims } from '@dbo/domain/customer';
 import {
-  Alert,
   App,
   Button,
   Card,
-  Col,
   DatePicker,
   Divider,
   Form,
@@ -16,13 +14,13 @@ import {
   Row,
   Select,
   Skeleton,
-  Switch,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessages } from '../../lib/api';
+import { ErrorAlert, FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
 import {
@@ -53,14 +51,7 @@ export default function CustomerFormPage() {
           extra={<ButtonLink to="/customer">Back to customers</ButtonLink>}
         />
       );
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={`Error loading customer #${id}`}
-        description={errorMessages(loaded.error).join(' ')}
-      />
-    );
+    return <ErrorAlert title={`Error loading customer #${id}`} errors={errorMessages(loaded.error)} />;
   }
   return <CustomerForm key={id ?? 'new'} customer={id ? loaded.data : undefined} />;
 }
@@ -167,30 +158,14 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     >
       {customer && <PermitWarnings customerId={customer.id} />}
       {saveErrors && (
-        <Alert
+        <ListAlert
           type="error"
-          showIcon
           closable={{ onClose: () => setSaveErrors(null) }}
           title="Error saving customer!"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {saveErrors.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          }
-          style={{ marginBottom: 16 }}
+          items={saveErrors}
         />
       )}
-      {removeError && (
-        <Alert
-          type="error"
-          showIcon
-          title="Error removing customer"
-          description={removeError.join(' ')}
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {removeError && <ErrorAlert title="Error removing customer" errors={removeError} gap={16} />}
       {!customer && (
         <Card title="Find the establishment" size="small" style={{ marginBottom: 16 }}>
           <Typography.Paragraph type="secondary" style={{ marginTop: 0 }}>
@@ -202,122 +177,86 @@ function CustomerForm({ customer }: { customer?: Customer }) {
       <Card>
         <Form form={form} layout="vertical" onFinish={onFinish} requiredMark initialValues={EMPTY}>
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item label="Name" name="name" rules={rule('name')} required>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Address" name="address" rules={rule('address')} required>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="City" name="city" rules={rule('city')} required>
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={8}>
-              <Form.Item label="State" name="state" required>
-                <Input maxLength={32} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={8}>
-              <Form.Item label="Zip" name="zip" rules={rule('zip')} required>
-                <Input />
-              </Form.Item>
-            </Col>
+            <FieldCol xs={24} md={12} label="Name" name="name" rules={rule('name')} required>
+              <Input />
+            </FieldCol>
+            <FieldCol xs={24} md={12} label="Address" name="address" rules={rule('address')} required>
+              <Input />
+            </FieldCol>
+            <FieldCol xs={24} md={8} label="City" name="city" rules={rule('city')} required>
+              <Input />
+            </FieldCol>
+            <FieldCol xs={12} md={8} label="State" name="state" required>
+              <Input maxLength={32} />
+            </FieldCol>
+            <FieldCol xs={12} md={8} label="Zip" name="zip" rules={rule('zip')} required>
+              <Input />
+            </FieldCol>
           </Row>
           <Divider titlePlacement="start">TABC permit</Divider>
           <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item
-                label="TABC ID"
-                name="tabc_id"
-                rules={[tabcRule]}
-                dependencies={['aims_license_type', 'aims_id']}
-                required
-                extra={
-                  fromAims ? `Built from the AIMS fields: ${builtTabc}` : 'Two letters, optional hyphen, six digits'
-                }
-              >
-                <Input placeholder="MB-123456" disabled={fromAims} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={8}>
-              <Form.Item label="AIMS License Type" name="aims_license_type">
-                <Input placeholder="MB" maxLength={8} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={8}>
-              <Form.Item label="AIMS ID" name="aims_id">
-                <InputNumber style={{ width: '100%' }} min={0} precision={0} />
-              </Form.Item>
-            </Col>
+            <FieldCol
+              xs={24}
+              md={8}
+              label="TABC ID"
+              name="tabc_id"
+              rules={[tabcRule]}
+              dependencies={['aims_license_type', 'aims_id']}
+              required
+              extra={fromAims ? `Built from the AIMS fields: ${builtTabc}` : 'Two letters, optional hyphen, six digits'}
+            >
+              <Input placeholder="MB-123456" disabled={fromAims} />
+            </FieldCol>
+            <FieldCol xs={12} md={8} label="AIMS License Type" name="aims_license_type">
+              <Input placeholder="MB" maxLength={8} />
+            </FieldCol>
+            <FieldCol xs={12} md={8} label="AIMS ID" name="aims_id">
+              <InputNumber style={{ width: '100%' }} min={0} precision={0} />
+            </FieldCol>
           </Row>
           <Divider titlePlacement="start">Contact</Divider>
           <Row gutter={16}>
-            <Col xs={24} md={8}>
-              <Form.Item label="Contact Name" name="contact_name">
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="Contact Email" name="contact_email" rules={rule('contact_email')}>
-                <Input type="email" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={8}>
-              <Form.Item label="Contact Phone" name="contact_phone">
-                <Input />
-              </Form.Item>
-            </Col>
+            <FieldCol xs={24} md={8} label="Contact Name" name="contact_name">
+              <Input />
+            </FieldCol>
+            <FieldCol xs={24} md={8} label="Contact Email" name="contact_email" rules={rule('contact_email')}>
+              <Input type="email" />
+            </FieldCol>
+            <FieldCol xs={24} md={8} label="Contact Phone" name="contact_phone">
+              <Input />
+            </FieldCol>
           </Row>
           <Divider titlePlacement="start">Terms</Divider>
           <Row gutter={16}>
-            <Col xs={12} md={6}>
-              <Form.Item label="Cash On Delivery" name="cash_on_delivery" valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="Credit Limit" name="credit_limit" extra="Empty: no limit">
-                <InputNumber min={0} step={100} precision={2} prefix="$" style={{ width: '100%' }} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} md={6}>
-              <Form.Item label="Fintech Option" name="fintech_option" valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Fintech ID"
-                name="fintech_id"
-                rules={[fintechRule]}
-                dependencies={['fintech_option']}
-                hidden={!fintechOn}
-              >
-                <Input />
-              </Form.Item>
-            </Col>
+            <SwitchCol xs={12} md={6} label="Cash On Delivery" name="cash_on_delivery" />
+            <FieldCol xs={12} md={6} label="Credit Limit" name="credit_limit" extra="Empty: no limit">
+              <InputNumber min={0} step={100} precision={2} prefix="$" style={{ width: '100%' }} />
+            </FieldCol>
+            <SwitchCol xs={12} md={6} label="Fintech Option" name="fintech_option" />
+            <FieldCol
+              xs={24}
+              md={12}
+              label="Fintech ID"
+              name="fintech_id"
+              rules={[fintechRule]}
+              dependencies={['fintech_option']}
+              hidden={!fintechOn}
+            >
+              <Input />
+            </FieldCol>
             {feature('tiered_pricing') && (
-              <Col xs={24} md={12}>
-                <Form.Item label="Price Tier" name="product_price_tier_id">
-                  <Select
-                    allowClear
-                    placeholder="Base price"
-                    loading={tiers.isLoading}
-                    options={(tiers.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.percentage}%)` }))}
-                  />
-                </Form.Item>
-              </Col>
+              <FieldCol xs={24} md={12} label="Price Tier" name="product_price_tier_id">
+                <Select
+                  allowClear
+                  placeholder="Base price"
+                  loading={tiers.isLoading}
+                  options={(tiers.data ?? []).map((t) => ({ value: t.id, label: `${t.name} (${t.percentage}%)` }))}
+                />
+              </FieldCol>
             )}
-            <Col xs={24} md={12}>
-              <Form.Item label="Service Start" name="service_start">
-                <DatePicker style={{ width: '100%' }} format="DD MMM, YYYY" />
-              </Form.Item>
-            </Col>
+            <FieldCol xs={24} md={12} label="Service Start" name="service_start">
+              <DatePicker style={{ width: '100%' }} format="DD MMM, YYYY" />
+            </FieldCol>
           </Row>
           <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>
             {customer ? 'Save Customer' : 'Create Customer'}

@@ -1,7 +1,6 @@
 import type { PanelInvoice } from '../../app/extensions';
 import {
   CameraOutlined,
-  DeleteOutlined,
   EditOutlined,
   EyeOutlined,
   FileImageOutlined,
@@ -11,9 +10,11 @@ import {
 } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, documentUpdateSchema } from '@dbo/domain/payment';
-import { Alert, App, Button, Card, Flex, Form, Input, List, Modal, Popconfirm, Tag, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
+import { ErrorAlert } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';
 import {
   fetchDocumentBlob,
@@ -148,35 +149,23 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
 
   return (
     <Card title="Documents" size="small" data-testid="documents-panel">
-      {docs.isError && (
-        <Alert
-          type="error"
-          showIcon
-          title={DOCUMENT_MSG.loadBox}
-          description={errorMessages(docs.error).join(' ')}
-          style={{ marginBottom: 12 }}
-        />
-      )}
+      {docs.isError && <ErrorAlert title={DOCUMENT_MSG.loadBox} errors={errorMessages(docs.error)} gap={12} />}
       {uploadError && (
-        <Alert
-          type="error"
-          showIcon
+        <ErrorAlert
+          title={DOCUMENT_MSG.uploadBox}
+          errors={uploadError}
+          gap={12}
           closable
           onClose={() => setUploadError(null)}
-          title={DOCUMENT_MSG.uploadBox}
-          description={uploadError.join(' ')}
-          style={{ marginBottom: 12 }}
         />
       )}
       {removeError && (
-        <Alert
-          type="error"
-          showIcon
+        <ErrorAlert
+          title={DOCUMENT_MSG.removeBox}
+          errors={removeError}
+          gap={12}
           closable
           onClose={() => setRemoveError(null)}
-          title={DOCUMENT_MSG.removeBox}
-          description={removeError.join(' ')}
-          style={{ marginBottom: 12 }}
         />
       )}
       <Flex vertical gap={8}>
@@ -244,11 +233,10 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
                 aria-label="Edit document"
                 onClick={() => setEditing(d)}
               />,
-              <Popconfirm
+              <DeleteConfirm
                 key="delete"
                 title="Delete this document?"
-                okText="Delete"
-                okButtonProps={{ danger: true }}
+                label="Delete document"
                 onConfirm={async () => {
                   setRemoveError(null);
                   try {
@@ -257,9 +245,7 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
                     setRemoveError(errorMessages(err));
                   }
                 }}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete document" />
-              </Popconfirm>,
+              />,
             ]}
           >
             <List.Item.Meta

@@ -1,27 +1,7 @@
-import { Card } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { InvoicePanel } from '../../app/extensions';
-
-const DocumentsPanel = lazy(() => import('./documents-panel'));
-const NotesPanel = lazy(() => import('./notes-panel'));
+import { lazyPanel } from '../../lib/lazy-panel';
 
 export const invoicePanels: InvoicePanel[] = [
-  {
-    key: 'documents',
-    order: 20,
-    Component: (props) => (
-      <Suspense fallback={<Card size="small" title="Documents" loading />}>
-        <DocumentsPanel {...props} />
-      </Suspense>
-    ),
-  },
-  {
-    key: 'notes',
-    order: 30,
-    Component: (props) => (
-      <Suspense fallback={<Card size="small" title="Private notes" loading />}>
-        <NotesPanel {...props} />
-      </Suspense>
-    ),
-  },
+  { key: 'documents', order: 20, Component: lazyPanel('Documents', () => import('./documents-panel')) },
+  { key: 'notes', order: 30, Component: lazyPanel('Private notes', () => import('./notes-panel')) },
 ];

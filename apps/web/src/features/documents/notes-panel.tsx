@@ -1,10 +1,10 @@
 import type { PanelInvoice } from '../../app/extensions';
-import { DeleteOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, privateNoteSchema } from '@dbo/domain/payment';
-import { Alert, App, Button, Card, Flex, Input, List, Popconfirm, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Input, List, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
 import { useAddNote, useDeleteNote, useNotes } from './api';
 
 const { Text } = Typography;
@@ -44,11 +44,10 @@ export default function NotesPanel({ invoice }: { invoice: PanelInvoice; reload:
           <List.Item
             data-testid="note-item"
             actions={[
-              <Popconfirm
+              <DeleteConfirm
                 key="delete"
                 title="Delete this note?"
-                okText="Delete"
-                okButtonProps={{ danger: true }}
+                label="Delete note"
                 onConfirm={async () => {
                   try {
                     await remove.mutateAsync(n);
@@ -56,9 +55,7 @@ export default function NotesPanel({ invoice }: { invoice: PanelInvoice; reload:
                     message.error(DOCUMENT_MSG.noteDeleteError);
                   }
                 }}
-              >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete note" />
-              </Popconfirm>,
+              />,
             ]}
           >
             <div>

@@ -2,18 +2,11 @@ import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../app/feature-gate';
-import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
-import { Page } from '../../lib/page';
+import { gatedPage } from '../../app/feature-gate';
+import { centred, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { ServerGrid } from '../../lib/server-grid';
 
-interface EmailRow {
-  id: number;
-  invoice_id: number;
-  number: number;
-  beer: boolean;
-  customer_id: number;
-  customer: string;
+interface EmailRow extends InvoiceRowBase {
   emailed_to: string;
   notes: string;
   user: string | null;
@@ -56,12 +49,4 @@ function EmailGrid() {
 }
 
 /** /emails: every invoice emailed, newest first, while the email feature is active. */
-export default function EmailLogPage() {
-  return (
-    <Page title="Email Log">
-      <FeatureGate name="email">
-        <EmailGrid />
-      </FeatureGate>
-    </Page>
-  );
-}
+export default gatedPage('email', EmailGrid, 'Email Log');

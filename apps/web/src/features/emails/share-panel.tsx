@@ -2,10 +2,12 @@ import type { PanelInvoice } from '../../app/extensions';
 import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { EMAIL_MSG, emailAddressSchema } from '@dbo/domain/payment';
-import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
-import { downloadBlob, errorMessages } from '../../lib/api';
+import { downloadBlob, errorMessages, openPrintable } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
+import { EmailModal } from '../../lib/email-modal';
 import { fetchInvoicePdf, fetchPrintLink, invoiceRef, useInvoiceEmails, useSendInvoiceEmail } from './api';
 
 const { Text } = Typography;
@@ -53,62 +55,52 @@ function SendEmailDialog({ invoice, open, onClose }: { invoice: PanelInvoice; op
   const sentTo = [...new Set((emails.data ?? []).flatMap((e) => e.emailed_to.split(',').map((s) => s.trim())))];
 
   return (
-    <Modal
+    <EmailModal
       open={open}
       title={`Email Invoice #${invoiceRef(invoice)}`}
-      okText="Send"
-      okButtonProps={{ icon: <MailOutlined />, loading: send.isPending }}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      sending={send.isPending}
+      error={error}
+      onSend={submit}
+      onClose={onClose}
+      intro={
+        sentTo.length > 0 && (
+          <Alert type="info" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.alreadySent(sentTo.join(', '))} />
+        )
+      }
     >
-      {sentTo.length > 0 && (
-        <Alert type="info" showIcon style={{ marginBottom: 12 }} title={EMAIL_MSG.alreadySent(sentTo.join(', '))} />
-      )}
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={EMAIL_MSG.error}
-          description={error.join(' ')}
-        />
-      )}
-      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
-        <Form.Item
-          label="Recipients"
-          validateStatus={addressError ? 'error' : undefined}
-          help={addressError ?? 'Add the addresses one by one.'}
-        >
-          <Flex gap={8}>
-            <Input
-              aria-label="Email address"
-              placeholder="name@example.com"
-              value={address}
-              onChange={(e) => {
-                setAddress(e.target.value);
-                setAddressError(null);
-              }}
-              onPressEnter={(e) => {
-                e.preventDefault();
-                add();
-              }}
-            />
-            <Button onClick={add}>Add</Button>
-          </Flex>
-        </Form.Item>
-        <Flex gap={4} wrap style={{ marginBottom: 16 }} data-testid="email-recipients">
-          {recipients.map((r) => (
-            <Tag key={r} closable onClose={() => setRecipients(recipients.filter((x) => x !== r))}>
-              {r}
-            </Tag>
-          ))}
+      <Form.Item
+        label="Recipients"
+        validateStatus={addressError ? 'error' : undefined}
+        help={addressError ?? 'Add the addresses one by one.'}
+      >
+        <Flex gap={8}>
+          <Input
+            aria-label="Email address"
+            placeholder="name@example.com"
+            value={address}
+            onChange={(e) => {
+              setAddress(e.target.value);
+              setAddressError(null);
+            }}
+            onPressEnter={(e) => {
+              e.preventDefault();
+              add();
+            }}
+          />
+          <Button onClick={add}>Add</Button>
         </Flex>
-        <Form.Item label="Note (optional)">
-          <Input.TextArea aria-label="Email note" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Flex gap={4} wrap style={{ marginBottom: 16 }} data-testid="email-recipients">
+        {recipients.map((r) => (
+          <Tag key={r} closable onClose={() => setRecipients(recipients.filter((x) => x !== r))}>
+            {r}
+          </Tag>
+        ))}
+      </Flex>
+      <Form.Item label="Note (optional)">
+        <Input.TextArea aria-label="Email note" rows={3} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      </Form.Item>
+    </EmailModal>
   );
 }
 
@@ -118,29 +110,14 @@ export default function SharePanel({ invoice }: { invoice: PanelInvoice; reload:
   const { feature } = useSession();
   const emailOn = feature('email');
   const [open, setOpen] = useState(false);
-  const [pdfBusy, setPdfBusy] = useState(false);
+  const [pdfBusy, run] = useBusy();
   const emails = useInvoiceEmails(invoice.id);
 
-  const openPdf = async () => {
-    setPdfBusy(true);
-    try {
-      const blob = await fetchInvoicePdf(invoice);
-      downloadBlob(blob, `invoice-${invoiceRef(invoice)}.pdf`);
-    } catch {
-      message.error('Error generating pdf');
-    } finally {
-      setPdfBusy(false);
-    }
-  };
+  const failed = () => message.error('Error generating pdf');
+  const openPdf = () =>
+    run(async () => downloadBlob(await fetchInvoicePdf(invoice), `invoice-${invoiceRef(invoice)}.pdf`), failed);
 
-  const openPrintable = async () => {
-    try {
-      const { url } = await fetchPrintLink(invoice.id);
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      message.error('Error generating pdf');
-    }
-  };
+  const printable = () => openPrintable(async () => (await fetchPrintLink(invoice.id)).url, failed);
 
   return (
     <Card
@@ -157,7 +134,7 @@ export default function SharePanel({ invoice }: { invoice: PanelInvoice; reload:
           <Button icon={<FilePdfOutlined />} loading={pdfBusy} onClick={openPdf}>
             PDF
           </Button>
-          <Button icon={<PrinterOutlined />} onClick={openPrintable} aria-label="Printable page" />
+          <Button icon={<PrinterOutlined />} onClick={printable} aria-label="Printable page" />
         </Flex>
       }
     >

@@ -7,11 +7,12 @@ import {
   type OnError,
 } from '@dbo/domain/import';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Radio, Row, Select, Space, Spin } from 'antd';
+import { Alert, App, Button, Card, Form, Radio, Row, Select, Space, Spin } from 'antd';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
+import { FieldCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { previewImport, startImport, useRecentImports } from './api';
 import { DryRun } from './dry-run';
@@ -38,17 +39,24 @@ function MappingForm({
     <Form layout="vertical">
       <Row gutter={16}>
         {IMPORT_FIELDS[kind].map((f) => (
-          <Col xs={24} sm={12} lg={8} key={f.name}>
-            <Form.Item label={f.label} required={f.required} htmlFor={`map-${f.name}`} style={{ marginBottom: 12 }}>
-              <Select
-                id={`map-${f.name}`}
-                aria-label={`Column for ${f.label}`}
-                value={preview.mapping[f.name] ?? ''}
-                options={options}
-                onChange={(column: string) => onChange({ ...preview.mapping, [f.name]: column })}
-              />
-            </Form.Item>
-          </Col>
+          <FieldCol
+            xs={24}
+            sm={12}
+            lg={8}
+            key={f.name}
+            label={f.label}
+            required={f.required}
+            htmlFor={`map-${f.name}`}
+            style={{ marginBottom: 12 }}
+          >
+            <Select
+              id={`map-${f.name}`}
+              aria-label={`Column for ${f.label}`}
+              value={preview.mapping[f.name] ?? ''}
+              options={options}
+              onChange={(column: string) => onChange({ ...preview.mapping, [f.name]: column })}
+            />
+          </FieldCol>
         ))}
       </Row>
     </Form>

@@ -2,11 +2,11 @@ import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { POS_MSG } from '@dbo/domain/pos-sync';
 import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table } from 'antd';
 import { Link } from 'react-router';
-import { FeatureGate } from '../../app/feature-gate';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { exportBottlePosInvoices, type SyncHistoryAnswer, useStartSync, useSyncHistory } from './api';
 import { usePartner } from './partner';
+import { partnerPage } from './partner-page';
 
 type FailedInvoice = SyncHistoryAnswer['failedInvoices'][number];
 
@@ -139,11 +139,4 @@ function SyncHistory() {
   );
 }
 
-export default function SyncHistoryPage() {
-  const { partner } = usePartner();
-  return (
-    <FeatureGate name={partner}>
-      <SyncHistory />
-    </FeatureGate>
-  );
-}
+export default partnerPage(SyncHistory);

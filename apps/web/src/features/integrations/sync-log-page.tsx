@@ -2,11 +2,11 @@ import { formatDateTime } from '@dbo/domain/dates';
 import { POS_MSG } from '@dbo/domain/pos-sync';
 import { Alert, Table } from 'antd';
 import { Link, useParams } from 'react-router';
-import { FeatureGate } from '../../app/feature-gate';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { type SyncLogAnswer, useSyncLog } from './api';
 import { usePartner } from './partner';
+import { partnerPage } from './partner-page';
 import './integrations.css';
 
 type Row = SyncLogAnswer[number];
@@ -63,11 +63,4 @@ function SyncLog() {
   );
 }
 
-export default function SyncLogPage() {
-  const { partner } = usePartner();
-  return (
-    <FeatureGate name={partner}>
-      <SyncLog />
-    </FeatureGate>
-  );
-}
+export default partnerPage(SyncLog);

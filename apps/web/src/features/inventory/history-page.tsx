@@ -2,15 +2,16 @@ import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { type HistoryRow, INVENTORY_MSG } from '@dbo/domain/inventory';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { App, Button, DatePicker, Tag, theme } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Tag, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob, errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { downloadCsvText, errorMessage } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
+import { gatedPage } from '../../app/feature-gate';
+import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
+import { type DayRange, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -27,8 +28,8 @@ function HistoryGridPage() {
   const { notification } = App.useApp();
   const { token } = theme.useToken();
   const grid = useRef<ServerGridHandle>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [range, setRange] = useState<DayRange>(null);
+  const [exporting, run] = useBusy();
   const params = useMemo(
     () => (range ? { dateFrom: range[0].format('YYYY-MM-DD'), dateTo: range[1].format('YYYY-MM-DD') } : ({} as const)),
     [range],
@@ -107,26 +108,20 @@ function HistoryGridPage() {
     [token],
   );
 
-  const exportCsv = async () => {
+  const exportCsv = () => {
     const api = grid.current?.api();
-    setExporting(true);
-    try {
-      const res = await fetchAllHistory({
-        ...params,
-        filterModel: api?.getFilterModel() ?? {},
-        sortModel: (api?.getColumnState() ?? [])
-          .filter((c) => c.sort)
-          .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
-      });
-      downloadBlob(
-        new Blob([historyCsv(res.rows)], { type: 'text/csv;charset=utf-8' }),
-        `inventory_history_${todayInTexas()}.csv`,
-      );
-    } catch (err) {
-      notification.error({ title: INVENTORY_MSG.historyExportError, description: errorMessage(err), duration: 30 });
-    } finally {
-      setExporting(false);
-    }
+    return run(
+      async () => {
+        const res = await fetchAllHistory({
+          ...params,
+          filterModel: api?.getFilterModel() ?? {},
+          sortModel: sortModelOf(api),
+        });
+        downloadCsvText(historyCsv(res.rows), `inventory_history_${todayInTexas()}.csv`);
+      },
+      (err) =>
+        notification.error({ title: INVENTORY_MSG.historyExportError, description: errorMessage(err), duration: 30 }),
+    );
   };
 
   return (
@@ -134,13 +129,7 @@ function HistoryGridPage() {
       title="Inventory History"
       actions={
         <>
-          <DatePicker.RangePicker
-            aria-label="Date range"
-            value={range}
-            format="DD MMM, YYYY"
-            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
-            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
-          />
+          <PastRangePicker aria-label="Date range" value={range} format="DD MMM, YYYY" onChange={setRange} />
           <Button onClick={() => setRange(null)}>Reset</Button>
           <Button onClick={exportCsv} loading={exporting}>
             Export
@@ -162,10 +151,4 @@ function HistoryGridPage() {
   );
 }
 
-export default function InventoryHistoryPage() {
-  return (
-    <FeatureGate name="inventory">
-      <HistoryGridPage />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', HistoryGridPage);

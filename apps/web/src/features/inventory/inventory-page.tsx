@@ -12,11 +12,13 @@ import { formatMoney } from '@dbo/domain/money';
 import { type CellEditRequestEvent, type ColDef, ModuleRegistry, TextEditorModule } from 'ag-grid-community';
 import { Alert, App, Button, Checkbox, Flex, Modal, Switch, Tag, Typography, theme } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { downloadBlob, errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { downloadCsvText, errorMessage } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
+import { gatedPage } from '../../app/feature-gate';
+import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
+import { centred, numberResetFilter as numberFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { useQuickEdit } from './quick-edit';
 import { ButtonLink } from '../../lib/button-link';
@@ -30,10 +32,6 @@ const LABELS: Record<InventoryEditField, string> = {
   reorder_time_in_days: 'Reorder Time (days)',
   distributor: 'Distributor',
 };
-
-const textFilter = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const numberFilter = { filter: 'agNumberColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
-const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
 
 interface PendingEdit {
   e: CellEditRequestEvent<InventoryItem>;
@@ -62,7 +60,7 @@ function InventoryGridPage() {
   const [remember, setRemember] = useState(false);
   const [needsReorder, setNeedsReorder] = useState(false);
   const [totalValue, setTotalValue] = useState<number | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, run] = useBusy();
   const update = useUpdateInventory();
 
   const revert = useCallback((e: CellEditRequestEvent<InventoryItem>) => {
@@ -215,29 +213,22 @@ function InventoryGridPage() {
     [needsReorder],
   );
 
-  const exportCsv = async () => {
+  const exportCsv = () => {
     const api = grid.current?.api();
-    setExporting(true);
-    try {
-      const res = await fetchAllInventory({
-        filterModel: { ...(api?.getFilterModel() ?? {}), ...(extraFilterModel ?? {}) },
-        sortModel: (api?.getColumnState() ?? [])
-          .filter((c) => c.sort)
-          .map((c) => ({ colId: c.colId, sort: c.sort as 'asc' | 'desc' })),
-      });
-      if (!res.rows.length) {
-        message.warning(INVENTORY_MSG.exportEmpty);
-        return;
-      }
-      downloadBlob(
-        new Blob([inventoryCsv(res.rows, res.total_value)], { type: 'text/csv;charset=utf-8' }),
-        `inventory_${todayInTexas()}.csv`,
-      );
-    } catch (err) {
-      notification.error({ title: INVENTORY_MSG.exportError, description: errorMessage(err), duration: 30 });
-    } finally {
-      setExporting(false);
-    }
+    return run(
+      async () => {
+        const res = await fetchAllInventory({
+          filterModel: { ...(api?.getFilterModel() ?? {}), ...(extraFilterModel ?? {}) },
+          sortModel: sortModelOf(api),
+        });
+        if (!res.rows.length) {
+          message.warning(INVENTORY_MSG.exportEmpty);
+          return;
+        }
+        downloadCsvText(inventoryCsv(res.rows, res.total_value), `inventory_${todayInTexas()}.csv`);
+      },
+      (err) => notification.error({ title: INVENTORY_MSG.exportError, description: errorMessage(err), duration: 30 }),
+    );
   };
 
   return (
@@ -324,10 +315,4 @@ function InventoryGridPage() {
   );
 }
 
-export default function InventoryPage() {
-  return (
-    <FeatureGate name="inventory">
-      <InventoryGridPage />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', InventoryGridPage);

@@ -3,7 +3,6 @@ import { INVENTORY_MSG, type RestockRequest, populateQty } from '@dbo/domain/inv
 import { formatMoney } from '@dbo/domain/money';
 import { isUpcQuery } from '@dbo/domain/product';
 import {
-  Alert,
   App,
   AutoComplete,
   Button,
@@ -20,8 +19,9 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
+import { ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -239,19 +239,7 @@ function RestockForm() {
         </Flex>
       </Card>
       {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 16 }}
-          title="Restock not saved"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }} data-testid="restock-errors">
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          }
-        />
+        <ListAlert type="error" title="Restock not saved" items={errors} listTestId="restock-errors" />
       )}
       <Table<ListItem>
         size="small"
@@ -344,10 +332,4 @@ function RestockForm() {
   );
 }
 
-export default function RestockPage() {
-  return (
-    <FeatureGate name="inventory">
-      <RestockForm />
-    </FeatureGate>
-  );
-}
+export default gatedPage('inventory', RestockForm);

@@ -1,6 +1,6 @@
 import type { ConvertedInvoice, FintechLogEntry, MpowerInvoice } from '@dbo/domain/fintech';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadBlob, http, type RequestOptions, request } from '../../lib/api';
+import { downloadResponse, http, type RequestOptions, request } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Invoice } from './api';
 
@@ -41,9 +41,7 @@ export function convertFintechFile(file: File) {
 }
 
 async function downloadCsv(path: string, query: RequestOptions['query'], fallbackName: string) {
-  const res = await request<Response>('GET', path, { query, raw: true });
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  downloadBlob(await res.blob(), name);
+  await downloadResponse(await request<Response>('GET', path, { query, raw: true }), fallbackName);
 }
 
 export const downloadFintechSample = () => downloadCsv('/fintech/sample-invoice', {}, 'fintech-sample-invoice.csv');

@@ -1,4 +1,5 @@
 import type { ConvertedInvoice } from '@dbo/domain/fintech';
+import { MessageList } from '../../lib/form-parts';
 import { Alert } from 'antd';
 
 /** Above the builder opened from a fintech file: where it came from and what was left out. */
@@ -13,15 +14,7 @@ export function FintechDraftNotice({ draft }: { draft: ConvertedInvoice }) {
       title={`Draft from fintech invoice ${draft.reference}: ${draft.items.length} line(s) matched${
         draft.customer ? `, customer ${draft.customer.name}` : ''
       }. Check it, then create the invoice.`}
-      description={
-        problems ? (
-          <ul style={{ margin: 0, paddingLeft: 18 }}>
-            {draft.warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
-        ) : undefined
-      }
+      description={problems ? <MessageList items={draft.warnings} /> : undefined}
     />
   );
 }

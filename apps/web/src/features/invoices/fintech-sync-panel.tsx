@@ -1,10 +1,11 @@
 import { CheckCircleFilled, CloseCircleFilled, SyncOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { type FintechLogEntry, fintechSynced } from '@dbo/domain/fintech';
-import { Alert, App, Button, Card, Empty, Flex, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
 import type { PanelInvoice } from '../../app/extensions';
 import { errorMessage } from '../../lib/api';
 import { useFintechLog, useFintechSync } from './fintech-api';
+import { SyncCard } from './sync-card';
 
 const { Text } = Typography;
 // darker than antd's status colours, for 4.5:1 text contrast on white
@@ -58,11 +59,12 @@ export function FintechSyncPanel({ invoice }: { invoice: PanelInvoice }) {
   const entries = log.data ?? [];
   const synced = fintechSynced(entries);
   return (
-    <Card
-      size="small"
+    <SyncCard
       title="Fintech"
-      data-testid="fintech-panel"
-      extra={
+      testId="fintech-panel"
+      failed="Fintech sync failed"
+      error={sync.error}
+      action={
         <Button
           type="primary"
           icon={<SyncOutlined />}
@@ -83,15 +85,6 @@ export function FintechSyncPanel({ invoice }: { invoice: PanelInvoice }) {
         </Button>
       }
     >
-      {sync.error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 8 }}
-          title="Fintech sync failed"
-          description={errorMessage(sync.error)}
-        />
-      )}
       {log.error ? (
         <Alert type="error" showIcon title="Error loading the fintech sync log" description={errorMessage(log.error)} />
       ) : entries.length === 0 && !log.isLoading ? (
@@ -104,6 +97,6 @@ export function FintechSyncPanel({ invoice }: { invoice: PanelInvoice }) {
           ))}
         </Flex>
       )}
-    </Card>
+    </SyncCard>
   );
 }

@@ -13,7 +13,6 @@ import {
   Empty,
   Flex,
   Popconfirm,
-  Result,
   Row,
   Select,
   Skeleton,
@@ -35,6 +34,7 @@ import { InvoiceStatusTag, statusLabel } from './invoice-status-tag';
 import { type PendingChange, StatusChangeDialog } from './status-change-dialog';
 import './invoices.css';
 import { ButtonLink } from '../../lib/button-link';
+import { LoadFailed } from '../../lib/load-failed';
 
 const { Text } = Typography;
 
@@ -44,14 +44,7 @@ export default function InvoiceDetailPage() {
 
   if (isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (error || !invoice)
-    return (
-      <Result
-        status="error"
-        title="Sorry, something went wrong!"
-        subTitle={error ? errorMessage(error) : undefined}
-        extra={<ButtonLink to="/invoice">Back to invoices</ButtonLink>}
-      />
-    );
+    return <LoadFailed error={error} extra={<ButtonLink to="/invoice">Back to invoices</ButtonLink>} />;
   return <InvoiceView invoice={invoice} reload={() => void refetch()} />;
 }
 

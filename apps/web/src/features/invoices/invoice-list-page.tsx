@@ -4,12 +4,12 @@ import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
 import { App, Button, Dropdown } from 'antd';
 import { useMemo, useRef } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
-import { textFilter } from '../../lib/grid-columns';
+import { NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
 import { downloadFintechExport } from './fintech-api';
 import { FintechUploadButton } from './fintech-upload-dialog';
@@ -48,15 +48,10 @@ export default function InvoiceListPage() {
           {
             field: 'number',
             headerName: 'Number',
-            filter: 'agNumberColumnFilter',
-            filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+            ...numberFilter,
 
             cellRenderer: (p: { data?: Invoice }) =>
-              p.data ? (
-                <Link to={`/invoice/${displayNumber(p.data)}`} onClick={(e) => e.stopPropagation()}>
-                  <strong>#{displayNumber(p.data)}</strong>
-                </Link>
-              ) : null,
+              p.data ? <NumberLink to={`/invoice/${displayNumber(p.data)}`} label={displayNumber(p.data)} /> : null,
           },
           {
             colId: 'customer_name',

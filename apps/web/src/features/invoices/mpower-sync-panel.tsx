@@ -1,9 +1,10 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
-import { Alert, App, Button, Card, Descriptions, Empty, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Empty, Typography } from 'antd';
 import type { PanelInvoice } from '../../app/extensions';
 import { errorMessage } from '../../lib/api';
 import { useMpowerSync } from './fintech-api';
+import { SyncCard } from './sync-card';
 
 const { Text } = Typography;
 
@@ -39,11 +40,12 @@ export function MpowerSyncPanel({ invoice, reload }: { invoice: PanelInvoice; re
   const sync = useMpowerSync(invoice.id);
   const record = sync.data ?? invoice.mPowerInvoice ?? null;
   return (
-    <Card
-      size="small"
+    <SyncCard
       title="MPower"
-      data-testid="mpower-panel"
-      extra={
+      testId="mpower-panel"
+      failed="MPower sync failed"
+      error={sync.error}
+      action={
         <Button
           icon={<CloudUploadOutlined />}
           loading={sync.isPending}
@@ -62,15 +64,6 @@ export function MpowerSyncPanel({ invoice, reload }: { invoice: PanelInvoice; re
         </Button>
       }
     >
-      {sync.error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 8 }}
-          title="MPower sync failed"
-          description={errorMessage(sync.error)}
-        />
-      )}
       {!record ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Not sent to MPower yet" />
       ) : (
@@ -91,6 +84,6 @@ export function MpowerSyncPanel({ invoice, reload }: { invoice: PanelInvoice; re
           )}
         </>
       )}
-    </Card>
+    </SyncCard>
   );
 }

@@ -14,6 +14,34 @@ import type { StampRoll } from '../../lib/answer-types';
 import { type BuilderRange, isUsableRoll, newKey } from './builder-model';
 import { ButtonLink } from '../../lib/button-link';
 
+/** The first or last stamp of the range to assign; the roll's next free stamp as placeholder. */
+function StampBound(props: {
+  label: 'Start' | 'End';
+  value: number | null;
+  hint: number | null | undefined;
+  error: string | undefined;
+  onChange: (v: number | null) => void;
+}) {
+  return (
+    <Form.Item
+      label={props.label}
+      style={{ marginBottom: 0 }}
+      validateStatus={props.error ? 'error' : undefined}
+      help={props.error}
+    >
+      <InputNumber
+        aria-label={`Stamp ${props.label.toLowerCase()}`}
+        value={props.value}
+        min={1}
+        precision={0}
+        placeholder={props.hint != null ? String(props.hint) : ''}
+        onChange={(v) => props.onChange(v == null ? null : Number(v))}
+        style={{ width: 130 }}
+      />
+    </Form.Item>
+  );
+}
+
 export function StampsPanel({
   need,
   ranges,
@@ -124,38 +152,14 @@ export function StampsPanel({
               }))}
             />
           </Form.Item>
-          <Form.Item
+          <StampBound
             label="Start"
-            style={{ marginBottom: 0 }}
-            validateStatus={errors.start ? 'error' : undefined}
-            help={errors.start}
-          >
-            <InputNumber
-              aria-label="Stamp start"
-              value={start}
-              min={1}
-              precision={0}
-              placeholder={bounds.firstAvailable != null ? String(bounds.firstAvailable) : ''}
-              onChange={(v) => setStart(v == null ? null : Number(v))}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
-          <Form.Item
-            label="End"
-            style={{ marginBottom: 0 }}
-            validateStatus={errors.end ? 'error' : undefined}
-            help={errors.end}
-          >
-            <InputNumber
-              aria-label="Stamp end"
-              value={end}
-              min={1}
-              precision={0}
-              placeholder={bounds.lastAvailable != null ? String(bounds.lastAvailable) : ''}
-              onChange={(v) => setEnd(v == null ? null : Number(v))}
-              style={{ width: 130 }}
-            />
-          </Form.Item>
+            value={start}
+            hint={bounds.firstAvailable}
+            error={errors.start}
+            onChange={setStart}
+          />
+          <StampBound label="End" value={end} hint={bounds.lastAvailable} error={errors.end} onChange={setEnd} />
           <Button
             icon={<PlusOutlined />}
             disabled={!canAdd}

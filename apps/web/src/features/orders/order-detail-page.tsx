@@ -14,7 +14,6 @@ import {
   Form,
   Input,
   Modal,
-  Result,
   Row,
   Skeleton,
   Table,
@@ -25,13 +24,14 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { Page } from '../../lib/page';
 import { type OrderDetail, type OrderNote, useOrder, useUpdateOrder } from './api';
 import { OrderItemsTable } from './order-items-table';
 import { OrderStatusTag, orderStatusLabel } from '../../lib/order-status-tag';
 import './orders.css';
 import { ButtonLink } from '../../lib/button-link';
+import { LoadFailed } from '../../lib/load-failed';
 
 const { Text } = Typography;
 
@@ -160,14 +160,7 @@ function OrderDetailView() {
 
   if (q.isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (q.error || !q.data)
-    return (
-      <Result
-        status="error"
-        title="Sorry, something went wrong!"
-        subTitle={q.error ? errorMessage(q.error) : undefined}
-        extra={<ButtonLink to="/order">Back to orders</ButtonLink>}
-      />
-    );
+    return <LoadFailed error={q.error} extra={<ButtonLink to="/order">Back to orders</ButtonLink>} />;
   const { order, modifiedOrderItems } = q.data;
   const customer = order.customer ?? order.customerUser?.customer ?? null;
   const placed = order.status === 'placed';
@@ -303,10 +296,4 @@ function OrderDetailView() {
   );
 }
 
-export default function OrderDetailPage() {
-  return (
-    <FeatureGate name="order">
-      <OrderDetailView />
-    </FeatureGate>
-  );
-}
+export default gatedPage('order', OrderDetailView);

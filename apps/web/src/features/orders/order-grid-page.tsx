@@ -1,16 +1,16 @@
 import { DollarOutlined, FileTextOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { formatDate, todayInTexas } from '@dbo/domain/dates';
+import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { itemsSummary, ORDER_MSG } from '@dbo/domain/order';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
-import { Button, DatePicker, Flex, Popover, Tooltip, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Flex, Popover, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../lib/api';
-import { FeatureGate } from '../../app/feature-gate';
-import { textFilter } from '../../lib/grid-columns';
+import { gatedPage } from '../../app/feature-gate';
+import { NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
+import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { queryKeys } from '../../lib/query-keys';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
@@ -79,7 +79,7 @@ function OrderGrid() {
   const qc = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const grid = useRef<ServerGridHandle>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs] | null>(null);
+  const [range, setRange] = useState<DayRange>(null);
 
   // the placed-order count is refreshed by the socket events: a change reloads the rows too
   const count = useQuery({
@@ -128,14 +128,9 @@ function OrderGrid() {
             field: 'order_number',
             headerName: 'Number',
 
-            filter: 'agNumberColumnFilter',
-            filterParams: { filterOptions: ['equals', 'greaterThan', 'lessThan', 'inRange'], maxNumConditions: 1 },
+            ...numberFilter,
             cellRenderer: (p: { data?: OrderGridRow }) =>
-              p.data ? (
-                <Link to={`/order/${p.data.order_number}`} onClick={(e) => e.stopPropagation()}>
-                  <strong>#{p.data.order_number}</strong>
-                </Link>
-              ) : null,
+              p.data ? <NumberLink to={`/order/${p.data.order_number}`} label={p.data.order_number} /> : null,
           },
           {
             field: 'created_at',
@@ -202,16 +197,7 @@ function OrderGrid() {
     [],
   );
 
-  const extraFilter = range
-    ? {
-        created_at: {
-          filterType: 'date',
-          type: 'inRange',
-          dateFrom: range[0].format('YYYY-MM-DD'),
-          dateTo: range[1].format('YYYY-MM-DD'),
-        },
-      }
-    : undefined;
+  const extraFilter = dateRangeFilter('created_at', range);
 
   const reset = () => {
     setRange(null);
@@ -225,12 +211,7 @@ function OrderGrid() {
       title="Orders"
       actions={
         <>
-          <DatePicker.RangePicker
-            aria-label="Order date range"
-            value={range}
-            onChange={(v) => setRange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
-            disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
-          />
+          <PastRangePicker aria-label="Order date range" value={range} onChange={setRange} />
           <Button onClick={reset}>Reset</Button>
         </>
       }
@@ -250,10 +231,4 @@ function OrderGrid() {
   );
 }
 
-export default function OrderGridPage() {
-  return (
-    <FeatureGate name="order">
-      <OrderGrid />
-    </FeatureGate>
-  );
-}
+export default gatedPage('order', OrderGrid);

@@ -2,18 +2,14 @@ import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG } from '@dbo/domain/order';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { API_BASE, request } from '../../lib/api';
+import { API_BASE } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
+import '../../lib/print-sheet.css';
+import { markReady, usePrintData } from '../../lib/use-print-data';
 import './orders.css';
-
-/** Tells a headless browser (PDF export) the page is complete. */
-function markReady(state: 'true' | 'error') {
-  document.body.dataset.ready = state;
-  (window as unknown as { status: string }).status = state === 'true' ? 'ready' : 'error';
-}
 
 function lineName(i: OrderItemView) {
   return i.product ? `${i.product.product} ${i.product.product_size}`.trim() : ORDER_MSG.deletedProduct;
@@ -22,18 +18,7 @@ function lineName(i: OrderItemView) {
 /** Public printable order (/order/pdf/{token}); the token is signed and expires. */
 export default function OrderPrintPage() {
   const { token = '' } = useParams();
-  const [order, setOrder] = useState<OrderDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    request<{ order: OrderDetail }>('GET', `/pdf/order/${encodeURIComponent(token)}`, { public: true })
-      .then((res) => live && setOrder(res.order))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { data: order, failed } = usePrintData<OrderDetail>(`/pdf/order/${encodeURIComponent(token)}`, 'order');
 
   useEffect(() => {
     if (failed) return markReady('error');
@@ -58,7 +43,7 @@ export default function OrderPrintPage() {
         </button>
         <a href={`${API_BASE}/pdf/order/${encodeURIComponent(token)}?format=pdf`}>Download PDF</a>
       </div>
-      <main className="order-print" data-testid="print-order">
+      <main className="order-print print-sheet" data-testid="print-order">
         <div className="head">
           <div className="seller">
             {order.logo && <img src={order.logo} alt="" />}

@@ -1,25 +1,18 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
-import { DeleteOutlined } from '@ant-design/icons';
-import { App, Button, Popconfirm } from 'antd';
+import { App } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
-import { FeatureGate } from '../../app/feature-gate';
-import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
-import { Page } from '../../lib/page';
+import { gatedPage } from '../../app/feature-gate';
+import { centred, centredRight, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { errorMessage } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { useDeleteInvoicePayment } from './api';
 
-interface PaymentRow {
-  id: number;
-  invoice_id: number;
-  number: number;
-  beer: boolean;
-  customer_id: number;
-  customer: string;
+interface PaymentRow extends InvoiceRowBase {
   amount: number;
   received_at: string;
   note: string;
@@ -79,10 +72,9 @@ function PaymentGrid() {
               ...centred,
               cellRenderer: (p: { data?: PaymentRow }) =>
                 p.data ? (
-                  <Popconfirm
+                  <DeleteConfirm
                     title="Delete this payment?"
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
+                    label="Delete payment"
                     onConfirm={async () => {
                       const row = p.data as PaymentRow;
                       try {
@@ -93,9 +85,7 @@ function PaymentGrid() {
                         message.error(errorMessage(err));
                       }
                     }}
-                  >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete payment" />
-                  </Popconfirm>
+                  />
                 ) : null,
             } satisfies ColDef<PaymentRow>,
           ]
@@ -117,12 +107,4 @@ function PaymentGrid() {
 }
 
 /** /payment: the payments report, while the payment feature is active. */
-export default function PaymentPage() {
-  return (
-    <Page title="Payments">
-      <FeatureGate name="payment">
-        <PaymentGrid />
-      </FeatureGate>
-    </Page>
-  );
-}
+export default gatedPage('payment', PaymentGrid, 'Payments');

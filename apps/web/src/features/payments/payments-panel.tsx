@@ -2,11 +2,13 @@ import type { PanelInvoice } from '../../app/extensions';
 import { formatDate } from '@dbo/domain/dates';
 import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentInput } from '@dbo/domain/payment';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Modal, Popconfirm, Table, Typography } from 'antd';
+import { EditOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
+import { DeleteConfirm } from '../../lib/delete-confirm';
+import { ErrorAlert } from '../../lib/form-parts';
 import { type Payment, useDeletePayment, useInvoicePayments, useSavePayment } from './api';
 import { PaymentForm } from './payment-form';
 
@@ -65,10 +67,9 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
                     setEditing(p);
                   }}
                 />
-                <Popconfirm
+                <DeleteConfirm
                   title="Delete this payment?"
-                  okText="Delete"
-                  okButtonProps={{ danger: true }}
+                  label="Delete payment"
                   onConfirm={async () => {
                     setErrors(null);
                     try {
@@ -79,9 +80,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
                       setErrors(errorMessages(err));
                     }
                   }}
-                >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label="Delete payment" />
-                </Popconfirm>
+                />
               </Flex>
             ),
           },
@@ -109,15 +108,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       {fullyPaid && <Alert type="warning" showIcon title={PAYMENT_MSG.alreadyPaid} style={{ marginBottom: 12 }} />}
       {cancelled && <Alert type="info" showIcon title={PAYMENT_MSG.cancelled} style={{ marginBottom: 12 }} />}
       {errors && !editing && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          onClose={() => setErrors(null)}
-          title={PAYMENT_MSG.saveError}
-          description={errors.join(' ')}
-          style={{ marginBottom: 12 }}
-        />
+        <ErrorAlert title={PAYMENT_MSG.saveError} errors={errors} gap={12} closable onClose={() => setErrors(null)} />
       )}
       {list.isError && <Alert type="error" showIcon title="Error loading payments" style={{ marginBottom: 12 }} />}
       <PaymentForm
@@ -147,15 +138,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
           setErrors(null);
         }}
       >
-        {errors && editing && (
-          <Alert
-            type="error"
-            showIcon
-            title={PAYMENT_MSG.saveError}
-            description={errors.join(' ')}
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        {errors && editing && <ErrorAlert title={PAYMENT_MSG.saveError} errors={errors} gap={12} />}
         {editing && (
           <PaymentForm
             layout="vertical"

@@ -1,9 +1,11 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { request } from '../../lib/api';
+import type { Party } from '../../lib/public-print-page';
+import '../../lib/print-sheet.css';
+import { markReady, usePrintData } from '../../lib/use-print-data';
 import './print.css';
 
 interface PrintableInvoice {
@@ -19,18 +21,9 @@ interface PrintableInvoice {
   total: number;
   paid_total: number;
   remaining: number;
-  company: { name: string; address: string; city: string; state: string; zip: string; tabc_id: string };
+  company: Party;
   logo: { path: string } | null;
-  customer: {
-    name: string;
-    address: string;
-    city: string;
-    state: string;
-    zip: string;
-    tabc_id: string;
-    contact_name: string;
-    contact_phone: string;
-  } | null;
+  customer: (Party & { contact_name: string; contact_phone: string }) | null;
   items: {
     id: number;
     class: string;
@@ -44,27 +37,10 @@ interface PrintableInvoice {
   stamp_count: number;
 }
 
-/** Tells a headless browser (PDF export) the page is complete. */
-function markReady(state: 'true' | 'error') {
-  document.body.dataset.ready = state;
-  (window as unknown as { status: string }).status = state === 'true' ? 'ready' : 'error';
-}
-
 /** Public printable invoice (/invoice/pdf/{token}); the token is signed and expires. */
 export default function InvoicePrintPage() {
   const { token = '' } = useParams();
-  const [inv, setInv] = useState<PrintableInvoice | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    request<{ invoice: PrintableInvoice }>('GET', `/pdf/invoice/${encodeURIComponent(token)}`, { public: true })
-      .then((res) => live && setInv(res.invoice))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [token]);
+  const { data: inv, failed } = usePrintData<PrintableInvoice>(`/pdf/invoice/${encodeURIComponent(token)}`, 'invoice');
 
   useEffect(() => {
     if (failed) {
@@ -99,7 +75,7 @@ export default function InvoicePrintPage() {
           Print
         </button>
       </div>
-      <div className="print-page" data-testid="print-invoice">
+      <div className="print-page print-sheet" data-testid="print-invoice">
         <div className="head">
           <div className="seller">
             {inv.logo && <img src={inv.logo.path} alt="" />}

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import type { PriceTier as BaseTier } from '../../lib/answer-types';
 import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
 
 export interface Product {
@@ -75,14 +76,8 @@ export interface ProductDetail extends Product {
   } | null;
 }
 
-export interface PriceTier {
-  id: number;
-  name: string;
-  percentage: number;
-  color: string;
-  is_base_tier: boolean;
-  customer_count: number;
-}
+/** A tier of the tier manager: how many customers are on it, too. */
+export type PriceTier = BaseTier & { customer_count: number };
 
 const productKeys = queryKeys.products;
 

@@ -1,7 +1,8 @@
 import { PRICE_TIER_COLORS, PRICE_TIER_DEFAULTS, priceTierSchema } from '@dbo/domain/pricing';
-import { Alert, App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { ErrorAlert } from '../../lib/form-parts';
 import { zodRule, validValues } from '../../lib/zod-form';
 import { type PriceTier, usePriceTiers, useRemoveTier, useSaveTier } from './api';
 
@@ -84,14 +85,7 @@ export function PriceTierManager() {
           New Tier
         </Button>
       </Flex>
-      {tiers.error && (
-        <Alert
-          type="error"
-          showIcon
-          title="Error loading price tiers"
-          description={errorMessages(tiers.error).join(' ')}
-        />
-      )}
+      {tiers.error && <ErrorAlert title="Error loading price tiers" errors={errorMessages(tiers.error)} />}
       <Table<PriceTier>
         size="small"
         rowKey="id"
@@ -155,15 +149,7 @@ export function PriceTierManager() {
         destroyOnHidden
         forceRender
       >
-        {errors.length > 0 && editing.open && (
-          <Alert
-            type="error"
-            showIcon
-            title="Error saving tier!"
-            description={errors.join(' ')}
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        {errors.length > 0 && editing.open && <ErrorAlert title="Error saving tier!" errors={errors} gap={12} />}
         <Form form={form} layout="vertical">
           <Form.Item label="Name" name="name" rules={[zodRule(priceTierSchema, 'name')]}>
             <Input />
@@ -191,15 +177,7 @@ export function PriceTierManager() {
         onCancel={() => setRemoving(null)}
         destroyOnHidden
       >
-        {errors.length > 0 && removing && (
-          <Alert
-            type="error"
-            showIcon
-            title="Error removing tier!"
-            description={errors.join(' ')}
-            style={{ marginBottom: 12 }}
-          />
-        )}
+        {errors.length > 0 && removing && <ErrorAlert title="Error removing tier!" errors={errors} gap={12} />}
         <Typography.Paragraph>
           {removing?.customer_count ?? 0} customer(s) are on this tier. Move them to:
         </Typography.Paragraph>

@@ -5,7 +5,6 @@ import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
 import {
   Alert,
   App,
-  Col,
   DatePicker,
   Divider,
   Form,
@@ -23,6 +22,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
+import { FieldCol } from '../../lib/form-parts';
 import { zodRule, validValues } from '../../lib/zod-form';
 import { type Product, useCustomerOptions, useSaveProduct } from './api';
 
@@ -135,6 +135,10 @@ export function ProductFormModal({
     [errors, form],
   );
 
+  // Unit Price and Last Purchase Price (Form.Item gives each its own value)
+  const priceInput = (
+    <InputNumber prefix="$" min={0} step={0.01} precision={2} style={{ width: '100%' }} disabled={priceDisabled} />
+  );
   return (
     <Modal
       open={open}
@@ -182,77 +186,53 @@ export function ProductFormModal({
       )}
       <Form form={form} layout="vertical">
         <Row gutter={16}>
-          <Col xs={24} md={12}>
-            <Form.Item label="Product Name" name="product" required rules={[rule('product')]}>
-              <Input disabled={syncedDisabled} placeholder="TITO'S HANDMADE VODKA" autoFocus />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Type" name="product_type" required rules={[rule('product_type')]}>
-              <Select options={TYPE_OPTIONS} disabled={syncedDisabled} />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Size" name="product_size" required rules={[rule('product_size')]}>
-              <Input disabled={syncedDisabled} placeholder="750ML" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Unit Price" name="product_price" required rules={[rule('product_price')]}>
-              <InputNumber
-                prefix="$"
-                min={0}
-                step={0.01}
-                precision={2}
-                style={{ width: '100%' }}
-                disabled={priceDisabled}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="Last Purchase Price" name="last_purchase_price" rules={[rule('last_purchase_price')]}>
-              <InputNumber
-                prefix="$"
-                min={0}
-                step={0.01}
-                precision={2}
-                style={{ width: '100%' }}
-                disabled={priceDisabled}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item label="UPC" name="upc">
-              <Input disabled={syncedDisabled} inputMode="numeric" />
-            </Form.Item>
-          </Col>
+          <FieldCol xs={24} md={12} label="Product Name" name="product" required rules={[rule('product')]}>
+            <Input disabled={syncedDisabled} placeholder="TITO'S HANDMADE VODKA" autoFocus />
+          </FieldCol>
+          <FieldCol xs={12} md={6} label="Type" name="product_type" required rules={[rule('product_type')]}>
+            <Select options={TYPE_OPTIONS} disabled={syncedDisabled} />
+          </FieldCol>
+          <FieldCol xs={12} md={6} label="Size" name="product_size" required rules={[rule('product_size')]}>
+            <Input disabled={syncedDisabled} placeholder="750ML" />
+          </FieldCol>
+          <FieldCol xs={12} md={6} label="Unit Price" name="product_price" required rules={[rule('product_price')]}>
+            {priceInput}
+          </FieldCol>
+          <FieldCol
+            xs={12}
+            md={6}
+            label="Last Purchase Price"
+            name="last_purchase_price"
+            rules={[rule('last_purchase_price')]}
+          >
+            {priceInput}
+          </FieldCol>
+          <FieldCol xs={12} md={6} label="UPC" name="upc">
+            <Input disabled={syncedDisabled} inputMode="numeric" />
+          </FieldCol>
           {feature('internal_sku') && (
-            <Col xs={12} md={6}>
-              <Form.Item label="Internal SKU" name="internal_sku">
-                <Input disabled={syncedDisabled} />
-              </Form.Item>
-            </Col>
-          )}
-          <Col xs={24} md={12}>
-            <Form.Item label="Distributor" name="distributor">
+            <FieldCol xs={12} md={6} label="Internal SKU" name="internal_sku">
               <Input disabled={syncedDisabled} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} md={4}>
-            <Form.Item label="Reorder Level" name="reorder_level" rules={[rule('reorder_level')]}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} md={4}>
-            <Form.Item label="Reorder Qty" name="reorder_qty" rules={[rule('reorder_qty')]}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-          <Col xs={8} md={4}>
-            <Form.Item label="Reorder Days" name="reorder_time_in_days" rules={[rule('reorder_time_in_days')]}>
-              <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
+            </FieldCol>
+          )}
+          <FieldCol xs={24} md={12} label="Distributor" name="distributor">
+            <Input disabled={syncedDisabled} />
+          </FieldCol>
+          <FieldCol xs={8} md={4} label="Reorder Level" name="reorder_level" rules={[rule('reorder_level')]}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          </FieldCol>
+          <FieldCol xs={8} md={4} label="Reorder Qty" name="reorder_qty" rules={[rule('reorder_qty')]}>
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          </FieldCol>
+          <FieldCol
+            xs={8}
+            md={4}
+            label="Reorder Days"
+            name="reorder_time_in_days"
+            rules={[rule('reorder_time_in_days')]}
+          >
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+          </FieldCol>
         </Row>
         {editing && !priceDisabled && (
           <>
@@ -264,27 +244,23 @@ export function ProductFormModal({
               that customer only.
             </Typography.Paragraph>
             <Row gutter={16}>
-              <Col xs={12} md={8}>
-                <Form.Item label="Effective Date" name="effective_date">
-                  <DatePicker
-                    style={{ width: '100%' }}
-                    format="DD MMM, YYYY"
-                    disabled={!priceChanged && !customerId}
-                    disabledDate={(d) => d.isBefore(dayjs(todayInTexas()), 'day')}
-                  />
-                </Form.Item>
-              </Col>
-              <Col xs={12} md={16}>
-                <Form.Item label="Only for customer" name="customerId">
-                  <Select
-                    allowClear
-                    showSearch={{ optionFilterProp: 'label' }}
-                    placeholder="Every customer"
-                    loading={customers.isLoading}
-                    options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-                  />
-                </Form.Item>
-              </Col>
+              <FieldCol xs={12} md={8} label="Effective Date" name="effective_date">
+                <DatePicker
+                  style={{ width: '100%' }}
+                  format="DD MMM, YYYY"
+                  disabled={!priceChanged && !customerId}
+                  disabledDate={(d) => d.isBefore(dayjs(todayInTexas()), 'day')}
+                />
+              </FieldCol>
+              <FieldCol xs={12} md={16} label="Only for customer" name="customerId">
+                <Select
+                  allowClear
+                  showSearch={{ optionFilterProp: 'label' }}
+                  placeholder="Every customer"
+                  loading={customers.isLoading}
+                  options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                />
+              </FieldCol>
             </Row>
           </>
         )}

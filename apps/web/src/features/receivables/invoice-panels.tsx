@@ -1,18 +1,11 @@
-import { Card } from 'antd';
-import { lazy, Suspense } from 'react';
 import type { InvoicePanel } from '../../app/extensions';
-
-const CreditMemoPanel = lazy(() => import('./credit-memo-panel'));
+import { lazyPanel } from '../../lib/lazy-panel';
 
 export const invoicePanels: InvoicePanel[] = [
   {
     key: 'credit-memos',
     order: 15,
     feature: 'payment',
-    Component: (props) => (
-      <Suspense fallback={<Card size="small" title="Credit memos" loading />}>
-        <CreditMemoPanel {...props} />
-      </Suspense>
-    ),
+    Component: lazyPanel('Credit memos', () => import('./credit-memo-panel')),
   },
 ];

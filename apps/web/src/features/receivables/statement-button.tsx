@@ -3,7 +3,8 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { App, Button, Flex, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
-import { downloadBlob, request } from '../../lib/api';
+import { downloadResponse, openPrintable, request } from '../../lib/api';
+import { useBusy } from '../../lib/use-busy';
 import { fetchStatementLink } from './api';
 import { StatementEmailDialog } from './statement-email-dialog';
 
@@ -13,35 +14,19 @@ export function StatementButton({ customerId }: { customerId: number }) {
   const emailOn = useSession().feature('email');
   const [open, setOpen] = useState(false);
   const [emailing, setEmailing] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [from, setFrom] = useState(addDays(todayInTexas(), -30));
   const [to, setTo] = useState(todayInTexas());
 
-  const download = async () => {
-    setBusy(true);
-    try {
-      const res = await request<Response>('POST', `/customer/${customerId}/statement/pdf`, {
-        body: { from, to },
-        raw: true,
-      });
-      const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'statement.pdf';
-      downloadBlob(await res.blob(), name);
+  const failed = () => message.error('Error generating the statement');
+  const download = () =>
+    run(async () => {
+      const path = `/customer/${customerId}/statement/pdf`;
+      await downloadResponse(await request<Response>('POST', path, { body: { from, to }, raw: true }), 'statement.pdf');
       setOpen(false);
-    } catch {
-      message.error('Error generating the statement');
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, failed);
 
-  const printable = async () => {
-    try {
-      const { url } = await fetchStatementLink(customerId, { from, to });
-      window.open(url, '_blank', 'noopener');
-    } catch {
-      message.error('Error generating the statement');
-    }
-  };
+  const printable = () => openPrintable(async () => (await fetchStatementLink(customerId, { from, to })).url, failed);
 
   return (
     <>

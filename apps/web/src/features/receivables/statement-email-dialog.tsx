@@ -1,10 +1,10 @@
-import { MailOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import { EMAIL_MSG } from '@dbo/domain/payment';
 import { recipientList } from '@dbo/domain/statement';
-import { Alert, App, Form, Input, Modal } from 'antd';
+import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { EmailModal } from '../../lib/email-modal';
 import { useCustomerEmail, useEmailStatement } from './api';
 
 /** The statement of a period e-mailed as a PDF; the recipients start as the customer's email. */
@@ -48,51 +48,40 @@ export function StatementEmailDialog({
   };
 
   return (
-    <Modal
-      open
+    <EmailModal
       title="Email statement"
-      okText="Send"
-      okButtonProps={{ icon: <MailOutlined />, loading: send.isPending }}
-      onOk={submit}
-      onCancel={onClose}
-      destroyOnHidden
+      sending={send.isPending}
+      error={error}
+      onSend={submit}
+      onClose={onClose}
+      intro={
+        <p>
+          The statement of {formatDate(period.from)} – {formatDate(period.to)} is sent as a PDF attachment.
+        </p>
+      }
     >
-      <p>
-        The statement of {formatDate(period.from)} – {formatDate(period.to)} is sent as a PDF attachment.
-      </p>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          style={{ marginBottom: 12 }}
-          title={EMAIL_MSG.error}
-          description={error.join(' ')}
+      <Form.Item
+        label="Recipients"
+        htmlFor="statement-recipients"
+        validateStatus={fieldError ? 'error' : undefined}
+        help={fieldError ?? 'Separate several addresses with commas.'}
+      >
+        <Input
+          id="statement-recipients"
+          placeholder="name@example.com"
+          value={recipients}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            setFieldError(null);
+          }}
         />
-      )}
-      <Form layout="vertical" onSubmitCapture={(e) => e.preventDefault()}>
-        <Form.Item
-          label="Recipients"
-          htmlFor="statement-recipients"
-          validateStatus={fieldError ? 'error' : undefined}
-          help={fieldError ?? 'Separate several addresses with commas.'}
-        >
-          <Input
-            id="statement-recipients"
-            placeholder="name@example.com"
-            value={recipients}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              setFieldError(null);
-            }}
-          />
-        </Form.Item>
-        <Form.Item label="Subject (optional)" htmlFor="statement-subject">
-          <Input id="statement-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
-        </Form.Item>
-        <Form.Item label="Message (optional)" htmlFor="statement-message">
-          <Input.TextArea id="statement-message" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      </Form.Item>
+      <Form.Item label="Subject (optional)" htmlFor="statement-subject">
+        <Input id="statement-subject" value={subject} onChange={(e) => setSubject(e.target.value)} />
+      </Form.Item>
+      <Form.Item label="Message (optional)" htmlFor="statement-message">
+        <Input.TextArea id="statement-message" rows={3} value={note} onChange={(e) => setNote(e.target.value)} />
+      </Form.Item>
+    </EmailModal>
   );
 }

@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { downloadBlob, errorMessage, http } from '../../lib/api';
+import { downloadCsvText, errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 export const { Text } = Typography;
@@ -60,7 +60,7 @@ export function useSales(groupBy: SalesGroup, range: RangeValue) {
 }
 
 export const downloadCsv = (name: string, range: RangeValue, csv: string) =>
-  downloadBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${name}_${range[0]}_${range[1]}.csv`);
+  downloadCsvText(csv, `${name}_${range[0]}_${range[1]}.csv`);
 
 export const moneyCol = (title: string, key: keyof SalesRow) => ({
   title,

@@ -1,5 +1,5 @@
 import { Card, Flex, Tabs } from 'antd';
-import { FeatureGate } from '../../app/feature-gate';
+import { gatedPage } from '../../app/feature-gate';
 import { Page } from '../../lib/page';
 import { ComparisonPanel } from './comparison-panel';
 import { Text } from './report-parts';
@@ -40,10 +40,4 @@ function ReportsContent() {
   );
 }
 
-export default function ReportsPage() {
-  return (
-    <FeatureGate name="reports">
-      <ReportsContent />
-    </FeatureGate>
-  );
-}
+export default gatedPage('reports', ReportsContent);

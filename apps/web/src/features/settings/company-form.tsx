@@ -1,10 +1,11 @@
 import { COMPANY_MSG, companySchema } from '@dbo/domain/company';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
-import { Alert, App, Button, Col, Divider, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
+import { Alert, App, Button, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
+import { FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';
 import { useSaveCompany } from './api';
 
@@ -70,109 +71,63 @@ export function CompanyForm() {
 
   return (
     <Form form={form} name="company" layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark={false}>
-      {errors.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          title="Error saving company!"
-          description={
-            <ul style={{ margin: 0, paddingLeft: 18 }}>
-              {errors.map((e) => (
-                <li key={e}>{e}</li>
-              ))}
-            </ul>
-          }
-          style={{ marginBottom: 16 }}
-        />
-      )}
+      {errors.length > 0 && <ListAlert type="error" title="Error saving company!" items={errors} />}
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <Form.Item label="Company Name" name="name" rules={rule('name')}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={12}>
-          <Form.Item label="TABC ID" name="tabc_id" rules={rule('tabc_id')}>
-            <Input placeholder="LP123456" />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Address" name="address" rules={rule('address')}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={24} md={10}>
-          <Form.Item label="City" name="city" rules={rule('city')}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="State" name="state" rules={rule('state')}>
-            <Input />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={8}>
-          <Form.Item label="Zip" name="zip" rules={rule('zip')}>
-            <Input />
-          </Form.Item>
-        </Col>
+        <FieldCol xs={24} md={12} label="Company Name" name="name" rules={rule('name')}>
+          <Input />
+        </FieldCol>
+        <FieldCol xs={24} md={12} label="TABC ID" name="tabc_id" rules={rule('tabc_id')}>
+          <Input placeholder="LP123456" />
+        </FieldCol>
+        <FieldCol xs={24} label="Address" name="address" rules={rule('address')}>
+          <Input />
+        </FieldCol>
+        <FieldCol xs={24} md={10} label="City" name="city" rules={rule('city')}>
+          <Input />
+        </FieldCol>
+        <FieldCol xs={12} md={6} label="State" name="state" rules={rule('state')}>
+          <Input />
+        </FieldCol>
+        <FieldCol xs={12} md={8} label="Zip" name="zip" rules={rule('zip')}>
+          <Input />
+        </FieldCol>
       </Row>
       <Divider titlePlacement="start">Invoicing</Divider>
       <Row gutter={16}>
-        <Col xs={12} md={6}>
-          <Form.Item label="Tax Rate (%)" name="tax_rate" rules={rule('tax_rate')}>
-            <InputNumber style={{ width: '100%' }} step={0.25} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Stamp Threshold" name="stamp_threshold" rules={rule('stamp_threshold')}>
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            label="Starting Invoice Number"
-            name="starting_invoice_number"
-            rules={rule('starting_invoice_number')}
-          >
-            <InputNumber style={{ width: '100%' }} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item
-            label="Default Invoice Status"
-            name="default_invoice_status"
-            rules={rule('default_invoice_status')}
-          >
-            <Select options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))} />
-          </Form.Item>
-        </Col>
-        <Col xs={24}>
-          <Form.Item label="Default Invoice Note" name="default_invoice_note">
-            <Input.TextArea rows={2} />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Cash on Delivery" name="cash_on_delivery" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Sort Invoice Products" name="sort_inv_products" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
-        <Col xs={12} md={6}>
-          <Form.Item label="Fintech" name="has_fintech" valuePropName="checked">
-            <Switch />
-          </Form.Item>
-        </Col>
+        <FieldCol xs={12} md={6} label="Tax Rate (%)" name="tax_rate" rules={rule('tax_rate')}>
+          <InputNumber style={{ width: '100%' }} step={0.25} />
+        </FieldCol>
+        <FieldCol xs={12} md={6} label="Stamp Threshold" name="stamp_threshold" rules={rule('stamp_threshold')}>
+          <InputNumber style={{ width: '100%' }} />
+        </FieldCol>
+        <FieldCol
+          xs={12}
+          md={6}
+          label="Starting Invoice Number"
+          name="starting_invoice_number"
+          rules={rule('starting_invoice_number')}
+        >
+          <InputNumber style={{ width: '100%' }} />
+        </FieldCol>
+        <FieldCol
+          xs={12}
+          md={6}
+          label="Default Invoice Status"
+          name="default_invoice_status"
+          rules={rule('default_invoice_status')}
+        >
+          <Select options={INVOICE_STATUSES.map((s) => ({ value: s, label: INVOICE_STATUS_LABELS[s] }))} />
+        </FieldCol>
+        <FieldCol xs={24} label="Default Invoice Note" name="default_invoice_note">
+          <Input.TextArea rows={2} />
+        </FieldCol>
+        <SwitchCol xs={12} md={6} label="Cash on Delivery" name="cash_on_delivery" />
+        <SwitchCol xs={12} md={6} label="Sort Invoice Products" name="sort_inv_products" />
+        <SwitchCol xs={12} md={6} label="Fintech" name="has_fintech" />
         {hasFintech && (
-          <Col xs={12} md={6}>
-            <Form.Item label="Fintech ID" name="fintech_id" rules={rule('fintech_id')}>
-              <Input />
-            </Form.Item>
-          </Col>
+          <FieldCol xs={12} md={6} label="Fintech ID" name="fintech_id" rules={rule('fintech_id')}>
+            <Input />
+          </FieldCol>
         )}
       </Row>
       {orderActive && (
@@ -189,21 +144,17 @@ export function CompanyForm() {
             />
           )}
           <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item
-                label="Subdomain"
-                name="subdomain"
-                rules={rule('subdomain')}
-                extra="Your customers order at this subdomain"
-              >
-                <Input />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item label="Show Prices" name="show_prices" valuePropName="checked">
-                <Switch />
-              </Form.Item>
-            </Col>
+            <FieldCol
+              xs={24}
+              md={12}
+              label="Subdomain"
+              name="subdomain"
+              rules={rule('subdomain')}
+              extra="Your customers order at this subdomain"
+            >
+              <Input />
+            </FieldCol>
+            <SwitchCol xs={24} md={12} label="Show Prices" name="show_prices" />
           </Row>
         </>
       )}

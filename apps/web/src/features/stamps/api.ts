@@ -29,7 +29,8 @@ export interface DestroyResult {
   messages: string[];
 }
 
-export interface DestroyedEntry {
+/** A logged run of stamps of one roll: who logged it and when. */
+interface StampRun {
   id: number;
   roll_id: number;
   prefix: string;
@@ -37,26 +38,20 @@ export interface DestroyedEntry {
   to: number;
   count: number;
   note: string;
-  reason: DestroyReason;
-  replaces: string | null;
   logged_at: string;
   user: string | null;
 }
 
-export interface StampLogRow {
-  id: number;
-  roll_id: number;
-  prefix: string;
-  from: number;
-  to: number;
-  count: number;
+export interface DestroyedEntry extends StampRun {
+  reason: DestroyReason;
+  replaces: string | null;
+}
+
+export interface StampLogRow extends StampRun {
   status: string;
-  note: string;
   invoice_id: number | null;
   invoice_number: string | null;
-  logged_at: string;
   released_at: string | null;
-  user: string | null;
 }
 
 const stampKeys = queryKeys.stamps;
@@ -77,65 +72,42 @@ export function useDestroyedStamps() {
   return useQuery({ queryKey: stampKeys.destroyed, queryFn: () => http.get<DestroyedEntry[]>('/stamp/destroyed') });
 }
 
-/** Every stamp change can move counts, sequences and the log: reload all stamp queries. */
-function useInvalidateStamps() {
+/** A stamp change: it can move counts, sequences and the log, so every stamp query reloads first. */
+function useStampMutation<V, R>(mutationFn: (v: V) => Promise<R>, onSuccess?: (r: R) => void) {
   const qc = useQueryClient();
-  return () => invalidate(qc, changedBy.stamps);
-}
-
-export function useCreateRoll(onSuccess?: (r: StampRoll & { warnings: string[] }) => void) {
-  const invalidate = useInvalidateStamps();
   return useMutation({
-    mutationFn: (roll: Record<string, unknown>) =>
-      http.post<StampRoll & { warnings: string[] }>('/stamp/roll', { roll }),
-    onSuccess: async (r) => {
-      await invalidate();
+    mutationFn,
+    onSuccess: async (r: R) => {
+      await invalidate(qc, changedBy.stamps);
       onSuccess?.(r);
     },
   });
 }
 
-export function useSetRollActive(onSuccess?: (r: StampRoll) => void) {
-  const invalidate = useInvalidateStamps();
-  return useMutation({
-    mutationFn: (v: { id: number; active: boolean }) =>
-      http.put<StampRoll>(`/stamp/roll/${v.id}`, { active: v.active }),
-    onSuccess: async (r) => {
-      await invalidate();
-      onSuccess?.(r);
-    },
-  });
-}
+type CreatedRoll = StampRoll & { warnings: string[] };
+type UndoResult = { success: boolean; restored: number };
 
-export function useDestroyStamps(onSuccess?: (r: DestroyResult) => void) {
-  const invalidate = useInvalidateStamps();
-  return useMutation({
-    mutationFn: (v: {
-      roll_id: number;
-      from: number;
-      to: number;
-      note?: string;
-      reason?: DestroyReason;
-      replaces?: string;
-    }) => http.put<DestroyResult>(`/stamp/roll/${v.roll_id}/assign`, v),
-    onSuccess: async (r) => {
-      await invalidate();
-      onSuccess?.(r);
-    },
-  });
-}
+export const useCreateRoll = (onSuccess?: (r: CreatedRoll) => void) =>
+  useStampMutation((roll: Record<string, unknown>) => http.post<CreatedRoll>('/stamp/roll', { roll }), onSuccess);
 
-export function useUndoDestroy(onSuccess?: (r: { success: boolean; restored: number }) => void) {
-  const invalidate = useInvalidateStamps();
-  return useMutation({
-    mutationFn: (ids: number[]) =>
-      http.del<{ success: boolean; restored: number }>('/stamp/undo-destroy', undefined, { ids: ids.join(',') }),
-    onSuccess: async (r) => {
-      await invalidate();
-      onSuccess?.(r);
-    },
-  });
-}
+export const useSetRollActive = (onSuccess?: (r: StampRoll) => void) =>
+  useStampMutation(
+    (v: { id: number; active: boolean }) => http.put<StampRoll>(`/stamp/roll/${v.id}`, { active: v.active }),
+    onSuccess,
+  );
+
+export const useDestroyStamps = (onSuccess?: (r: DestroyResult) => void) =>
+  useStampMutation(
+    (v: { roll_id: number; from: number; to: number; note?: string; reason?: DestroyReason; replaces?: string }) =>
+      http.put<DestroyResult>(`/stamp/roll/${v.roll_id}/assign`, v),
+    onSuccess,
+  );
+
+export const useUndoDestroy = (onSuccess?: (r: UndoResult) => void) =>
+  useStampMutation(
+    (ids: number[]) => http.del<UndoResult>('/stamp/undo-destroy', undefined, { ids: ids.join(',') }),
+    onSuccess,
+  );
 
 export type RollReconciliationList = z.infer<typeof rollReconciliationListOut>;
 

@@ -22,6 +22,7 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { FieldCol, ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
 import type { StampRoll } from '../../lib/answer-types';
@@ -140,32 +141,15 @@ function RollForm() {
           />
         </Form.Item>
         <Row gutter={12}>
-          <Col span={12}>
-            <Form.Item label="Stamp Start" name="from" rules={[rule('from')]}>
-              <InputNumber style={{ width: '100%' }} precision={0} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item label="Stamp End" name="to" dependencies={['from']} rules={[rule('to')]}>
-              <InputNumber style={{ width: '100%' }} precision={0} />
-            </Form.Item>
-          </Col>
+          <FieldCol span={12} label="Stamp Start" name="from" rules={[rule('from')]}>
+            <InputNumber style={{ width: '100%' }} precision={0} />
+          </FieldCol>
+          <FieldCol span={12} label="Stamp End" name="to" dependencies={['from']} rules={[rule('to')]}>
+            <InputNumber style={{ width: '100%' }} precision={0} />
+          </FieldCol>
         </Row>
         {warnings.length > 0 && (
-          <Alert
-            type="warning"
-            showIcon
-            style={{ marginBottom: 16 }}
-            data-testid="roll-warnings"
-            title="Please check the stamp range"
-            description={
-              <ul style={{ margin: 0, paddingLeft: 18 }}>
-                {warnings.map((w) => (
-                  <li key={w}>{w}</li>
-                ))}
-              </ul>
-            }
-          />
+          <ListAlert type="warning" data-testid="roll-warnings" title="Please check the stamp range" items={warnings} />
         )}
         {error && (
           <Alert type="error" showIcon style={{ marginBottom: 16 }} title="Error saving stamp!" description={error} />
