@@ -14,7 +14,6 @@ import {
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
-import { isFeatureOn } from '../company/company.service.js';
 import { registerPosJobs } from './pos-jobs.js';
 import {
   assertPartnerOn,
@@ -46,7 +45,7 @@ export async function privateRoutes(app: App) {
   const off = onInvoiceSaved(async (e) => {
     for (const partner of POS_PARTNERS) {
       if (partner === 'clover' && !e.created) continue;
-      if (!(await isFeatureOn(e.tx, e.companyId, partner))) continue;
+      if (!e.features.has(partner)) continue;
       // inside the transaction: on PGlite a query outside it would wait for it (one connection)
       // a key that no longer opens still queues the push: the job records why it failed, and the
       // invoice is saved whatever the partner's state

@@ -48,7 +48,12 @@ export async function companyHolidays(
 ): Promise<{ holidays: Holiday[]; seeded: boolean }> {
   const [c] = await db.select({ holidays: companies.holidays }).from(companies).where(eq(companies.id, companyId));
   if (!c) throw notFound('Company not found');
-  if (c.holidays) return { holidays: c.holidays, seeded: false };
+  return holidaysFrom(c.holidays);
+}
+
+/** The holiday list of a company row already read. */
+function holidaysFrom(own: Holiday[] | null): { holidays: Holiday[]; seeded: boolean } {
+  if (own) return { holidays: own, seeded: false };
   const [from, to] = yearsAround(todayInTexas());
   return { holidays: texasHolidaysBetween(from, to), seeded: true };
 }
@@ -198,12 +203,32 @@ export async function customerDelinquency(
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
   if (!c) throw notFound('Customer not found');
-  const holidays = await holidaysOf(db, companyId);
+  const known = {
+    holidays: (await companyHolidays(db, companyId)).holidays,
+    numbering: await numberingOn(db, companyId),
+  };
+  return delinquencyOf(db, companyId, c, known, today);
+}
+
+/** What the company and customer rows already read tell: their holidays, and whether invoices number per customer. */
+interface Known {
+  holidays: Holiday[];
+  numbering: boolean;
+}
+
+async function delinquencyOf(
+  db: DbOrTx,
+  companyId: number,
+  c: { id: number; tabc_id: string },
+  known: Known,
+  today: string,
+): Promise<CustomerDelinquency> {
+  const holidays = holidaySet(known.holidays);
   const rows = await unpaidCreditInvoices(db, companyId, {
     upTo: delinquencyCutoff(today, holidays),
-    customerIds: [customerId],
+    customerIds: [c.id],
   });
-  const [account] = toAccounts(rows, holidays, await numberingOn(db, companyId));
+  const [account] = toAccounts(rows, holidays, known.numbering);
   const since = await tabcListedSince(db, c.tabc_id, today);
   const reason = account
     ? CREDIT_LAW_MSG.delinquent(
@@ -225,8 +250,14 @@ export async function customerDelinquency(
 }
 
 /** Refuses a new liquor or wine sale to a customer delinquent with us or on the TABC list (400). */
-export async function refuseDelinquentSale(db: DbOrTx, companyId: number, customerId: number) {
-  const d = await customerDelinquency(db, companyId, customerId);
+export async function refuseDelinquentSale(
+  db: DbOrTx,
+  company: { id: number; holidays: Holiday[] | null },
+  customer: { id: number; tabc_id: string },
+  numbering: boolean,
+) {
+  const known = { holidays: holidaysFrom(company.holidays).holidays, numbering };
+  const d = await delinquencyOf(db, company.id, customer, known, todayInTexas());
   if (d.reason) throw badRequest(d.reason);
 }
 

@@ -1,4 +1,7 @@
 import type { Tx } from '../../db/client.js';
+import type { companies } from '../company/company.tables.js';
+import type { customers } from '../customers/customers.tables.js';
+import type { invoices } from './invoices.tables.js';
 
 /** What a listener learns of an invoice saved by POST /invoice or the full-form PUT /invoice/{id}. */
 export interface InvoiceSaved {
@@ -8,6 +11,12 @@ export interface InvoiceSaved {
   invoiceId: number;
   /** true for a new invoice, false for an edit */
   created: boolean;
+  /** the rows as the save left them, so a listener need not read them again */
+  invoice: typeof invoices.$inferSelect;
+  customer: typeof customers.$inferSelect;
+  company: typeof companies.$inferSelect;
+  /** the company's features switched on, read when the save began */
+  features: ReadonlySet<string>;
   /** the online order the invoice was made from, as sent (the orders module checks it is the company's) */
   orderId: number | null;
   items: readonly {

@@ -184,12 +184,21 @@ export async function recordLineChanges(tx: Tx, invoiceId: number, changes: read
  * Replaces the invoice's lines; answers them as stored. An edit keeps what invoicing its order
  * recorded on a product's lines (the order's history does not change when the invoice is edited).
  */
-async function writeItems(tx: Tx, inv: InvoiceRow, body: InvoiceRequest, byId: Map<number, ProductRow>) {
+async function writeItems(
+  tx: Tx,
+  inv: InvoiceRow,
+  body: InvoiceRequest,
+  byId: Map<number, ProductRow>,
+  created: boolean,
+) {
   const kept = new Map<number, Omit<InvoiceLineChange, 'product_id'>>();
-  const before = await tx
-    .select({ product_id: invoiceItems.product_id, ...changeColumns })
-    .from(invoiceItems)
-    .where(eq(invoiceItems.invoice_id, inv.id));
+  // a new invoice has no lines yet: nothing to keep or to delete
+  const before = created
+    ? []
+    : await tx
+        .select({ product_id: invoiceItems.product_id, ...changeColumns })
+        .from(invoiceItems)
+        .where(eq(invoiceItems.invoice_id, inv.id));
   for (const { product_id, ...change } of before)
     if (product_id !== null && Object.values(change).some((v) => v !== null)) kept.set(product_id, change);
   const rows = body.items.map((i, position) => {
@@ -213,7 +222,7 @@ async function writeItems(tx: Tx, inv: InvoiceRow, body: InvoiceRequest, byId: M
       last_purchase_price: p.last_purchase_price,
     };
   });
-  await tx.delete(invoiceItems).where(eq(invoiceItems.invoice_id, inv.id));
+  if (!created) await tx.delete(invoiceItems).where(eq(invoiceItems.invoice_id, inv.id));
   await tx.insert(invoiceItems).values(rows);
   return rows;
 }
@@ -224,6 +233,7 @@ interface SaveContext {
   actor: Actor;
   body: InvoiceRequest;
   invoiceId?: number;
+  features: ReadonlySet<string>;
   inventoryOn: boolean;
   numbering: boolean;
   /** an invoice recorded after the fact (the demo's history): the rules on new sales do not apply */
@@ -242,7 +252,7 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const { byId, beer } = await loadLineProducts(tx, companyId, body, customer.cash_on_delivery);
   // Texas credit law: no new liquor or wine sale to a delinquent retailer (not for the demo's history)
   const liquorOrWine = [...byId.values()].some((p) => p.product_type === 'LIQUOR' || p.product_type === 'WINE');
-  if (!existing && liquorOrWine && !ctx.history) await refuseDelinquentSale(tx, companyId, customer.id);
+  if (!existing && liquorOrWine && !ctx.history) await refuseDelinquentSale(tx, company, customer, ctx.numbering);
   const logoId = await resolveLogo(tx, companyId, company, body, existing);
 
   const fingerprint = duplicateFingerprint(customer.id, body.items);
@@ -294,10 +304,16 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
         .insert(invoices)
         .values({ ...values, user_id: userId })
         .returning();
-  const itemRows = await writeItems(tx, inv, body, byId);
+  const itemRows = await writeItems(tx, inv, body, byId, !existing);
 
   const cancelled = status === 'cancelled';
-  await setInvoiceStamps(tx, { companyId, invoiceId: inv.id, userId, ranges: cancelled ? [] : body.stamps });
+  await setInvoiceStamps(tx, {
+    companyId,
+    invoiceId: inv.id,
+    userId,
+    ranges: cancelled ? [] : body.stamps,
+    created: !existing,
+  });
   await applyDifference(tx, {
     companyId,
     userId,
@@ -318,6 +334,10 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     userId,
     invoiceId: inv.id,
     created: !existing,
+    invoice: inv,
+    customer,
+    company,
+    features: ctx.features,
     orderId: body.order_id ?? null,
     items: body.items,
   });
@@ -346,6 +366,7 @@ export async function saveInvoice(
     body,
     invoiceId,
     history: opts.history,
+    features,
     inventoryOn: features.has('inventory'),
     numbering: features.has('customer_invoice_numbering'),
   };

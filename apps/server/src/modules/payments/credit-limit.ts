@@ -9,19 +9,14 @@ import { toCents } from '@dbo/domain/money';
 import { creditLimitRefusal } from '@dbo/domain/receivables';
 import { and, eq, ne, notInArray, sql } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.js';
-import { getCompany } from '../company/company.service.js';
-import { findCustomer } from '../customers/customers.service.js';
 import type { InvoiceSavedListener } from '../invoices/invoice-hooks.js';
-import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { onAccountCents } from './customer-payments.service.js';
 
-export const creditLimitCheck: InvoiceSavedListener = async ({ tx, companyId, invoiceId }) => {
-  const inv = await findInvoice(tx, companyId, { id: invoiceId });
+export const creditLimitCheck: InvoiceSavedListener = async ({ tx, companyId, invoice: inv, customer, company }) => {
   if (inv.status === 'cancelled') return undefined;
-  const customer = await findCustomer(tx, companyId, inv.customer_id, { withDeleted: true });
   if (customer.credit_limit === null || customer.cash_on_delivery) return undefined;
-  if ((await getCompany(tx, companyId)).cash_on_delivery) return undefined;
+  if (company.cash_on_delivery) return undefined;
   const [r] = await tx
     .select({ owing: sql<string>`coalesce(sum(${invoices.total} - ${invoices.paid_total}), 0)::text` })
     .from(invoices)
@@ -36,7 +31,7 @@ export const creditLimitCheck: InvoiceSavedListener = async ({ tx, companyId, in
     );
   const balanceCents = toCents(r?.owing ?? '0') - (await onAccountCents(tx, companyId, inv.customer_id));
   const thisOpen = Math.max(toCents(inv.total) - toCents(inv.paid_total), 0);
-  const refusal = creditLimitRefusal(customer.credit_limit, balanceCents / 100, thisOpen / 100);
+  const refusal = creditLimitRefusal(Number(customer.credit_limit), balanceCents / 100, thisOpen / 100);
   if (refusal) throw badRequest(refusal);
   return undefined;
 };

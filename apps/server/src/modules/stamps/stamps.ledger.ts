@@ -77,7 +77,14 @@ function normalise(ranges: StampRange[]): StampRange[] {
  */
 export async function setInvoiceStamps(
   tx: DbOrTx,
-  opts: { companyId: number; invoiceId: number; userId: number | null; ranges: StampRange[] },
+  opts: {
+    companyId: number;
+    invoiceId: number;
+    userId: number | null;
+    ranges: StampRange[];
+    /** a new invoice holds no stamps yet: nothing to read back or release */
+    created?: boolean;
+  },
 ): Promise<void> {
   const ranges = normalise(opts.ranges);
   const rollIds = [...new Set(ranges.map((r) => r.roll_id))];
@@ -95,11 +102,13 @@ export async function setInvoiceStamps(
       throw badRequest(STAMP_LEDGER_MSG.outsideRoll(rangeLabel(roll.prefix, r.from, r.to)));
   }
 
-  const current = await tx
-    .select({ roll_id: stamps.roll_id, number: stamps.number })
-    .from(stamps)
-    .where(and(eq(stamps.invoice_id, opts.invoiceId), eq(stamps.status, 'INVOICED')))
-    .orderBy(asc(stamps.roll_id), asc(stamps.number));
+  const current = opts.created
+    ? []
+    : await tx
+        .select({ roll_id: stamps.roll_id, number: stamps.number })
+        .from(stamps)
+        .where(and(eq(stamps.invoice_id, opts.invoiceId), eq(stamps.status, 'INVOICED')))
+        .orderBy(asc(stamps.roll_id), asc(stamps.number));
   const wanted = new Set<string>();
   for (const r of ranges) for (let n = r.from; n <= r.to; n++) wanted.add(`${r.roll_id}:${n}`);
   const have = new Set(current.map((s) => `${s.roll_id}:${s.number}`));
@@ -157,16 +166,17 @@ export async function setInvoiceStamps(
   // the log: the invoice's previous entries are closed and its current ranges logged anew, at one
   // instant, so the stamp record can tell one save's real change (stamps kept are not 'returned')
   const now = new Date();
-  await tx
-    .update(stampAssignments)
-    .set({ released_at: now, released_by: opts.userId })
-    .where(
-      and(
-        eq(stampAssignments.invoice_id, opts.invoiceId),
-        eq(stampAssignments.status, 'INVOICED'),
-        isNull(stampAssignments.released_at),
-      ),
-    );
+  if (!opts.created)
+    await tx
+      .update(stampAssignments)
+      .set({ released_at: now, released_by: opts.userId })
+      .where(
+        and(
+          eq(stampAssignments.invoice_id, opts.invoiceId),
+          eq(stampAssignments.status, 'INVOICED'),
+          isNull(stampAssignments.released_at),
+        ),
+      );
   if (ranges.length) {
     await tx.insert(stampAssignments).values(
       ranges.map((r) => ({
