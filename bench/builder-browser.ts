@@ -10,8 +10,11 @@
  * company up, loads 200 wine products with UPCs (wine needs no TABC stamps) and a customer, then
  * drives Debian's Chromium (CHROMIUM_PATH, else chromium-headless-shell, else chromium) with
  * Playwright. BENCH_LINES (200), BENCH_KEYS (30); BENCH_PROFILE=file.cpuprofile also writes
- * Chromium's CPU profile of the keystrokes and prints where their time went. Prints figures;
- * asserts no timing.
+ * Chromium's CPU profile of the keystrokes and prints where their time went; BENCH_TRACE=file.json
+ * Chromium's trace of them (style recalcs with the elements they touched, layouts, paints, the
+ * invalidations' causes); BENCH_SHOT=file.png a screenshot after them (BENCH_SHOT_SCROLL=1 also
+ * scrolls the items up and tabs twice). The keystrokes go to the last line, in view after the
+ * scans. Prints figures; asserts no timing.
  *
  * A scan's time includes the product search's 300 ms debounce (started by the scan's last digit)
  * and the /product/suggestions round trip; "render" is the part after the answer arrived.
