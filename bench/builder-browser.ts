@@ -10,8 +10,11 @@
  * company up, loads 200 wine products with UPCs (wine needs no TABC stamps) and a customer, then
  * drives Debian's Chromium (CHROMIUM_PATH, else chromium-headless-shell, else chromium) with
  * Playwright. BENCH_LINES (200), BENCH_KEYS (30); BENCH_PROFILE=file.cpuprofile also writes
- * Chromium's CPU profile of the keystrokes and prints where their time went. Prints figures;
- * asserts no timing.
+ * Chromium's CPU profile of the keystrokes and prints where their time went; BENCH_TRACE=file.json
+ * Chromium's trace of them (style recalcs with the elements they touched, layouts, paints, the
+ * invalidations' causes); BENCH_SHOT=file.png a screenshot after them (BENCH_SHOT_SCROLL=1 also
+ * scrolls the items up and tabs twice). The keystrokes go to the last line, in view after the
+ * scans. Prints figures; asserts no timing.
  *
  * A scan's time includes the product search's 300 ms debounce (started by the scan's last digit)
  * and the /product/suggestions round trip; "render" is the part after the answer arrived.
@@ -43,15 +46,16 @@ const row = (label: string, xs: number[]) =>
 
 /** Installed in the page: records, per scan and per keystroke, when each step happened. */
 function instrument() {
-  type Mark = { key: number; dom?: number; frame?: number; answer?: number };
+  type Mark = { key: number; dom?: number; frame?: number; answer?: number; upc?: string };
   const w = window as unknown as {
     __bench: { scans: Mark[]; keys: Mark[]; longTasks: number[]; frames: number[]; phase: string };
   };
   const b = { scans: [] as Mark[], keys: [] as Mark[], longTasks: [] as number[], frames: [] as number[], phase: '' };
   w.__bench = b;
-  const rows = () => document.querySelectorAll('[data-testid="item-row"]').length;
+  // a long invoice keeps only the lines in view in the DOM: a scan is on screen when a line shows its UPC
+  const shown = (upc: string) =>
+    [...document.querySelectorAll('[data-testid="item-row"]')].some((r) => r.textContent?.includes(upc));
   const total = () => document.querySelector('[data-testid="total"]')?.textContent ?? '';
-  let lastRows = rows();
   let lastTotal = total();
   /** after the next frame was produced: a task queued from requestAnimationFrame runs after the paint */
   const afterPaint = (mark: Mark) =>
@@ -67,21 +71,17 @@ function instrument() {
     (e) => {
       const t = e.target as HTMLElement;
       if (e.key === 'Enter' && t.matches('[data-testid="product-search"], [data-testid="product-search"] input'))
-        b.scans.push({ key: performance.now() });
+        b.scans.push({ key: performance.now(), upc: (t as HTMLInputElement).value || t.querySelector('input')?.value });
       else if (/^\d$/.test(e.key) && t.closest('[data-testid="item-qty"]')) b.keys.push({ key: performance.now() });
     },
     true,
   );
   new MutationObserver(() => {
-    const n = rows();
-    if (n > lastRows) {
-      const mark = b.scans[b.scans.length - 1];
-      if (mark && mark.dom == null) {
-        mark.dom = performance.now();
-        afterPaint(mark);
-      }
+    const scan = b.scans[b.scans.length - 1];
+    if (scan && scan.dom == null && scan.upc && shown(scan.upc)) {
+      scan.dom = performance.now();
+      afterPaint(scan);
     }
-    lastRows = n;
     const t = total();
     if (t !== lastTotal) {
       const mark = b.keys[b.keys.length - 1];
@@ -135,6 +135,38 @@ function printProfile(profile: {
       .map(([k, v]) => `  ${ms(v)}  ${k}`);
   console.log(['CPU self time during the keystrokes, by script:', ...top(self, 8)].join('\n'));
   console.log(['by function:', ...top(fns, 12)].join('\n'));
+}
+
+type TraceEvent = { name: string; ph: string; dur?: number; args?: Record<string, Record<string, unknown>> };
+
+/** What the keystrokes cost the renderer: style recalcs (elements restyled), layouts (objects laid out), paints. */
+function printTrace(trace: { traceEvents: TraceEvent[] }) {
+  const sum = new Map<string, { n: number; ms: number; items: number }>();
+  const add = (k: string, dur = 0, items = 0) => {
+    const s = sum.get(k) ?? { n: 0, ms: 0, items: 0 };
+    s.n++;
+    s.ms += dur / 1000;
+    s.items += items;
+    sum.set(k, s);
+  };
+  const reasons = new Map<string, number>();
+  for (const e of trace.traceEvents) {
+    if (e.name === 'UpdateLayoutTree' && e.ph === 'X')
+      add('style recalc (elements)', e.dur, Number(e.args?.elementCount ?? 0));
+    else if (e.name === 'Layout' && e.ph === 'X')
+      add('layout (dirty objects)', e.dur, Number(e.args?.beginData?.dirtyObjects ?? 0));
+    else if ((e.name === 'Paint' || e.name === 'PrePaint' || e.name === 'Commit') && e.ph === 'X') add(e.name, e.dur);
+    else if (e.name.endsWith('InvalidationTracking')) {
+      const d = e.args?.data ?? {};
+      const k = `${e.name.replace('InvalidationTracking', '')}: ${String(d.reason ?? d.invalidationSet ?? '')} ${String(d.changedClass ?? d.changedAttribute ?? d.changedPseudo ?? d.changedId ?? '')} ${String(d.nodeName ?? '')}`;
+      reasons.set(k, (reasons.get(k) ?? 0) + 1);
+    }
+  }
+  console.log('renderer work during the keystrokes (count, time, items):');
+  for (const [k, v] of sum) console.log(`  ${k.padEnd(28)} ${String(v.n).padStart(5)} ${ms(v.ms)} ${v.items}`);
+  console.log('invalidations (most frequent):');
+  for (const [k, n] of [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    console.log(`  ${String(n).padStart(6)}  ${k}`);
 }
 
 async function main() {
@@ -213,10 +245,8 @@ async function main() {
           .__bench.scans,
     );
 
-    // b. quantity keystrokes with every line on screen: the middle line, select all, one digit
-    const qty = page
-      .locator('input[data-testid="item-qty"], [data-testid="item-qty"] input')
-      .nth(Math.floor(LINES / 2));
+    // b. quantity keystrokes on the last line (in view after the scans): select all, one digit
+    const qty = page.getByRole('spinbutton', { name: `Quantity of BENCH WINE ${LINES}`, exact: true });
     await qty.scrollIntoViewIfNeeded();
     await qty.focus();
     await page.evaluate(() => {
@@ -229,6 +259,16 @@ async function main() {
       await profiler.send('Profiler.setSamplingInterval', { interval: 200 });
       await profiler.send('Profiler.start');
     }
+    // BENCH_TRACE=file.json: Chromium's trace of the keystrokes (style recalcs, layouts, their causes)
+    if (process.env.BENCH_TRACE)
+      await browser.startTracing(page, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.invalidationTracking',
+          'blink.user_timing',
+        ],
+      });
     for (let i = 0; i < KEYS; i++) {
       await page.keyboard.press('ControlOrMeta+A');
       await page.keyboard.press(String(2 + (i % 8)));
@@ -237,10 +277,32 @@ async function main() {
         return k.length === n && k[n - 1].frame != null;
       }, i + 1);
     }
+    if (process.env.BENCH_TRACE) {
+      const trace = await browser.stopTracing();
+      fs.writeFileSync(process.env.BENCH_TRACE, trace);
+      printTrace(JSON.parse(trace.toString()));
+    }
     if (profiler) {
       const { profile } = await profiler.send('Profiler.stop');
       fs.writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
       printProfile(profile);
+    }
+    // BENCH_SHOT=file.png: how the builder looks after the scans and keystrokes
+    if (process.env.BENCH_SHOT) {
+      await page.screenshot({ path: process.env.BENCH_SHOT });
+      if (process.env.BENCH_SHOT_SCROLL) {
+        const box = await page.getByTestId('builder-items').boundingBox();
+        if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+        await page.mouse.wheel(0, -1200);
+        await page.waitForTimeout(500);
+        await page.screenshot({ path: process.env.BENCH_SHOT.replace(/\.png$/, '-scrolled.png') });
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Tab');
+        console.log(
+          'focus after two tabs:',
+          await page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+        );
+      }
     }
     const keys = await page.evaluate(() => {
       const b = (

@@ -1,9 +1,9 @@
 import { ArrowDownOutlined, ArrowUpOutlined, BarcodeOutlined, DeleteOutlined } from '@ant-design/icons';
 import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
-import { Button, Checkbox, Empty, Input, InputNumber, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Empty, Input, InputNumber, Table, type TableRef, Tag, Tooltip, Typography } from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
 import { LIMITS } from '@dbo/domain/primitives';
-import { memo, useCallback, useRef } from 'react';
+import { memo, useCallback, useEffect, useRef } from 'react';
 import { type BuilderItem, orderChanges } from './builder-model';
 import { TypeTag } from './product-search';
 
@@ -54,6 +54,15 @@ function OrderChangeNotes({ item, update }: { item: BuilderItem; update: (patch:
 }
 
 type Update = (key: string, patch: Partial<BuilderItem>) => void;
+
+/*
+ * Above this many lines only the lines in view are in the DOM (antd's virtual table in a box of
+ * VIRTUAL_HEIGHT px): with all 200 lines of a long invoice in the DOM, a quantity keystroke cost
+ * ~110 ms of React walking the rows and Chromium laying out and painting them (issue 19,
+ * bench/builder-browser.ts). Up to this many the table is the plain one, with the same DOM as before.
+ */
+export const VIRTUAL_ABOVE = 50;
+const VIRTUAL_HEIGHT = 560;
 
 /*
  * The cells below are memoised components fed with stable callbacks: a keystroke in one line's
@@ -276,8 +285,27 @@ export function ItemsTable({
     afterRemove?.();
   }, []);
 
+  // a long invoice shows only the lines in view: bring a scanned line into it (a new line, or a
+  // line whose quantity a rescan raised while the focus was outside the table)
+  const virtual = items.length > VIRTUAL_ABOVE;
+  const tableRef = useRef<TableRef>(null);
+  const seen = useRef(new Map<string, number>());
+  useEffect(() => {
+    const before = seen.current;
+    const focusInTable = !!tableRef.current?.nativeElement?.contains(document.activeElement);
+    let target: string | undefined;
+    for (const i of items) {
+      const qty = before.get(i.key);
+      if (qty === undefined || (qty !== i.qty && !focusInTable)) target = i.key;
+    }
+    seen.current = new Map(items.map((i) => [i.key, i.qty]));
+    if (virtual && target !== undefined && before.size > 0) tableRef.current?.scrollTo({ key: target });
+  }, [items, virtual]);
+
   return (
     <Table<BuilderItem>
+      ref={tableRef}
+      {...(virtual ? { virtual: true, scroll: { y: VIRTUAL_HEIGHT } } : {})}
       className="builder-items"
       data-testid="builder-items"
       size="small"
