@@ -196,18 +196,29 @@ export async function listNotes(db: DbOrTx, companyId: number, invoiceId: number
   return rows.map((r) => ({ ...r, createdAt: r.created_at }));
 }
 
+/** After a note is added or deleted: its activity, then the invoice's notes. */
+async function noteChanged(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  type: 'ADD_PRIVATE_NOTE' | 'DELETE_PRIVATE_NOTE',
+  inv: { id: number; number: number; beer: boolean },
+) {
+  await recordActivity(tx, {
+    companyId,
+    userId,
+    module: 'INVOICE',
+    type,
+    info: { invoiceNumber: inv.number, beer: inv.beer },
+  });
+  return { notes: await listNotes(tx, companyId, inv.id) };
+}
+
 export async function addNote(db: Db, companyId: number, userId: number, invoiceId: number, note: string) {
   return db.transaction(async (tx) => {
     const inv = await findInvoice(tx, companyId, { id: invoiceId });
     await tx.insert(invoiceNotes).values({ company_id: companyId, invoice_id: inv.id, note, user_id: userId });
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'ADD_PRIVATE_NOTE',
-      info: { invoiceNumber: inv.number, beer: inv.beer },
-    });
-    return { notes: await listNotes(tx, companyId, inv.id) };
+    return noteChanged(tx, companyId, userId, 'ADD_PRIVATE_NOTE', inv);
   });
 }
 
@@ -221,13 +232,6 @@ export async function deleteNote(db: Db, companyId: number, userId: number, invo
       )
       .returning({ id: invoiceNotes.id });
     if (!deleted.length) throw notFound(NOTE_NOT_FOUND);
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'DELETE_PRIVATE_NOTE',
-      info: { invoiceNumber: inv.number, beer: inv.beer },
-    });
-    return { notes: await listNotes(tx, companyId, inv.id) };
+    return noteChanged(tx, companyId, userId, 'DELETE_PRIVATE_NOTE', inv);
   });
 }
