@@ -190,18 +190,21 @@ export async function customerPriceTier(db: DbOrTx, companyId: number, customerI
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
   if (!c) throw notFound('Customer not found');
+  return tierOrBase(db, companyId, c.tierId);
+}
+
+/** The company's tier `tierId`, or its base tier when there is none or it is gone. null: the company has no tiers. */
+export async function tierOrBase(db: DbOrTx, companyId: number, tierId: number | null) {
   const tiers = await db
     .select()
     .from(priceTiers)
     .where(
       and(
         eq(priceTiers.company_id, companyId),
-        c.tierId
-          ? or(eq(priceTiers.id, c.tierId), eq(priceTiers.is_base_tier, true))
-          : eq(priceTiers.is_base_tier, true),
+        tierId ? or(eq(priceTiers.id, tierId), eq(priceTiers.is_base_tier, true)) : eq(priceTiers.is_base_tier, true),
       ),
     );
-  const tier = tiers.find((t) => t.id === c.tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
+  const tier = tiers.find((t) => t.id === tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
   return tier ? { id: tier.id, name: tier.name, color: tier.color, percentage: Number(tier.percentage) } : null;
 }
 
