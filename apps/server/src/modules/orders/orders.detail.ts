@@ -1,5 +1,5 @@
 import { isModifiedItem, ORDER_MSG, type OrderDetailOut, type OrderOut, type OrderStatus } from '@dbo/domain/order';
-import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { isFeatureOn } from '../company/company.service.js';
