@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.js';
 import { getCompany, listLogos } from '../company/company.service.js';
 import { logoFile } from '../pdf/pdf.service.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 type Company = Awaited<ReturnType<typeof getCompany>>;
 
@@ -22,15 +23,11 @@ export async function pdfHeaderData(db: DbOrTx, dataDir: string, companyId: numb
 }
 
 function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title } });
+  const bytes = pdfBytes(doc);
+  draw(doc);
+  doc.end();
+  return bytes;
 }
 
 function header(doc: PDFKit.PDFDocument, company: Company, logo: Buffer | null, title: string) {
