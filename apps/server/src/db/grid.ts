@@ -91,6 +91,13 @@ function textCondition(e: AnyColumn | SQL, f: SimpleFilter): SQL {
   }
 }
 
+/** blank / notBlank of a number or date column; any other type is a bad model. */
+function blankCondition(e: AnyColumn | SQL, type: SimpleFilter['type']): SQL {
+  if (type === 'blank') return sql`${e} is null`;
+  if (type === 'notBlank') return sql`${e} is not null`;
+  throw badRequest(GRID_MSG.badModel);
+}
+
 function numberCondition(e: AnyColumn | SQL, f: SimpleFilter, integer: boolean): SQL {
   const n = (v: unknown) => gridNumber(v, integer);
   switch (f.type ?? 'equals') {
@@ -108,12 +115,8 @@ function numberCondition(e: AnyColumn | SQL, f: SimpleFilter, integer: boolean):
       return sql`${e} >= ${n(f.filter)}`;
     case 'inRange':
       return sql`${e} between ${n(f.filter)} and ${n(f.filterTo)}`;
-    case 'blank':
-      return sql`${e} is null`;
-    case 'notBlank':
-      return sql`${e} is not null`;
     default:
-      throw badRequest(GRID_MSG.badModel);
+      return blankCondition(e, f.type);
   }
 }
 
@@ -146,12 +149,8 @@ function dateCondition(e: AnyColumn | SQL, f: SimpleFilter, timestamp: boolean):
       return sql`${e} >= ${begin(d())}`;
     case 'inRange':
       return sql`(${e} >= ${begin(gridDay(f.dateFrom))} and ${e} < ${after(gridDay(f.dateTo))})`;
-    case 'blank':
-      return sql`${e} is null`;
-    case 'notBlank':
-      return sql`${e} is not null`;
     default:
-      throw badRequest(GRID_MSG.badModel);
+      return blankCondition(e, f.type);
   }
 }
 
@@ -300,7 +299,8 @@ function applyJoins(query: unknown, joins: GridJoin[]): Dynamic {
   return q;
 }
 
-async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
+/** The planner's estimate of the rows a query answers (EXPLAIN, no run). */
+export async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
   const res = await db.execute(sql`explain (format json) ${query}`);
   const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
   const plan = rows[0]?.['QUERY PLAN'];

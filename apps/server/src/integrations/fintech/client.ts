@@ -3,14 +3,8 @@
  * so a retry never files it twice) and list what it holds. Base URL from FINTECH_URL (or the
  * local simulator), the company's API key as a bearer token.
  */
-import {
-  type AttemptReport,
-  getFromPartner,
-  type PartnerClientOptions,
-  PartnerError,
-  partnerEndpoint,
-  postInvoice,
-} from '../partner-http.js';
+import type { AttemptReport, PartnerClientOptions } from '../partner-http.js';
+import { getFromPartner, PartnerError, partnerEndpoint, postInvoice } from '../partner-http.js';
 import type { FintechInvoicePush, FintechStored } from './simulator.js';
 
 export type { FintechInvoicePush, FintechLine } from './simulator.js';

@@ -3,14 +3,8 @@
  * twice) and list what it holds. Base URL from MPOWER_URL (or the local simulator); the company's
  * API key in X-Api-Key.
  */
-import {
-  type AttemptReport,
-  getFromPartner,
-  type PartnerClientOptions,
-  PartnerError,
-  partnerEndpoint,
-  postInvoice,
-} from '../partner-http.js';
+import type { AttemptReport, PartnerClientOptions } from '../partner-http.js';
+import { getFromPartner, PartnerError, partnerEndpoint, postInvoice } from '../partner-http.js';
 import type { MpowerInvoicePush, MpowerStored } from './simulator.js';
 
 export type { MpowerInvoicePush } from './simulator.js';

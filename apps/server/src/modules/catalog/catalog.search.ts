@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { applyDuePriceChanges, pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { productBasics } from '../products/products.service.js';
 import { products } from '../products/products.tables.js';
 
 export interface SuggestionQuery {
@@ -96,14 +97,7 @@ export async function productSuggestions(db: DbOrTx, companyId: number, q: Sugge
     ctx,
   );
   const suggestions: Suggestion[] = rows.map(({ p, stock }) => ({
-    id: p.id,
-    product: p.product,
-    product_type: p.product_type,
-    product_size: p.product_size,
-    product_price: Number(p.product_price),
-    last_purchase_price: Number(p.last_purchase_price),
-    upc: p.upc,
-    internal_sku: p.internal_sku,
+    ...productBasics(p),
     distributor: p.distributor,
     reorder_level: p.reorder_level,
     reorder_qty: p.reorder_qty,

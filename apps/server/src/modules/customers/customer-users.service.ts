@@ -151,24 +151,40 @@ export async function inviteCustomerUser(
       type: 'CREATE',
       info: { customerId: customer.id, customerUser: u.id, invitation: u.email },
     });
-    const company = await getCompany(db, companyId);
-    const mail: InvitationMail = {
-      to: u.email,
-      name: u.name,
-      customerName: customer.name,
-      companyName: company.name,
-      link: signUpLink(publicUrl, {
-        name: u.name,
-        email: u.email,
-        tabc_id: input.values.tabc_id ?? customer.tabc_id,
-        token,
-      }),
-    };
+    const mail = await invitationMail(
+      db,
+      companyId,
+      publicUrl,
+      u,
+      customer.name,
+      input.values.tabc_id ?? customer.tabc_id,
+      token,
+    );
     return { user: publicCustomerUser(u, customer), mail };
   } catch (err) {
     if (isUniqueViolation(err)) throw badRequest(CUSTOMER_MSG.emailRegistered);
     throw err;
   }
+}
+
+/** The invitation email of a customer user: the sign-up link carries the user's name, email and permit. */
+async function invitationMail(
+  db: DbOrTx,
+  companyId: number,
+  publicUrl: string,
+  u: { name: string; email: string },
+  customerName: string,
+  tabcId: string | null,
+  token: string,
+): Promise<InvitationMail> {
+  const company = await getCompany(db, companyId);
+  return {
+    to: u.email,
+    name: u.name,
+    customerName,
+    companyName: company.name,
+    link: signUpLink(publicUrl, { name: u.name, email: u.email, tabc_id: tabcId, token }),
+  };
 }
 
 /** A new link for a user who has not signed up yet (the old link stops working). */
@@ -189,14 +205,7 @@ export async function resendInvitation(db: Db, companyId: number, userId: number
     type: 'UPDATE',
     info: { customerUser: id, invitation: 'resent' },
   });
-  const company = await getCompany(db, companyId);
-  const mail: InvitationMail = {
-    to: row.email,
-    name: row.name,
-    customerName: c.name,
-    companyName: company.name,
-    link: signUpLink(publicUrl, { name: row.name, email: row.email, tabc_id: c.tabc_id, token }),
-  };
+  const mail = await invitationMail(db, companyId, publicUrl, row, c.name, c.tabc_id, token);
   return { user: publicCustomerUser(row, c), mail };
 }
 

@@ -139,6 +139,16 @@ export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) 
   return { rows: rows.map((r) => ({ ...publicCustomer(r.c, r.tier as TierRow), ...flags.get(r.c.id) })), count };
 }
 
+/** The activity of a customer created, updated or removed. */
+const logCustomer = (
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  type: 'CREATE' | 'UPDATE' | 'DELETE',
+  customerId: number,
+  name: string,
+) => recordActivity(tx, { companyId, userId, module: 'CUSTOMER', type, info: { customerId, name } });
+
 export async function createCustomer(db: Db, companyId: number, userId: number, v: CustomerValues) {
   return db.transaction(async (tx) => {
     await checkTier(tx, companyId, v.product_price_tier_id);
@@ -146,13 +156,7 @@ export async function createCustomer(db: Db, companyId: number, userId: number, 
       .insert(customers)
       .values({ ...v, company_id: companyId })
       .returning();
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'CUSTOMER',
-      type: 'CREATE',
-      info: { customerId: row.id, name: row.name },
-    });
+    await logCustomer(tx, companyId, userId, 'CREATE', row.id, row.name);
     return findCustomer(tx, companyId, row.id);
   });
 }
@@ -165,13 +169,7 @@ export async function updateCustomer(db: Db, companyId: number, userId: number, 
       .update(customers)
       .set({ ...v, updated_at: new Date() })
       .where(and(eq(customers.id, id), eq(customers.company_id, companyId)));
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'CUSTOMER',
-      type: 'UPDATE',
-      info: { customerId: id, name: v.name },
-    });
+    await logCustomer(tx, companyId, userId, 'UPDATE', id, v.name);
     return findCustomer(tx, companyId, id);
   });
 }
@@ -191,13 +189,7 @@ export async function removeCustomer(db: Db, companyId: number, userId: number, 
       .update(customerUsers)
       .set({ is_enable: false })
       .where(and(eq(customerUsers.customer_id, id), eq(customerUsers.company_id, companyId)));
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'CUSTOMER',
-      type: 'DELETE',
-      info: { customerId: id, name: c.name },
-    });
+    await logCustomer(tx, companyId, userId, 'DELETE', id, c.name);
   });
   return { success: true, id };
 }

@@ -93,6 +93,24 @@ export async function listTiers(db: DbOrTx, companyId: number) {
   }));
 }
 
+/** The activity of a tier's create, update or delete: the tier's id and name, then `more`. */
+function logTier(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  type: 'CREATE' | 'UPDATE' | 'DELETE',
+  t: { id: number; name: string },
+  more: Record<string, unknown>,
+) {
+  return recordActivity(tx, {
+    companyId,
+    userId,
+    module: 'PRODUCT',
+    type,
+    info: { priceTierId: t.id, priceTier: t.name, name: `price tier ${t.name}`, ...more },
+  });
+}
+
 export async function createTier(db: Db, companyId: number, userId: number, v: PriceTierValues) {
   await ensureBaseTier(db, companyId);
   await assertUniqueName(db, companyId, v.name);
@@ -101,13 +119,7 @@ export async function createTier(db: Db, companyId: number, userId: number, v: P
       .insert(priceTiers)
       .values({ company_id: companyId, name: v.name, percentage: String(v.percentage), color: v.color })
       .returning();
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PRODUCT',
-      type: 'CREATE',
-      info: { priceTierId: t.id, priceTier: t.name, name: `price tier ${t.name}`, percentage: v.percentage },
-    });
+    await logTier(tx, companyId, userId, 'CREATE', t, { percentage: v.percentage });
     return publicTier(t);
   });
 }
@@ -127,13 +139,7 @@ export async function updateTier(db: Db, companyId: number, userId: number, id: 
       .set({ name: v.name, percentage: String(v.percentage), color: v.color })
       .where(and(eq(priceTiers.id, id), eq(priceTiers.company_id, companyId)))
       .returning();
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PRODUCT',
-      type: 'UPDATE',
-      info: { priceTierId: t.id, priceTier: t.name, name: `price tier ${t.name}`, percentage: v.percentage },
-    });
+    await logTier(tx, companyId, userId, 'UPDATE', t, { percentage: v.percentage });
     return publicTier(t);
   });
 }
@@ -162,19 +168,14 @@ export async function removeTier(
       .where(and(eq(customers.company_id, companyId), eq(customers.product_price_tier_id, id)))
       .returning({ id: customers.id });
     await tx.delete(priceTiers).where(and(eq(priceTiers.id, id), eq(priceTiers.company_id, companyId)));
-    await recordActivity(tx, {
+    await logTier(
+      tx,
       companyId,
       userId,
-      module: 'PRODUCT',
-      type: 'DELETE',
-      info: {
-        priceTierId: id,
-        priceTier: cur.name,
-        name: `price tier ${cur.name}`,
-        migratedTo: target.id,
-        customers: moved.length,
-      },
-    });
+      'DELETE',
+      { id, name: cur.name },
+      { migratedTo: target.id, customers: moved.length },
+    );
     return { success: true, id, migrating_price_tier_id: target.id, migrated_customers: moved.length };
   });
 }
@@ -189,18 +190,21 @@ export async function customerPriceTier(db: DbOrTx, companyId: number, customerI
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
   if (!c) throw notFound('Customer not found');
+  return tierOrBase(db, companyId, c.tierId);
+}
+
+/** The company's tier `tierId`, or its base tier when there is none or it is gone. null: the company has no tiers. */
+export async function tierOrBase(db: DbOrTx, companyId: number, tierId: number | null) {
   const tiers = await db
     .select()
     .from(priceTiers)
     .where(
       and(
         eq(priceTiers.company_id, companyId),
-        c.tierId
-          ? or(eq(priceTiers.id, c.tierId), eq(priceTiers.is_base_tier, true))
-          : eq(priceTiers.is_base_tier, true),
+        tierId ? or(eq(priceTiers.id, tierId), eq(priceTiers.is_base_tier, true)) : eq(priceTiers.is_base_tier, true),
       ),
     );
-  const tier = tiers.find((t) => t.id === c.tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
+  const tier = tiers.find((t) => t.id === tierId) ?? tiers.find((t) => t.is_base_tier) ?? null;
   return tier ? { id: tier.id, name: tier.name, color: tier.color, percentage: Number(tier.percentage) } : null;
 }
 

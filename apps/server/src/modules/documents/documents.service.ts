@@ -10,6 +10,19 @@ import { users } from '../company/company.tables.js';
 import { invoiceDocuments, invoiceNotes } from './documents.tables.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 
+/** The invoice's activity of a document uploaded, renamed or deleted. */
+function logDocument(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  inv: { number: number; beer: boolean },
+  action: 'DOCUMENT_UPLOAD' | 'DOCUMENT_UPDATE' | 'DOCUMENT_DELETE',
+  document: string,
+) {
+  const info = { invoiceNumber: inv.number, beer: inv.beer, action, document };
+  return recordActivity(tx, { companyId, userId, module: 'INVOICE', type: 'UPDATE', info });
+}
+
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const NOTE_NOT_FOUND = 'Note not found';
 
@@ -107,13 +120,7 @@ export async function saveDocument(
           user_id: userId,
         })
         .returning();
-      await recordActivity(tx, {
-        companyId,
-        userId,
-        module: 'INVOICE',
-        type: 'UPDATE',
-        info: { invoiceNumber: inv.number, beer: inv.beer, action: 'DOCUMENT_UPLOAD', document: originalname },
-      });
+      await logDocument(tx, companyId, userId, inv, 'DOCUMENT_UPLOAD', originalname);
       return d;
     });
     return publicDocument(doc);
@@ -149,13 +156,7 @@ export async function updateDocument(
       .where(eq(invoiceDocuments.id, d.id))
       .returning();
     const inv = await findInvoice(tx, companyId, { id: d.invoice_id });
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'UPDATE',
-      info: { invoiceNumber: inv.number, beer: inv.beer, action: 'DOCUMENT_UPDATE', document: v.originalname },
-    });
+    await logDocument(tx, companyId, userId, inv, 'DOCUMENT_UPDATE', v.originalname);
     return { document: publicDocument(row), success: true };
   });
 }
@@ -165,13 +166,7 @@ export async function deleteDocument(db: Db, dataDir: string, companyId: number,
   await db.transaction(async (tx) => {
     await tx.delete(invoiceDocuments).where(eq(invoiceDocuments.id, d.id));
     const inv = await findInvoice(tx, companyId, { id: d.invoice_id });
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'UPDATE',
-      info: { invoiceNumber: inv.number, beer: inv.beer, action: 'DOCUMENT_DELETE', document: d.originalname },
-    });
+    await logDocument(tx, companyId, userId, inv, 'DOCUMENT_DELETE', d.originalname);
   });
   await fs.rm(path.join(documentsDir(dataDir), d.path), { force: true });
   return { success: true, id: d.id };
@@ -196,18 +191,29 @@ export async function listNotes(db: DbOrTx, companyId: number, invoiceId: number
   return rows.map((r) => ({ ...r, createdAt: r.created_at }));
 }
 
+/** After a note is added or deleted: its activity, then the invoice's notes. */
+async function noteChanged(
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  type: 'ADD_PRIVATE_NOTE' | 'DELETE_PRIVATE_NOTE',
+  inv: { id: number; number: number; beer: boolean },
+) {
+  await recordActivity(tx, {
+    companyId,
+    userId,
+    module: 'INVOICE',
+    type,
+    info: { invoiceNumber: inv.number, beer: inv.beer },
+  });
+  return { notes: await listNotes(tx, companyId, inv.id) };
+}
+
 export async function addNote(db: Db, companyId: number, userId: number, invoiceId: number, note: string) {
   return db.transaction(async (tx) => {
     const inv = await findInvoice(tx, companyId, { id: invoiceId });
     await tx.insert(invoiceNotes).values({ company_id: companyId, invoice_id: inv.id, note, user_id: userId });
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'ADD_PRIVATE_NOTE',
-      info: { invoiceNumber: inv.number, beer: inv.beer },
-    });
-    return { notes: await listNotes(tx, companyId, inv.id) };
+    return noteChanged(tx, companyId, userId, 'ADD_PRIVATE_NOTE', inv);
   });
 }
 
@@ -221,13 +227,6 @@ export async function deleteNote(db: Db, companyId: number, userId: number, invo
       )
       .returning({ id: invoiceNotes.id });
     if (!deleted.length) throw notFound(NOTE_NOT_FOUND);
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'INVOICE',
-      type: 'DELETE_PRIVATE_NOTE',
-      info: { invoiceNumber: inv.number, beer: inv.beer },
-    });
-    return { notes: await listNotes(tx, companyId, inv.id) };
+    return noteChanged(tx, companyId, userId, 'DELETE_PRIVATE_NOTE', inv);
   });
 }

@@ -30,6 +30,7 @@ import {
   rememberMapping,
   resolveMapping,
 } from './import.service.js';
+import { sendCsv } from '../../lib/download.js';
 
 const tags = ['import'];
 
@@ -152,10 +153,7 @@ export async function privateRoutes(app: App) {
     },
     async (req, reply) => {
       const csv = await rejectsCsv(db, req.auth.companyId, req.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="import-${req.params.id}-rejected.csv"`)
-        .send(csv);
+      return sendCsv(reply, `import-${req.params.id}-rejected.csv`, csv);
     },
   );
 

@@ -16,6 +16,7 @@ import type { App, FastifyRequest } from '../../lib/http.js';
 import { convertFintechFile } from './fintech-convert.service.js';
 import { fintechExportCsv } from './fintech-export.service.js';
 import { fintechSyncLog, requireFintechFeature, syncInvoicesToFintech } from './fintech.service.js';
+import { sendCsv } from '../../lib/download.js';
 
 const tags = ['fintech'];
 
@@ -87,10 +88,7 @@ export async function privateRoutes(app: App) {
     async (req, reply) => {
       await requireFintechFeature(db, req.auth.companyId);
       const csv = await fintechExportCsv(db, req.auth.companyId, req.query, req.query.customerId);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="fintech-invoices-${todayInTexas()}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `fintech-invoices-${todayInTexas()}.csv`, csv);
     },
   );
 
@@ -104,11 +102,7 @@ export async function privateRoutes(app: App) {
         response: { 200: csvOut },
       },
     },
-    async (_req, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="fintech-sample-invoice.csv"')
-        .send(fs.readFileSync(SAMPLE_INVOICE_FILE, 'utf8')),
+    async (_req, reply) => sendCsv(reply, 'fintech-sample-invoice.csv', fs.readFileSync(SAMPLE_INVOICE_FILE, 'utf8')),
   );
 
   app.post(

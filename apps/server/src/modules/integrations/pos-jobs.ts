@@ -73,19 +73,16 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     return err instanceof Error ? err : new Error(String(err));
   }
 
+  /** The sync log's line of an invoice push that failed. */
+  function invoiceSyncFailed({ companyId, partner, syncId, invoiceId }: PushJobData, message: string) {
+    return writeSyncLog(db, { companyId, partner, syncId, type: 'invoice', invoiceId, ok: false, message });
+  }
+
   async function invoiceFailed(job: Job<PushJobData>, err: Error) {
     const { partner, companyId, invoiceId, syncId } = job.data;
     // a failure before any call (no key, no invoice) has no sync log row yet: write one
     if (err instanceof PermanentError && !(err.cause instanceof PartnerError)) {
-      await writeSyncLog(db, {
-        companyId,
-        partner,
-        syncId,
-        type: 'invoice',
-        invoiceId,
-        ok: false,
-        message: err.message,
-      });
+      await invoiceSyncFailed(job.data, err.message);
     }
     const number = (job.data as { number?: string }).number ?? String(invoiceId);
     await recordActivity(db, {
@@ -174,15 +171,7 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
         info: { invoiceId, invoiceNumber: `${m.inv.number}${m.inv.beer ? 'B' : ''}`, syncId, notUpdated },
       });
       if (notUpdated.length > 0) {
-        await writeSyncLog(db, {
-          companyId,
-          partner,
-          syncId,
-          type: 'invoice',
-          invoiceId,
-          ok: false,
-          message: `${notUpdated.join(', ')} has not been updated in Clover`,
-        });
+        await invoiceSyncFailed(job.data, `${notUpdated.join(', ')} has not been updated in Clover`);
         deps.emit(companyId, POS_EVENTS.clover.error, {
           invoice_id: invoiceId,
           sync_id: syncId,

@@ -33,6 +33,9 @@ function perProduct(lines: StockLine[]) {
   return m;
 }
 
+/** Who moves stock and for which invoice; `ref` is what the history shows. */
+type StockRef = { companyId: number; userId: number | null; invoiceId: number; ref: string };
+
 /**
  * Moves stock and the products' sales counters by the difference between the invoice's old and
  * new lines, inside the caller's transaction. Products are visited in id order so concurrent
@@ -40,11 +43,7 @@ function perProduct(lines: StockLine[]) {
  */
 export async function applyDifference(
   tx: Tx,
-  opts: {
-    companyId: number;
-    userId: number | null;
-    invoiceId: number;
-    ref: string;
+  opts: StockRef & {
     inventoryOn: boolean;
     before: StockLine[];
     after: StockLine[];
@@ -113,11 +112,7 @@ async function addToSalesCounters(tx: Tx, companyId: number, changes: { productI
  */
 export async function returnStock(
   tx: Tx,
-  opts: {
-    companyId: number;
-    userId: number | null;
-    invoiceId: number;
-    ref: string;
+  opts: StockRef & {
     lines: { product_id: number; qty: number; price: string }[];
   },
 ) {

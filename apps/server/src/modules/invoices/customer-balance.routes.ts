@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { balancePdf, balancePrintData, customerBalance, customerOwing } from './customer-balance.service.js';
+import { sendPdf } from '../../lib/download.js';
 
 /** A customer's balance: what they owe on open invoices, on screen, as a PDF and as a public printable page. */
 const tags = ['customer'];
@@ -43,10 +44,7 @@ export async function privateRoutes(app: App) {
       }
       const pdf = await balancePdf(data);
       const name = `balance-${data.customer.name.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.pdf`;
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(pdf);
+      return sendPdf(reply, name, pdf);
     },
   );
 }

@@ -9,6 +9,7 @@ import { companies } from '../company/company.tables.js';
 import { invoices } from './invoices.tables.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { addressCard } from '../../lib/address.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 /**
  * What a customer owes: every issued invoice (not draft), not cancelled and not fully paid, for
@@ -84,79 +85,75 @@ export async function balancePrintData(db: DbOrTx, companyId: number, customerId
 
 /** A one-page (or more) customer balance statement. */
 export function balancePdf(data: Awaited<ReturnType<typeof balancePrintData>>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: `Balance - ${data.customer.name}` } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: `Balance - ${data.customer.name}` } });
+  const bytes = pdfBytes(doc);
 
-    const { company, customer } = data;
-    doc.fontSize(16).font('Helvetica-Bold').text(company.name);
-    doc
-      .fontSize(9)
-      .font('Helvetica')
-      .text(
-        [company.address, [company.city, company.state, company.zip].filter(Boolean).join(', ')]
-          .filter(Boolean)
-          .join('\n'),
-      );
-    if (company.tabc_id) doc.text(`TABC: ${company.tabc_id}`);
-    doc.moveDown();
-    doc.fontSize(14).font('Helvetica-Bold').text('Customer Balance');
-    doc
-      .fontSize(10)
-      .font('Helvetica')
-      .text(`Date: ${formatDate(todayInTexas())}`);
-    doc.moveDown(0.5);
-    doc.font('Helvetica-Bold').text(customer.name);
-    doc.font('Helvetica').text(`${customer.address}\n${customer.city}, ${customer.state} ${customer.zip}`);
-    doc.text(`TABC: ${customer.tabc_id}`);
-    doc.moveDown();
-    doc
-      .fontSize(13)
-      .font('Helvetica-Bold')
-      .text(`Owing: ${formatMoney(data.summary.owing)}`);
-    doc.moveDown();
+  const { company, customer } = data;
+  doc.fontSize(16).font('Helvetica-Bold').text(company.name);
+  doc
+    .fontSize(9)
+    .font('Helvetica')
+    .text(
+      [company.address, [company.city, company.state, company.zip].filter(Boolean).join(', ')]
+        .filter(Boolean)
+        .join('\n'),
+    );
+  if (company.tabc_id) doc.text(`TABC: ${company.tabc_id}`);
+  doc.moveDown();
+  doc.fontSize(14).font('Helvetica-Bold').text('Customer Balance');
+  doc
+    .fontSize(10)
+    .font('Helvetica')
+    .text(`Date: ${formatDate(todayInTexas())}`);
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').text(customer.name);
+  doc.font('Helvetica').text(`${customer.address}\n${customer.city}, ${customer.state} ${customer.zip}`);
+  doc.text(`TABC: ${customer.tabc_id}`);
+  doc.moveDown();
+  doc
+    .fontSize(13)
+    .font('Helvetica-Bold')
+    .text(`Owing: ${formatMoney(data.summary.owing)}`);
+  doc.moveDown();
 
-    if (!data.invoices.length) {
-      doc.fontSize(11).font('Helvetica').text('No Balance Information');
-    } else {
-      const cols = [
-        { title: 'Invoice', x: 50, w: 70 },
-        { title: 'Date', x: 120, w: 85 },
-        { title: 'Due Date', x: 205, w: 85 },
-        { title: 'Status', x: 290, w: 100 },
-        { title: 'Total', x: 390, w: 75, right: true },
-        { title: 'Owing', x: 465, w: 95, right: true },
-      ];
-      const row = (values: string[], bold = false) => {
-        if (doc.y > 700) doc.addPage();
-        const y = doc.y;
-        doc.fontSize(9).font(bold ? 'Helvetica-Bold' : 'Helvetica');
-        cols.forEach((c, i) => {
-          doc.text(values[i], c.x, y, { width: c.w - 6, align: c.right ? 'right' : 'left', lineBreak: false });
-        });
-        doc.x = 50;
-        doc.y = y + 16;
-      };
-      row(
-        cols.map((c) => c.title),
-        true,
-      );
-      for (const inv of data.invoices) {
-        row([
-          `#${inv.number}${inv.beer ? 'B' : ''}`,
-          formatDate(inv.invoiced_at),
-          isDueOnDelivery(inv.due_at) || !inv.due_at ? 'On Delivery' : formatDate(inv.due_at),
-          INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status,
-          formatMoney(inv.total),
-          formatMoney(inv.owing),
-        ]);
-      }
-      doc.moveDown();
-      row(['', '', '', '', 'Owing', formatMoney(data.summary.owing)], true);
+  if (!data.invoices.length) {
+    doc.fontSize(11).font('Helvetica').text('No Balance Information');
+  } else {
+    const cols = [
+      { title: 'Invoice', x: 50, w: 70 },
+      { title: 'Date', x: 120, w: 85 },
+      { title: 'Due Date', x: 205, w: 85 },
+      { title: 'Status', x: 290, w: 100 },
+      { title: 'Total', x: 390, w: 75, right: true },
+      { title: 'Owing', x: 465, w: 95, right: true },
+    ];
+    const row = (values: string[], bold = false) => {
+      if (doc.y > 700) doc.addPage();
+      const y = doc.y;
+      doc.fontSize(9).font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      cols.forEach((c, i) => {
+        doc.text(values[i], c.x, y, { width: c.w - 6, align: c.right ? 'right' : 'left', lineBreak: false });
+      });
+      doc.x = 50;
+      doc.y = y + 16;
+    };
+    row(
+      cols.map((c) => c.title),
+      true,
+    );
+    for (const inv of data.invoices) {
+      row([
+        `#${inv.number}${inv.beer ? 'B' : ''}`,
+        formatDate(inv.invoiced_at),
+        isDueOnDelivery(inv.due_at) || !inv.due_at ? 'On Delivery' : formatDate(inv.due_at),
+        INVOICE_STATUS_LABELS[inv.status as InvoiceStatus] ?? inv.status,
+        formatMoney(inv.total),
+        formatMoney(inv.owing),
+      ]);
     }
-    doc.end();
-  });
+    doc.moveDown();
+    row(['', '', '', '', 'Owing', formatMoney(data.summary.owing)], true);
+  }
+  doc.end();
+  return bytes;
 }

@@ -23,6 +23,7 @@ import {
   delinquentPdf,
   setCompanyHolidays,
 } from './delinquency.service.js';
+import { sendReport } from '../../lib/download.js';
 
 const tags = ['customer'];
 
@@ -42,17 +43,11 @@ export async function privateRoutes(app: App) {
     async (req, reply) => {
       const rows = await delinquentAccounts(db, req.auth.companyId);
       const name = `delinquent-accounts-${todayInTexas()}`;
-      if (req.query.format === 'csv')
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(delinquentCsv(rows));
-      if (req.query.format === 'pdf')
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await delinquentPdf(db, req.auth.companyId, rows));
-      return { rows };
+      return sendReport(reply, req.query.format, name, {
+        json: () => ({ rows }),
+        csv: () => delinquentCsv(rows),
+        pdf: () => delinquentPdf(db, req.auth.companyId, rows),
+      });
     },
   );
 

@@ -38,6 +38,7 @@ import { activeFeatureNames } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { invoices } from './invoices.tables.js';
 import { customers, delinquents } from '../customers/customers.tables.js';
+import { numberPages, pdfBytes } from '../../lib/pdf.js';
 
 // ---- holidays ----------------------------------------------------------------------------------
 
@@ -337,82 +338,70 @@ export function delinquentCsv(rows: DelinquentAccount[]): string {
 export async function delinquentPdf(db: DbOrTx, companyId: number, rows: DelinquentAccount[]): Promise<Buffer> {
   const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Company not found');
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      margin: 50,
-      bufferPages: true,
-      info: { Title: 'Delinquent accounts (Texas credit law)' },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-
-    doc.fontSize(16).font('Helvetica-Bold').text(company.name);
-    doc.fontSize(9).font('Helvetica');
-    if (company.tabc_id) doc.text(`TABC permit: ${company.tabc_id}`);
-    doc.moveDown();
-    doc.fontSize(14).font('Helvetica-Bold').text('Delinquent Accounts');
-    doc
-      .fontSize(9)
-      .font('Helvetica')
-      .text(
-        `Texas Alcoholic Beverage Code §102.32 - unpaid on the 4th business day after the due date. Date: ${formatDate(todayInTexas())}`,
-      );
-    doc.moveDown();
-    if (!rows.length) {
-      doc.fontSize(11).text('No delinquent accounts');
-    } else {
-      const cols = [
-        { title: 'Permit', x: 50, w: 75 },
-        { title: 'Trade Name', x: 125, w: 135 },
-        { title: 'Invoice', x: 260, w: 55 },
-        { title: 'Invoice Date', x: 315, w: 70 },
-        { title: 'Due Date', x: 385, w: 70 },
-        { title: 'Owing', x: 455, w: 105, right: true },
-      ];
-      const line = (values: string[], bold = false) => {
-        if (doc.y > 700) doc.addPage();
-        const y = doc.y;
-        doc.fontSize(9).font(bold ? 'Helvetica-Bold' : 'Helvetica');
-        cols.forEach((c, i) => {
-          doc.text(values[i] ?? '', c.x, y, { width: c.w, align: c.right ? 'right' : 'left', lineBreak: false });
-        });
-        doc.text('', 50, y + 14);
-      };
-      line(
-        cols.map((c) => c.title),
-        true,
-      );
-      for (const a of rows) {
-        a.invoices.forEach((i, n) => {
-          line([
-            n === 0 ? a.permit : '',
-            n === 0 ? a.trade_name : '',
-            i.display_number,
-            formatDate(i.invoiced_at),
-            formatDate(i.due_at),
-            formatMoney(i.owing),
-          ]);
-        });
-        line(['', '', '', '', 'Account total', formatMoney(a.amount)], true);
-      }
-      doc.moveDown();
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(10)
-        .text(`Total owing: ${formatMoney(sumAmounts(rows))}`, 50);
-    }
-    const range = doc.bufferedPageRange();
-    for (let p = range.start; p < range.start + range.count; p++) {
-      doc.switchToPage(p);
-      doc.page.margins.bottom = 0;
-      doc
-        .fontSize(8)
-        .font('Helvetica')
-        .text(`Page ${p + 1} of ${range.count}`, 50, 740, { width: 510, align: 'right', lineBreak: false });
-    }
-    doc.end();
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: 50,
+    bufferPages: true,
+    info: { Title: 'Delinquent accounts (Texas credit law)' },
   });
+  const bytes = pdfBytes(doc);
+
+  doc.fontSize(16).font('Helvetica-Bold').text(company.name);
+  doc.fontSize(9).font('Helvetica');
+  if (company.tabc_id) doc.text(`TABC permit: ${company.tabc_id}`);
+  doc.moveDown();
+  doc.fontSize(14).font('Helvetica-Bold').text('Delinquent Accounts');
+  doc
+    .fontSize(9)
+    .font('Helvetica')
+    .text(
+      `Texas Alcoholic Beverage Code §102.32 - unpaid on the 4th business day after the due date. Date: ${formatDate(todayInTexas())}`,
+    );
+  doc.moveDown();
+  if (!rows.length) {
+    doc.fontSize(11).text('No delinquent accounts');
+  } else {
+    const cols = [
+      { title: 'Permit', x: 50, w: 75 },
+      { title: 'Trade Name', x: 125, w: 135 },
+      { title: 'Invoice', x: 260, w: 55 },
+      { title: 'Invoice Date', x: 315, w: 70 },
+      { title: 'Due Date', x: 385, w: 70 },
+      { title: 'Owing', x: 455, w: 105, right: true },
+    ];
+    const line = (values: string[], bold = false) => {
+      if (doc.y > 700) doc.addPage();
+      const y = doc.y;
+      doc.fontSize(9).font(bold ? 'Helvetica-Bold' : 'Helvetica');
+      cols.forEach((c, i) => {
+        doc.text(values[i] ?? '', c.x, y, { width: c.w, align: c.right ? 'right' : 'left', lineBreak: false });
+      });
+      doc.text('', 50, y + 14);
+    };
+    line(
+      cols.map((c) => c.title),
+      true,
+    );
+    for (const a of rows) {
+      a.invoices.forEach((i, n) => {
+        line([
+          n === 0 ? a.permit : '',
+          n === 0 ? a.trade_name : '',
+          i.display_number,
+          formatDate(i.invoiced_at),
+          formatDate(i.due_at),
+          formatMoney(i.owing),
+        ]);
+      });
+      line(['', '', '', '', 'Account total', formatMoney(a.amount)], true);
+    }
+    doc.moveDown();
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .text(`Total owing: ${formatMoney(sumAmounts(rows))}`, 50);
+  }
+  numberPages(doc, 50, 740, 510);
+  doc.end();
+  return bytes;
 }

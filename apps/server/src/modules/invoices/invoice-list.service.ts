@@ -10,7 +10,7 @@ import { INVOICE_MSG } from '@dbo/domain/invoice';
 import type { GridQuery } from '@dbo/domain/grid';
 import { type SQL, and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { type GridColumns, gridClauses } from '../../db/grid.js';
+import { estimateRows, type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
@@ -51,14 +51,6 @@ export function gridWhere(companyId: number, q: GridQuery, customerId?: number) 
   if (customerId) conds.push(eq(invoices.customer_id, customerId));
   const needsCustomer = Object.keys(q.filterModel).some((k) => k === 'customer' || k === 'customer_name');
   return { g, where: and(...conds), needsCustomer };
-}
-
-async function estimateRows(db: DbOrTx, query: SQL): Promise<number> {
-  const res = await db.execute(sql`explain (format json) ${query}`);
-  const rows = (res as unknown as { rows: Record<string, unknown>[] }).rows;
-  const plan = rows[0]?.['QUERY PLAN'];
-  const parsed = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  return Math.round(Number(parsed?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }
 
 export async function countInvoices(db: DbOrTx, where: SQL | undefined, joinCustomer: boolean) {

@@ -26,6 +26,7 @@ import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus, deleteInvoice } from './invoice-status.service.js';
 import { plugInvoicesIntoLowerModules } from './invoice-plugs.js';
+import { sendCsv } from '../../lib/download.js';
 
 const actorOf = (req: { auth: { companyId: number; userId: number; role: string } }): Actor => ({
   companyId: req.auth.companyId,
@@ -73,10 +74,7 @@ export async function privateRoutes(app: App) {
     async (req, reply) => {
       const { customerId, type } = req.query;
       const csv = await invoiceCsv(db, req.auth.companyId, req.query, type, customerId);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="invoices-${type}-${todayInTexas()}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `invoices-${type}-${todayInTexas()}.csv`, csv);
     },
   );
 

@@ -15,19 +15,35 @@ import { changeInvoiceStatus } from './invoice-status.service.js';
 interface DemoInvoice {
   daysAgo: number;
   customer: number; // index into the company's customers (by id)
-  items: [name: string, size: string, qty: number, discount?: number][];
+  items: [product: keyof typeof PRODUCT, qty: number, discount?: number][];
   status: InvoiceStatus;
   dueInDays?: number;
   note?: string;
 }
+
+/** The demo catalogue's products the invoices sell: name and size, by a short key. */
+const PRODUCT = {
+  titos: ["TITO'S HANDMADE VODKA", '750ML'],
+  titos175: ["TITO'S HANDMADE VODKA", '1.75L'],
+  balcones: ['BALCONES BABY BLUE CORN WHISKY', '750ML'],
+  becker: ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML'],
+  deepEddy: ['DEEP EDDY RUBY RED VODKA', '750ML'],
+  dulceVida: ['DULCE VIDA BLANCO TEQUILA', '750ML'],
+  garrison: ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML'],
+  llano: ['LLANO ESTACADO CHARDONNAY', '750ML'],
+  loneStar: ['LONE STAR BEER 30PK', '12OZ'],
+  shiner: ['SHINER BOCK 24PK', '12OZ'],
+  topoChico: ['TOPO CHICO MINERAL WATER 24PK', '12OZ'],
+  txBlended: ['TX BLENDED WHISKEY', '750ML'],
+} as const;
 
 const DEMO_INVOICES: DemoInvoice[] = [
   {
     daysAgo: 58,
     customer: 0,
     items: [
-      ["TITO'S HANDMADE VODKA", '750ML', 12],
-      ['DULCE VIDA BLANCO TEQUILA', '750ML', 6],
+      ['titos', 12],
+      ['dulceVida', 6],
     ],
     status: 'paid',
     dueInDays: 30,
@@ -36,8 +52,8 @@ const DEMO_INVOICES: DemoInvoice[] = [
     daysAgo: 55,
     customer: 1,
     items: [
-      ['SHINER BOCK 24PK', '12OZ', 10],
-      ['LONE STAR BEER 30PK', '12OZ', 5],
+      ['shiner', 10],
+      ['loneStar', 5],
     ],
     status: 'paid',
     dueInDays: 30,
@@ -46,22 +62,22 @@ const DEMO_INVOICES: DemoInvoice[] = [
     daysAgo: 49,
     customer: 2,
     items: [
-      ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 3],
-      ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
+      ['garrison', 3],
+      ['becker', 12],
     ],
     status: 'paid',
     dueInDays: 30,
   },
+  // unpaid 26 days after its due date: Billy Bob's is delinquent under the Texas credit law
+  // (and on the sample TABC delinquent list); every other demo customer may still buy liquor
   {
     daysAgo: 41,
     customer: 4,
     items: [
-      ["TITO'S HANDMADE VODKA", '1.75L', 6],
-      ['DEEP EDDY RUBY RED VODKA', '750ML', 12],
-      ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 4],
+      ['titos175', 6],
+      ['deepEddy', 12],
+      ['topoChico', 4],
     ],
-    // unpaid 26 days after its due date: Billy Bob's is delinquent under the Texas credit law
-    // (and on the sample TABC delinquent list); every other demo customer may still buy liquor
     status: 'payment_due',
     dueInDays: 15,
   },
@@ -69,31 +85,31 @@ const DEMO_INVOICES: DemoInvoice[] = [
     daysAgo: 34,
     customer: 3,
     items: [
-      ['BALCONES BABY BLUE CORN WHISKY', '750ML', 6],
-      ['SHINER BOCK 24PK', '12OZ', 4],
+      ['balcones', 6],
+      ['shiner', 4],
     ],
     status: 'paid',
     dueInDays: 1,
     note: 'Cash on delivery',
   },
+  // due yesterday: becomes delinquent under the credit law within the next days (dashboard)
   {
     daysAgo: 27,
     customer: 5,
     items: [
-      ['LLANO ESTACADO CHARDONNAY', '750ML', 24],
-      ['BECKER VINEYARDS CABERNET SAUVIGNON', '750ML', 12],
+      ['llano', 24],
+      ['becker', 12],
     ],
     status: 'payment_due',
-    // due yesterday: becomes delinquent under the credit law within the next days (dashboard)
     dueInDays: 26,
   },
-  { daysAgo: 21, customer: 0, items: [['SHINER BOCK 24PK', '12OZ', 8]], status: 'invoiced', dueInDays: 30 },
+  { daysAgo: 21, customer: 0, items: [['shiner', 8]], status: 'invoiced', dueInDays: 30 },
   {
     daysAgo: 16,
     customer: 2,
     items: [
-      ['TX BLENDED WHISKEY', '750ML', 6],
-      ["TITO'S HANDMADE VODKA", '750ML', 6],
+      ['txBlended', 6],
+      ['titos', 6],
     ],
     status: 'cancelled',
     dueInDays: 30,
@@ -102,19 +118,19 @@ const DEMO_INVOICES: DemoInvoice[] = [
     daysAgo: 12,
     customer: 1,
     items: [
-      ["TITO'S HANDMADE VODKA", '750ML', 24, 1],
-      ['GARRISON BROTHERS SMALL BATCH BOURBON', '750ML', 2],
+      ['titos', 24, 1],
+      ['garrison', 2],
     ],
     status: 'invoiced',
     dueInDays: 30,
   },
-  { daysAgo: 7, customer: 4, items: [['LONE STAR BEER 30PK', '12OZ', 20]], status: 'delivered', dueInDays: 14 },
+  { daysAgo: 7, customer: 4, items: [['loneStar', 20]], status: 'delivered', dueInDays: 14 },
   {
     daysAgo: 3,
     customer: 5,
     items: [
-      ['DULCE VIDA BLANCO TEQUILA', '750ML', 6],
-      ['TOPO CHICO MINERAL WATER 24PK', '12OZ', 2],
+      ['dulceVida', 6],
+      ['topoChico', 2],
     ],
     status: 'invoiced',
     dueInDays: 30,
@@ -123,8 +139,8 @@ const DEMO_INVOICES: DemoInvoice[] = [
     daysAgo: 1,
     customer: 0,
     items: [
-      ['BALCONES BABY BLUE CORN WHISKY', '750ML', 4],
-      ['DEEP EDDY RUBY RED VODKA', '750ML', 6],
+      ['balcones', 4],
+      ['deepEddy', 6],
     ],
     status: 'draft',
     dueInDays: 1,
@@ -193,7 +209,8 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidD
 
   for (const d of DEMO_INVOICES) {
     const lines = d.items
-      .map(([name, size, qty, discount]) => {
+      .map(([key, qty, discount]) => {
+        const [name, size] = PRODUCT[key];
         const p = prods.find((x) => x.product === name && x.product_size === size);
         return p ? { p, qty, price: (Number(p.product_price) - (discount ?? 0)).toFixed(2) } : null;
       })

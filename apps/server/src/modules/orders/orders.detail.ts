@@ -1,12 +1,12 @@
 import { isModifiedItem, ORDER_MSG, type OrderDetailOut, type OrderOut, type OrderStatus } from '@dbo/domain/order';
-import { and, asc, eq, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { companies, logos, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
-import { priceTiers } from '../customers/customers.tables.js';
+import { tierOrBase } from '../customers/price-tiers.service.js';
 import { products } from '../products/products.tables.js';
 import { orderInvoices, orderItems, orderNotes, orders } from './orders.tables.js';
 import { addressCard } from '../../lib/address.js';
@@ -63,22 +63,13 @@ async function customerBlock(db: DbOrTx, companyId: number, customerId: number |
     .from(customers)
     .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId)));
   if (!c) return null;
-  let tier: NonNullable<OrderOut['customer']>['productPriceTier'] = null;
-  if (await isFeatureOn(db, companyId, 'tiered_pricing')) {
-    const tiers = await db
-      .select()
-      .from(priceTiers)
-      .where(
-        and(
-          eq(priceTiers.company_id, companyId),
-          c.product_price_tier_id
-            ? or(eq(priceTiers.id, c.product_price_tier_id), eq(priceTiers.is_base_tier, true))
-            : eq(priceTiers.is_base_tier, true),
-        ),
-      );
-    const t = tiers.find((x) => x.id === c.product_price_tier_id) ?? tiers.find((x) => x.is_base_tier);
-    if (t) tier = { id: t.id, name: t.name, color: t.color, percentage: Number(t.percentage) };
-  }
+  const tier: NonNullable<OrderOut['customer']>['productPriceTier'] = (await isFeatureOn(
+    db,
+    companyId,
+    'tiered_pricing',
+  ))
+    ? await tierOrBase(db, companyId, c.product_price_tier_id)
+    : null;
   return {
     ...addressCard(c),
     deleted: c.deleted_at !== null,

@@ -3,16 +3,12 @@ import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG, ORDER_STATUS_LABELS, type OrderOut } from '@dbo/domain/order';
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from '../../lib/pdf.js';
 
 /** The printable order (Letter): company, customer, who placed it, lines with the distributor's changes, notes. */
 export function renderOrderPdf(o: OrderOut, logo: Buffer | null): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 40, info: { Title: `Order #${o.order_number}` } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;
 

@@ -203,6 +203,22 @@ async function settleAll(tx: Tx, locked: Map<number, InvoiceRow>, ids: readonly 
   return out;
 }
 
+/** Settles the plan's invoices, then records the payment's activity: `info`, then the invoices' ids. */
+async function settlePlan(
+  tx: Tx,
+  companyId: number,
+  userId: number,
+  locked: Map<number, InvoiceRow>,
+  plan: readonly Allocation[],
+  type: 'CREATE' | 'UPDATE',
+  info: Record<string, unknown>,
+) {
+  const ids = plan.map((a) => a.invoice_id);
+  const settled = await settleAll(tx, locked, ids, userId);
+  await recordActivity(tx, { companyId, userId, module: 'PAYMENT', type, info: { ...info, invoices: ids } });
+  return settled;
+}
+
 /** POST /customer/{id}/payment */
 export async function addCustomerPayment(
   db: Db,
@@ -230,18 +246,10 @@ export async function addCustomerPayment(
       })
       .returning();
     await insertAllocations(tx, companyId, { payment_id: p.id }, plan);
-    const settled = await settleAll(
-      tx,
-      locked,
-      plan.map((a) => a.invoice_id),
-      userId,
-    );
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PAYMENT',
-      type: 'CREATE',
-      info: { paymentId: p.id, customerId, amount: v.amount, invoices: plan.map((a) => a.invoice_id) },
+    const settled = await settlePlan(tx, companyId, userId, locked, plan, 'CREATE', {
+      paymentId: p.id,
+      customerId,
+      amount: v.amount,
     });
     return { id: p.id, settled };
   });
@@ -287,18 +295,9 @@ export async function applyCredit(
       }
     }
     for (const r of rows) await insertAllocations(tx, companyId, r.source, [r.a]);
-    await settleAll(
-      tx,
-      locked,
-      plan.map((a) => a.invoice_id),
-      userId,
-    );
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PAYMENT',
-      type: 'UPDATE',
-      info: { customerId, appliedCredit: money(sumCents(plan)), invoices: plan.map((a) => a.invoice_id) },
+    await settlePlan(tx, companyId, userId, locked, plan, 'UPDATE', {
+      customerId,
+      appliedCredit: money(sumCents(plan)),
     });
     return {
       allocations: plan.map((a) => ({

@@ -107,6 +107,14 @@ const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   ...extra,
 });
 
+const logPayment = (
+  tx: DbOrTx,
+  companyId: number,
+  userId: number,
+  type: 'CREATE' | 'UPDATE' | 'DELETE',
+  info: Record<string, unknown>,
+) => recordActivity(tx, { companyId, userId, module: 'PAYMENT', type, info });
+
 /** POST /invoice/{id}/payment: a payment of the invoice's customer with one allocation. */
 export async function addPayment(db: Db, companyId: number, userId: number, invoiceId: number, v: PaymentValues) {
   return db.transaction(async (tx) => {
@@ -127,13 +135,7 @@ export async function addPayment(db: Db, companyId: number, userId: number, invo
       .insert(paymentAllocations)
       .values({ company_id: companyId, payment_id: p.id, invoice_id: inv.id, amount: v.amount.toFixed(2) });
     const updated = await settleInvoice(tx, inv, userId);
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PAYMENT',
-      type: 'CREATE',
-      info: activityInfo(inv, { paymentId: p.id, amount: v.amount }),
-    });
+    await logPayment(tx, companyId, userId, 'CREATE', activityInfo(inv, { paymentId: p.id, amount: v.amount }));
     return { ...publicPayment(p, inv.id), invoice: invoiceMoney(updated) };
   });
 }
@@ -187,13 +189,7 @@ export async function updatePayment(
       .set({ amount: v.amount.toFixed(2) })
       .where(eq(paymentAllocations.id, a.id));
     const updated = await settleInvoice(tx, inv, userId);
-    await recordActivity(tx, {
-      companyId,
-      userId,
-      module: 'PAYMENT',
-      type: 'UPDATE',
-      info: activityInfo(inv, { paymentId: p.id, amount: v.amount }),
-    });
+    await logPayment(tx, companyId, userId, 'UPDATE', activityInfo(inv, { paymentId: p.id, amount: v.amount }));
     return { ...publicPayment({ ...p, amount: v.amount.toFixed(2) }, inv.id), invoice: invoiceMoney(updated) };
   });
 }
@@ -223,19 +219,13 @@ export async function removePayment(tx: Tx, companyId: number, userId: number, p
   const [first] = locked.values();
   const settled = new Map<number, InvoiceRow>();
   for (const inv of locked.values()) settled.set(inv.id, await settleInvoice(tx, inv, userId));
-  await recordActivity(tx, {
-    companyId,
-    userId,
-    module: 'PAYMENT',
-    type: 'DELETE',
-    // the activity feed names an invoice: the (first) one the payment paid
-    info: {
-      ...(first ? activityInfo(first, {}) : {}),
-      paymentId: p.id,
-      customerId: p.customer_id,
-      amount: Number(p.amount),
-      invoices: [...locked.keys()],
-    },
+  // the activity feed names an invoice: the (first) one the payment paid
+  await logPayment(tx, companyId, userId, 'DELETE', {
+    ...(first ? activityInfo(first, {}) : {}),
+    paymentId: p.id,
+    customerId: p.customer_id,
+    amount: Number(p.amount),
+    invoices: [...locked.keys()],
   });
   return { payment: p, settled };
 }

@@ -3,6 +3,7 @@ import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import PDFDocument from 'pdfkit';
 import type { PrintableInvoice } from '../invoices/invoice-read.service.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 const INK = '#1f1f1f';
 const MUTED = '#666666';
@@ -28,12 +29,7 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
     margin: 40,
     info: { Title: `Invoice ${inv.number_label}`, Author: inv.company.name },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = doc.page.margins.left;
   const right = doc.page.width - doc.page.margins.right;

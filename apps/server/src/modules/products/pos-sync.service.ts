@@ -7,17 +7,11 @@
 import { PRODUCT_TYPES } from '@dbo/domain/constants';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import type { PosProduct } from '../../integrations/pos-client.js';
 import { products } from './products.tables.js';
 
-export interface PulledProduct {
-  sku: string;
-  name: string;
-  size: string;
-  type: string;
-  upc: string | null;
-  price: string;
-  cost: string;
-}
+/** A product as a POS lists it (its own id aside). */
+export type PulledProduct = Omit<PosProduct, 'id'>;
 
 /** Creates or updates one pulled product; answers what happened. Throws on a product it cannot store. */
 export async function upsertPulledProduct(

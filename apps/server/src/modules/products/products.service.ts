@@ -6,8 +6,8 @@ import { products } from './products.tables.js';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** The product as the API answers it: money and numeric columns as numbers. */
-export function publicProduct(p: ProductRow, extra: { stock?: number | null } = {}) {
+/** What every answer naming a product starts with: its identity, codes and prices (as numbers). */
+export function productBasics(p: ProductRow) {
   return {
     id: p.id,
     product: p.product,
@@ -17,6 +17,13 @@ export function publicProduct(p: ProductRow, extra: { stock?: number | null } = 
     last_purchase_price: Number(p.last_purchase_price),
     upc: p.upc,
     internal_sku: p.internal_sku,
+  };
+}
+
+/** The product as the API answers it: money and numeric columns as numbers. */
+export function publicProduct(p: ProductRow, extra: { stock?: number | null } = {}) {
+  return {
+    ...productBasics(p),
     effective_date: p.effective_date,
     archived: p.archived,
     reorder_level: p.reorder_level,

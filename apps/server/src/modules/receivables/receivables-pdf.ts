@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import type { DbOrTx } from '../../db/client.js';
 import { getCompany, listLogos } from '../company/company.service.js';
 import { logoFile } from '../pdf/pdf.service.js';
+import { pdfBytes } from '../../lib/pdf.js';
 
 type Company = Awaited<ReturnType<typeof getCompany>>;
 
@@ -22,15 +23,11 @@ export async function pdfHeaderData(db: DbOrTx, dataDir: string, companyId: numb
 }
 
 function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title } });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    doc.end();
-  });
+  const doc = new PDFDocument({ size: 'LETTER', margin: 50, info: { Title: title } });
+  const bytes = pdfBytes(doc);
+  draw(doc);
+  doc.end();
+  return bytes;
 }
 
 function header(doc: PDFKit.PDFDocument, company: Company, logo: Buffer | null, title: string) {
@@ -71,6 +68,31 @@ function row(doc: PDFKit.PDFDocument, cols: Col[], values: string[], bold = fals
   doc.y = y + 15;
 }
 
+/** The bold row of the columns' titles. */
+const titles = (doc: PDFKit.PDFDocument, cols: Col[]) =>
+  row(
+    doc,
+    cols,
+    cols.map((c) => c.title),
+    true,
+  );
+
+const STATEMENT_COLS: Col[] = [
+  { title: 'Date', x: 50, w: 75 },
+  { title: 'Reference', x: 125, w: 80 },
+  { title: 'Description', x: 205, w: 155 },
+  { title: 'Charge', x: 360, w: 65, right: true },
+  { title: 'Credit', x: 425, w: 65, right: true },
+  { title: 'Balance', x: 490, w: 72, right: true },
+];
+
+const CREDIT_MEMO_COLS: Col[] = [
+  { title: 'Product', x: 50, w: 260 },
+  { title: 'Qty', x: 310, w: 60, right: true },
+  { title: 'Price', x: 370, w: 90, right: true },
+  { title: 'Total', x: 460, w: 100, right: true },
+];
+
 const slug = (s: string) => s.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase();
 export const statementFilename = (s: Statement) => `statement-${slug(s.customer.name)}-${s.to}.pdf`;
 
@@ -83,20 +105,8 @@ export function statementPdf(s: Statement, company: Company, logo: Buffer | null
     doc.font('Helvetica').text(`${s.customer.address}\n${s.customer.city}, ${s.customer.state} ${s.customer.zip}`);
     doc.text(`TABC: ${s.customer.tabc_id}`);
     doc.moveDown();
-    const cols: Col[] = [
-      { title: 'Date', x: 50, w: 75 },
-      { title: 'Reference', x: 125, w: 80 },
-      { title: 'Description', x: 205, w: 155 },
-      { title: 'Charge', x: 360, w: 65, right: true },
-      { title: 'Credit', x: 425, w: 65, right: true },
-      { title: 'Balance', x: 490, w: 72, right: true },
-    ];
-    row(
-      doc,
-      cols,
-      cols.map((c) => c.title),
-      true,
-    );
+    const cols = STATEMENT_COLS;
+    titles(doc, cols);
     row(doc, cols, [formatDate(s.from), '', 'Opening balance', '', '', formatMoney(s.opening_balance)]);
     for (const l of s.lines) {
       row(doc, cols, [
@@ -133,18 +143,8 @@ export function creditMemoPdf(m: CreditMemo, customerName: string, company: Comp
     doc.text(`Customer: ${customerName}`);
     doc.text(`Reason: ${m.reason}`);
     doc.moveDown();
-    const cols: Col[] = [
-      { title: 'Product', x: 50, w: 260 },
-      { title: 'Qty', x: 310, w: 60, right: true },
-      { title: 'Price', x: 370, w: 90, right: true },
-      { title: 'Total', x: 460, w: 100, right: true },
-    ];
-    row(
-      doc,
-      cols,
-      cols.map((c) => c.title),
-      true,
-    );
+    const cols = CREDIT_MEMO_COLS;
+    titles(doc, cols);
     for (const i of m.items)
       row(doc, cols, [i.product_name, String(i.qty), formatMoney(i.price), formatMoney(i.total)]);
     doc.moveDown(0.5);

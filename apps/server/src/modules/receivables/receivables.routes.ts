@@ -20,6 +20,7 @@ import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { agingReport } from './aging.service.js';
 import { findCreditMemo, issueCreditMemo, listCreditMemos } from './credit-memos.service.js';
 import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { sendPdf } from '../../lib/download.js';
 import { creditMemoPdf, pdfHeaderData, statementFilename, statementPdf } from './receivables-pdf.js';
 import { sendStatementEmail, statementPrintData } from './statement-share.service.js';
 import { customerStatement } from './statement.service.js';
@@ -27,15 +28,10 @@ import { customerStatement } from './statement.service.js';
 const tags = ['receivables'];
 /** Printable links last a week, as the invoice's do. */
 const PRINT_LINK_TTL = '7d';
-const sendPdf = (reply: FastifyReply, pdf: Buffer, name: string) =>
-  reply
-    .header('content-type', 'application/pdf')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(pdf);
 
 async function sendStatementPdf(app: App, reply: FastifyReply, companyId: number, s: Statement) {
   const { company, logo } = await pdfHeaderData(app.deps.db, app.deps.config.dataDir, companyId);
-  return sendPdf(reply, await statementPdf(s, company, logo), statementFilename(s));
+  return sendPdf(reply, statementFilename(s), await statementPdf(s, company, logo));
 }
 
 export async function privateRoutes(app: App) {
@@ -128,8 +124,8 @@ export async function privateRoutes(app: App) {
       const { company, logo } = await pdfHeaderData(db, config.dataDir, req.auth.companyId);
       return sendPdf(
         reply,
-        await creditMemoPdf(memo, customer.name, company, logo),
         `credit-memo-${memo.number_label}.pdf`,
+        await creditMemoPdf(memo, customer.name, company, logo),
       );
     },
   );

@@ -5,6 +5,7 @@
 import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { RECORD_KIND_LABEL, type StampMonthly, type StampRecord } from '@dbo/domain/stamp-record';
 import PDFDocument from 'pdfkit';
+import { numberPages, pdfBytes } from '../../lib/pdf.js';
 
 interface Col {
   title: string;
@@ -17,30 +18,18 @@ const BOTTOM = 560;
 
 /** Writes a document and answers its bytes. */
 function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({
-      size: 'LETTER',
-      layout: 'landscape',
-      margin: LEFT,
-      bufferPages: true,
-      info: { Title: title },
-    });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    draw(doc);
-    const range = doc.bufferedPageRange();
-    for (let p = range.start; p < range.start + range.count; p++) {
-      doc.switchToPage(p);
-      doc.page.margins.bottom = 0;
-      doc
-        .fontSize(8)
-        .font('Helvetica')
-        .text(`Page ${p + 1} of ${range.count}`, LEFT, 580, { width: 712, align: 'right', lineBreak: false });
-    }
-    doc.end();
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    layout: 'landscape',
+    margin: LEFT,
+    bufferPages: true,
+    info: { Title: title },
   });
+  const bytes = pdfBytes(doc);
+  draw(doc);
+  numberPages(doc, LEFT, 580, 712);
+  doc.end();
+  return bytes;
 }
 
 function heading(doc: PDFKit.PDFDocument, company: { name: string; permit: string }, title: string, sub: string) {

@@ -31,6 +31,7 @@ import { stampMonthly, stampMonthlyCsv, stampRecord, stampRecordCsv } from './st
 import { destroyStamps, listDestroyed, parseIds, undoDestroy } from './stamps.destroy.js';
 import { stampLogCsv, stampLogGrid } from './stamps.log.js';
 import { createRoll, listRolls, setRollActive, stampRemaining } from './stamps.service.js';
+import { sendCsv, sendReport } from '../../lib/download.js';
 
 const rollIdParams = z.object({ rollId: dbId('Stamp roll') });
 const tags = ['stamps'];
@@ -88,17 +89,11 @@ export async function privateRoutes(app: App) {
       const { from, to } = recordRange(req.query);
       const record = await stampRecord(db, req.auth.companyId, from, to);
       const name = `stamp-record-${from}-to-${to}`;
-      if (req.query.format === 'csv')
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(stampRecordCsv(record));
-      if (req.query.format === 'pdf')
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await stampRecordPdf(record));
-      return record;
+      return sendReport(reply, req.query.format, name, {
+        json: () => record,
+        csv: () => stampRecordCsv(record),
+        pdf: () => stampRecordPdf(record),
+      });
     },
   );
 
@@ -116,17 +111,11 @@ export async function privateRoutes(app: App) {
       const month = req.query.month ?? todayInTexas().slice(0, 7);
       const report = await stampMonthly(db, req.auth.companyId, month);
       const name = `stamp-monthly-${month}`;
-      if (req.query.format === 'csv')
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}.csv"`)
-          .send(stampMonthlyCsv(report));
-      if (req.query.format === 'pdf')
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${name}.pdf"`)
-          .send(await stampMonthlyPdf(report));
-      return report;
+      return sendReport(reply, req.query.format, name, {
+        json: () => report,
+        csv: () => stampMonthlyCsv(report),
+        pdf: () => stampMonthlyPdf(report),
+      });
     },
   );
 
@@ -200,10 +189,7 @@ export async function privateRoutes(app: App) {
     { schema: { tags, querystring: stampLogQuery, response: { 200: csvOut } } },
     async (req, reply) => {
       const csv = await stampLogCsv(db, req.auth.companyId, req.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="stamp-log-${todayInTexas()}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `stamp-log-${todayInTexas()}.csv`, csv);
     },
   );
 }
