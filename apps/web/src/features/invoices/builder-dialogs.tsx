@@ -2,12 +2,18 @@ import { formatDate } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Modal } from 'antd';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { displayNumber } from './api';
 import type { InvoiceBuilder } from './use-invoice-builder';
 
 /** Lines at $0.00: fix the first price, or save anyway. */
-export function ZeroPriceDialog({ zeroPrice }: { zeroPrice: InvoiceBuilder['zeroPrice'] }) {
+// memoised: closed, they skip the builder's keystrokes (issue 19)
+export const ZeroPriceDialog = memo(function ZeroPriceDialog({
+  zeroPrice,
+}: {
+  zeroPrice: InvoiceBuilder['zeroPrice'];
+}) {
   return (
     <Modal
       open={!!zeroPrice.items}
@@ -35,10 +41,16 @@ export function ZeroPriceDialog({ zeroPrice }: { zeroPrice: InvoiceBuilder['zero
       </div>
     </Modal>
   );
-}
+});
 
 /** The server found a similar invoice in the last 24 hours: cancel, or create anyway. */
-export function DuplicateDialog({ dialog, saving }: { dialog: InvoiceBuilder['duplicateDialog']; saving: boolean }) {
+export const DuplicateDialog = memo(function DuplicateDialog({
+  dialog,
+  saving,
+}: {
+  dialog: InvoiceBuilder['duplicateDialog'];
+  saving: boolean;
+}) {
   const duplicate = dialog.warning;
   const dupInvoice = duplicate?.invoice;
   return (
@@ -70,4 +82,4 @@ export function DuplicateDialog({ dialog, saving }: { dialog: InvoiceBuilder['du
       </div>
     </Modal>
   );
-}
+});

@@ -5,127 +5,36 @@ import { maxDueDate, maxInvoiceDate } from '@dbo/domain/invoice';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Card, Col, DatePicker, Flex, Form, Input, Popconfirm, Row, Select, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { builderDueDefault } from './builder-state';
+import { memo } from 'react';
+import { builderDueDefault, type BuilderState } from './builder-state';
 import { statusLabel } from './invoice-status-tag';
 import type { InvoiceBuilder } from './use-invoice-builder';
 
 const { Text } = Typography;
 
+type Logos = NonNullable<NonNullable<InvoiceBuilder['company']>['logos']>;
+const NO_LOGOS: Logos = [];
+
 /** The builder's right column: dates, status, logo, notes, then the totals and the save buttons. */
 export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
   const { state: s, set, invoice, totals, taxRate, errors } = b;
-  const logos = b.company?.logos ?? [];
   // the credit-law default and its rule, named beside the field (staff may still change the date)
   const due = builderDueDefault(s);
   return (
     <div className="builder-side">
-      <Card size="small" title="Invoice">
-        <Form layout="vertical" component="div" requiredMark={false}>
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item label="Invoice Date" style={{ marginBottom: 12 }}>
-                <DatePicker
-                  aria-label="Invoice Date"
-                  style={{ width: '100%' }}
-                  suffixIcon={null}
-                  allowClear={false}
-                  format="DD MMM, YYYY"
-                  value={dayjs(s.invoiced_at)}
-                  disabledDate={(d) => d.format('YYYY-MM-DD') > maxInvoiceDate()}
-                  onChange={(d) => d && set({ invoiced_at: d.format('YYYY-MM-DD') })}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item
-                label="Due Date"
-                style={{ marginBottom: 12 }}
-                help={
-                  <span data-testid="due-rule">
-                    {isDueOnDelivery(s.due_at) && <strong>Due on delivery. </strong>}
-                    {s.due_at === due.due_at ? (
-                      due.label
-                    ) : (
-                      <>
-                        Default {formatDate(due.due_at)} ({due.label}).{' '}
-                        {!invoice && (
-                          <Button
-                            type="link"
-                            size="small"
-                            style={{ padding: 0 }}
-                            onClick={() => set({ dueAuto: true })}
-                          >
-                            Use default
-                          </Button>
-                        )}
-                      </>
-                    )}
-                  </span>
-                }
-              >
-                <DatePicker
-                  aria-label="Due Date"
-                  style={{ width: '100%' }}
-                  suffixIcon={null}
-                  format="DD MMM, YYYY"
-                  value={s.due_at ? dayjs(s.due_at) : null}
-                  disabledDate={(d) => d.format('YYYY-MM-DD') > maxDueDate()}
-                  onChange={(d) => set({ due_at: d ? d.format('YYYY-MM-DD') : null })}
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={12}>
-            <Col span={12}>
-              <Form.Item label="Status" style={{ marginBottom: 12 }}>
-                <Select
-                  aria-label="Status"
-                  value={s.status}
-                  onChange={(v) => set({ status: v })}
-                  options={INVOICE_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col span={12}>
-              <Form.Item label="Logo" style={{ marginBottom: 12 }}>
-                <Select
-                  aria-label="Logo"
-                  allowClear
-                  placeholder="No logo"
-                  value={s.logo_id ?? undefined}
-                  onChange={(v) => set({ logo_id: v ?? null })}
-                  options={logos.map((l) => ({
-                    value: l.id,
-                    label: (
-                      <Flex align="center" gap={6}>
-                        <img src={l.path} alt="" style={{ height: 18, maxWidth: 40, objectFit: 'contain' }} />
-                        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{l.originalname}</span>
-                      </Flex>
-                    ),
-                  }))}
-                  notFoundContent="No logos: upload one in Settings"
-                />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Form.Item label="Note (printed on the invoice)" style={{ marginBottom: 12 }}>
-            <Input.TextArea
-              aria-label="Note"
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              value={s.note}
-              onChange={(e) => set({ note: e.target.value })}
-            />
-          </Form.Item>
-          <Form.Item label="Company note" style={{ marginBottom: 0 }}>
-            <Input.TextArea
-              aria-label="Company note"
-              autoSize={{ minRows: 2, maxRows: 5 }}
-              value={s.company_note}
-              onChange={(e) => set({ company_note: e.target.value })}
-            />
-          </Form.Item>
-        </Form>
-      </Card>
+      <InvoiceFields
+        invoiced_at={s.invoiced_at}
+        due_at={s.due_at}
+        status={s.status}
+        logo_id={s.logo_id}
+        note={s.note}
+        company_note={s.company_note}
+        dueDefault={due.due_at}
+        dueLabel={due.label}
+        editing={!!invoice}
+        logos={b.company?.logos ?? NO_LOGOS}
+        set={set}
+      />
 
       <Card size="small" style={{ marginTop: 16 }}>
         <table className="totals fit" data-testid="builder-totals">
@@ -186,3 +95,132 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
     </div>
   );
 }
+
+/**
+ * Dates, status, logo and notes: memoised on their own values, so a quantity keystroke in the
+ * items table does not re-render their antd pickers and inputs (issue 19).
+ */
+const InvoiceFields = memo(function InvoiceFields({
+  invoiced_at,
+  due_at,
+  status,
+  logo_id,
+  note,
+  company_note,
+  dueDefault,
+  dueLabel,
+  editing,
+  logos,
+  set,
+}: Pick<BuilderState, 'invoiced_at' | 'due_at' | 'status' | 'logo_id' | 'note' | 'company_note'> & {
+  dueDefault: string;
+  dueLabel: string;
+  editing: boolean;
+  logos: Logos;
+  set: InvoiceBuilder['set'];
+}) {
+  return (
+    <Card size="small" title="Invoice">
+      <Form layout="vertical" component="div" requiredMark={false}>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Invoice Date" style={{ marginBottom: 12 }}>
+              <DatePicker
+                aria-label="Invoice Date"
+                style={{ width: '100%' }}
+                suffixIcon={null}
+                allowClear={false}
+                format="DD MMM, YYYY"
+                value={dayjs(invoiced_at)}
+                disabledDate={(d) => d.format('YYYY-MM-DD') > maxInvoiceDate()}
+                onChange={(d) => d && set({ invoiced_at: d.format('YYYY-MM-DD') })}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              label="Due Date"
+              style={{ marginBottom: 12 }}
+              help={
+                <span data-testid="due-rule">
+                  {isDueOnDelivery(due_at) && <strong>Due on delivery. </strong>}
+                  {due_at === dueDefault ? (
+                    dueLabel
+                  ) : (
+                    <>
+                      Default {formatDate(dueDefault)} ({dueLabel}).{' '}
+                      {!editing && (
+                        <Button type="link" size="small" style={{ padding: 0 }} onClick={() => set({ dueAuto: true })}>
+                          Use default
+                        </Button>
+                      )}
+                    </>
+                  )}
+                </span>
+              }
+            >
+              <DatePicker
+                aria-label="Due Date"
+                style={{ width: '100%' }}
+                suffixIcon={null}
+                format="DD MMM, YYYY"
+                value={due_at ? dayjs(due_at) : null}
+                disabledDate={(d) => d.format('YYYY-MM-DD') > maxDueDate()}
+                onChange={(d) => set({ due_at: d ? d.format('YYYY-MM-DD') : null })}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item label="Status" style={{ marginBottom: 12 }}>
+              <Select
+                aria-label="Status"
+                value={status}
+                onChange={(v) => set({ status: v })}
+                options={INVOICE_STATUSES.map((st) => ({ value: st, label: statusLabel(st) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item label="Logo" style={{ marginBottom: 12 }}>
+              <Select
+                aria-label="Logo"
+                allowClear
+                placeholder="No logo"
+                value={logo_id ?? undefined}
+                onChange={(v) => set({ logo_id: v ?? null })}
+                options={logos.map((l) => ({
+                  value: l.id,
+                  label: (
+                    <Flex align="center" gap={6}>
+                      <img src={l.path} alt="" style={{ height: 18, maxWidth: 40, objectFit: 'contain' }} />
+                      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>{l.originalname}</span>
+                    </Flex>
+                  ),
+                }))}
+                notFoundContent="No logos: upload one in Settings"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item label="Note (printed on the invoice)" style={{ marginBottom: 12 }}>
+          <Input.TextArea
+            aria-label="Note"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            value={note}
+            onChange={(e) => set({ note: e.target.value })}
+          />
+        </Form.Item>
+        <Form.Item label="Company note" style={{ marginBottom: 0 }}>
+          <Input.TextArea
+            aria-label="Company note"
+            autoSize={{ minRows: 2, maxRows: 5 }}
+            value={company_note}
+            onChange={(e) => set({ company_note: e.target.value })}
+          />
+        </Form.Item>
+      </Form>
+    </Card>
+  );
+});

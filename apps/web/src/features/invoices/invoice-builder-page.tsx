@@ -5,7 +5,7 @@ import { ORDER_MSG, type OrderDetailOut } from '@dbo/domain/order';
 import { useQuery } from '@tanstack/react-query';
 import type { RefSelectProps } from 'antd';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { useRef } from 'react';
+import { memo, useCallback, useRef } from 'react';
 import type { ConvertedInvoice } from '@dbo/domain/fintech';
 import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
@@ -18,11 +18,11 @@ import { FintechDraftNotice } from './fintech-draft-notice';
 import { invoiceFromFintech } from './fintech-api';
 import { DuplicateDialog, ZeroPriceDialog } from './builder-dialogs';
 import { BuilderSidePanel } from './builder-side-panel';
-import { CustomerSelect, CustomerWarnings } from './customer-panel';
+import { type CustomerLite, CustomerSelect, CustomerWarnings } from './customer-panel';
 import { ItemsTable } from './items-table';
 import { ProductSearch } from './product-search';
 import { StampsPanel } from './stamps-panel';
-import { useInvoiceBuilder } from './use-invoice-builder';
+import { type InvoiceBuilder, useInvoiceBuilder } from './use-invoice-builder';
 import './invoices.css';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -88,7 +88,13 @@ export default function InvoiceBuilderPage() {
 function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invoice; notice?: ReactNode }) {
   const b = useInvoiceBuilder({ invoice, source });
   const { state: s, set, dispatch, numberLabel, beer } = b;
-  const customerRef = useRef<RefSelectProps>(null);
+  // stable callbacks: the memoised panels skip a quantity keystroke (issue 19)
+  const onItems = useCallback((items: InvoiceBuilder['state']['items']) => set({ items }), [set]);
+  const onAutoStamps = useCallback(() => dispatch({ type: 'autoStampsOn' }), [dispatch]);
+  const onRanges = useCallback(
+    (ranges: InvoiceBuilder['state']['ranges']) => dispatch({ type: 'editRanges', ranges }),
+    [dispatch],
+  );
 
   return (
     <Page
@@ -115,44 +121,13 @@ function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invo
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={18}>
           <Flex vertical gap={16}>
-            <Card
-              size="small"
-              title="Customer"
-              extra={
-                <Button
-                  icon={<HistoryOutlined />}
-                  disabled={!s.customer}
-                  loading={b.replicating}
-                  onClick={() => void b.replicate()}
-                >
-                  Replicate last invoice
-                </Button>
-              }
-            >
-              <CustomerSelect
-                selectRef={customerRef}
-                autoFocus={!s.customer}
-                value={s.customer?.id ?? null}
-                extra={s.customer}
-                onChange={(c) => {
-                  set({ customer: c });
-                  b.focusSearch();
-                }}
-              />
-              {s.customer && (
-                <>
-                  <Text type="secondary" style={{ display: 'block', marginTop: 6 }} data-testid="customer-address">
-                    {s.customer.address}, {s.customer.city} {s.customer.zip} · Permit {s.customer.tabc_id}
-                    {s.customer.cash_on_delivery && (
-                      <Tag color="green" style={{ marginLeft: 8 }}>
-                        Cash on delivery
-                      </Tag>
-                    )}
-                  </Text>
-                  <CustomerWarnings customer={s.customer} />
-                </>
-              )}
-            </Card>
+            <CustomerCard
+              customer={s.customer}
+              replicating={b.replicating}
+              replicate={b.replicate}
+              set={set}
+              focusSearch={b.focusSearch}
+            />
 
             <Card size="small" title={`Items (${s.items.length})`}>
               <ProductSearch ref={b.searchRef} customerId={s.customer?.id ?? null} onAdd={b.addProduct} />
@@ -168,7 +143,7 @@ function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invo
               <div style={{ marginTop: 12 }}>
                 <ItemsTable
                   items={s.items}
-                  onChange={(items) => set({ items })}
+                  onChange={onItems}
                   afterRemove={b.focusSearch}
                   inventory={b.inventoryOn}
                   canEditPrice={canEditPricing(b.company?.companyFeatures)}
@@ -183,8 +158,8 @@ function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invo
                 rolls={b.rolls}
                 rollsLoaded={b.rollsLoaded}
                 auto={s.autoStamps}
-                onAuto={() => dispatch({ type: 'autoStampsOn' })}
-                onChange={(ranges) => dispatch({ type: 'editRanges', ranges })}
+                onAuto={onAutoStamps}
+                onChange={onRanges}
               />
             </Card>
           </Flex>
@@ -200,3 +175,60 @@ function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invo
     </Page>
   );
 }
+
+/** The customer card: memoised, so a keystroke in the items table leaves its select alone (issue 19). */
+const CustomerCard = memo(function CustomerCard({
+  customer,
+  replicating,
+  replicate,
+  set,
+  focusSearch,
+}: {
+  customer: CustomerLite | null;
+  replicating: boolean;
+  replicate: InvoiceBuilder['replicate'];
+  set: InvoiceBuilder['set'];
+  focusSearch: InvoiceBuilder['focusSearch'];
+}) {
+  const customerRef = useRef<RefSelectProps>(null);
+  const onReplicate = useCallback(() => void replicate(), [replicate]);
+  const onCustomer = useCallback(
+    (c: CustomerLite | null) => {
+      set({ customer: c });
+      focusSearch();
+    },
+    [set, focusSearch],
+  );
+  return (
+    <Card
+      size="small"
+      title="Customer"
+      extra={
+        <Button icon={<HistoryOutlined />} disabled={!customer} loading={replicating} onClick={onReplicate}>
+          Replicate last invoice
+        </Button>
+      }
+    >
+      <CustomerSelect
+        selectRef={customerRef}
+        autoFocus={!customer}
+        value={customer?.id ?? null}
+        extra={customer}
+        onChange={onCustomer}
+      />
+      {customer && (
+        <>
+          <Text type="secondary" style={{ display: 'block', marginTop: 6 }} data-testid="customer-address">
+            {customer.address}, {customer.city} {customer.zip} · Permit {customer.tabc_id}
+            {customer.cash_on_delivery && (
+              <Tag color="green" style={{ marginLeft: 8 }}>
+                Cash on delivery
+              </Tag>
+            )}
+          </Text>
+          <CustomerWarnings customer={customer} />
+        </>
+      )}
+    </Card>
+  );
+});

@@ -4,7 +4,7 @@ import { DEFAULTS } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import { isUpcQuery } from '@dbo/domain/product';
 import { AutoComplete, Flex, Input, type InputRef, Tag, Typography } from 'antd';
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { errorMessage, http } from '../../lib/api';
 import type { ProductSuggestion } from './builder-model';
 
@@ -24,7 +24,7 @@ export const TypeTag = ({ type }: { type: string }) => (
  * more than 5 digits is a UPC, and a single hit is added at once (flagged scanned) and the box is
  * cleared for the next scan. Focus stays in the box.
  */
-export const ProductSearch = forwardRef<
+const ProductSearchBase = forwardRef<
   ProductSearchHandle,
   { customerId: number | null; onAdd: (p: ProductSuggestion, scanned: boolean) => void; disabled?: boolean }
 >(function ProductSearch({ customerId, onAdd, disabled }, ref) {
@@ -145,3 +145,6 @@ export const ProductSearch = forwardRef<
     </div>
   );
 });
+
+/** Memoised: the builder's keystrokes in the items table leave the search box alone (issue 19). */
+export const ProductSearch = memo(ProductSearchBase);

@@ -9,7 +9,7 @@ import {
   totalStamps,
 } from '@dbo/domain/stamps';
 import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { StampRoll } from '../../lib/answer-types';
 import { type BuilderRange, isUsableRoll, newKey } from './builder-model';
 import { ButtonLink } from '../../lib/button-link';
@@ -42,7 +42,8 @@ function StampBound(props: {
   );
 }
 
-export function StampsPanel({
+/** Memoised: a keystroke that leaves the stamps needed alone does not re-render it (issue 19). */
+export const StampsPanel = memo(function StampsPanel({
   need,
   ranges,
   onChange,
@@ -187,4 +188,4 @@ export function StampsPanel({
       )}
     </div>
   );
-}
+});

@@ -24,6 +24,18 @@ import { useCustomers } from './customer-panel';
 import type { ProductSearchHandle } from './product-search';
 
 /** The 409 answer of a save that looks like a duplicate of a recent invoice. */
+const NO_ROLLS: StampRoll[] = [];
+
+/**
+ * A callback that stays the same function across renders and calls the latest `fn`: the builder's
+ * memoised panels get it as a prop and skip a quantity keystroke's re-render (issue 19).
+ */
+function useStableCallback<A extends unknown[], R>(fn: (...args: A) => R): (...args: A) => R {
+  const ref = useRef(fn);
+  ref.current = fn;
+  return useCallback((...args: A) => ref.current(...args), []);
+}
+
 export interface DuplicateWarning {
   message: string;
   invoice?: { number: number; beer?: boolean; display_number?: string; invoiced_at: string; total?: string | number };
@@ -52,7 +64,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
   const [zeroItems, setZeroItems] = useState<BuilderItem[] | null>(null);
   const [replicating, setReplicating] = useState(false);
   const searchRef = useRef<ProductSearchHandle>(null);
-  const focusSearch = () => setTimeout(() => searchRef.current?.focus(), 0);
+  const focusSearch = useCallback(() => setTimeout(() => searchRef.current?.focus(), 0), []);
 
   const rollsQuery = useQuery({
     queryKey: queryKeys.stamps.rolls,
@@ -60,7 +72,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     select: (res): StampRoll[] => (Array.isArray(res) ? res : (res?.rolls ?? res?.rows ?? [])),
     staleTime: 0,
   });
-  const rolls = rollsQuery.data ?? [];
+  const rolls = rollsQuery.data ?? NO_ROLLS;
 
   // ---- query parameters: ?customerId preselects, ?productId adds a product ---------------------
   const customers = useCustomers();
@@ -122,7 +134,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     setTimeout(() => searchRef.current?.focus(), 0);
   }, []);
 
-  const replicate = async () => {
+  const replicate = useStableCallback(async () => {
     if (!s.customer) return;
     setReplicating(true);
     try {
@@ -138,7 +150,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     } finally {
       setReplicating(false);
     }
-  };
+  });
 
   const save = useSaveInvoice({
     onSuccess: (inv) => {
@@ -147,7 +159,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     },
   });
 
-  const submit = (opts: { force?: boolean; skipZero?: boolean } = {}) => {
+  const submit = useStableCallback((opts: { force?: boolean; skipZero?: boolean } = {}) => {
     const problems = saveProblems(s);
     setErrors(problems);
     if (problems.length || !s.customer) return;
@@ -177,61 +189,65 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
         },
       },
     );
-  };
+  });
 
   // Ctrl+Enter (or Ctrl+S) saves from anywhere in the builder
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if ((e.ctrlKey || e.metaKey) && (e.key === 'Enter' || e.key === 's')) {
         e.preventDefault();
-        submitRef.current();
+        submit();
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [submit]);
 
-  const reset = () => {
+  const reset = useStableCallback(() => {
     dispatch({ type: 'reset', state: initial() });
     setErrors([]);
     if (!invoice && (search.get('customerId') || search.get('productId') || search.get('clone')))
       setSearch({}, { replace: true });
-  };
+  });
 
   // the price input is focused once the dialog has closed (the modal hands focus back first)
   const focusPriceOf = useRef<string | null>(null);
-  const zeroPrice = {
-    items: zeroItems,
-    close: () => setZeroItems(null),
-    fix: () => {
-      focusPriceOf.current = zeroItems?.[0]?.key ?? null;
-      setZeroItems(null);
-    },
-    skip: () => {
-      setZeroItems(null);
-      submit({ skipZero: true });
-    },
-    afterClose: () => {
-      const key = focusPriceOf.current;
-      focusPriceOf.current = null;
-      if (!key) return;
-      const el = document.querySelector<HTMLInputElement>(
-        `input[data-price-key="${key}"], [data-price-key="${key}"] input`,
-      );
-      el?.focus();
-      el?.select();
-    },
-  };
-  const duplicateDialog = {
-    warning: duplicate,
-    close: () => setDuplicate(null),
-    force: () => {
-      setDuplicate(null);
-      submit({ force: true, skipZero: true });
-    },
-  };
+  const zeroPrice = useMemo(
+    () => ({
+      items: zeroItems,
+      close: () => setZeroItems(null),
+      fix: () => {
+        focusPriceOf.current = zeroItems?.[0]?.key ?? null;
+        setZeroItems(null);
+      },
+      skip: () => {
+        setZeroItems(null);
+        submit({ skipZero: true });
+      },
+      afterClose: () => {
+        const key = focusPriceOf.current;
+        focusPriceOf.current = null;
+        if (!key) return;
+        const el = document.querySelector<HTMLInputElement>(
+          `input[data-price-key="${key}"], [data-price-key="${key}"] input`,
+        );
+        el?.focus();
+        el?.select();
+      },
+    }),
+    [zeroItems, submit],
+  );
+  const duplicateDialog = useMemo(
+    () => ({
+      warning: duplicate,
+      close: () => setDuplicate(null),
+      force: () => {
+        setDuplicate(null);
+        submit({ force: true, skipZero: true });
+      },
+    }),
+    [duplicate, submit],
+  );
 
   return {
     invoice,
