@@ -1,5 +1,12 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
-import { isUpcQuery, PRODUCT_SEARCH_MIN_CHARS, PRODUCT_SUGGESTION_LIMIT, searchTerms } from '@dbo/domain/product';
+import {
+  isUpcQuery,
+  PRODUCT_SEARCH_MIN_CHARS,
+  PRODUCT_SUGGESTION_LIMIT,
+  searchTerms,
+  type suggestionOut,
+} from '@dbo/domain/product';
+import type { z } from 'zod';
 import { and, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../inventory/inventory.tables.js';
@@ -16,27 +23,8 @@ export interface SuggestionQuery {
   distributor?: string;
 }
 
-/** The shape the invoice builder and restock screens read; keep these names. */
-export interface Suggestion {
-  id: number;
-  product: string;
-  product_type: string;
-  product_size: string;
-  product_price: number;
-  last_purchase_price: number;
-  upc: string | null;
-  internal_sku: string | null;
-  distributor: string | null;
-  reorder_level: number | null;
-  reorder_qty: number | null;
-  ydk_product_id: string | null;
-  /** the price resolved for customerId (the general price without one) */
-  price: number;
-  /** inventory quantity, null when the product has no inventory record */
-  stock: number | null;
-  /** true when the query was a UPC scan that matched this product's UPC */
-  scanned: boolean;
-}
+/** The shape the invoice builder and restock screens read (the domain's answer schema). */
+export type Suggestion = z.output<typeof suggestionOut>;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
