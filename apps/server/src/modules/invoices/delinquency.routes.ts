@@ -19,10 +19,9 @@ import {
   customerDelinquency,
   delinquencySummary,
   delinquentAccounts,
-  delinquentCsv,
-  delinquentPdf,
   setCompanyHolidays,
 } from './delinquency.service.js';
+import { delinquentCsv, delinquentPdf } from './delinquency.report.js';
 import { sendReport } from '../../lib/download.js';
 
 const tags = ['customer'];
