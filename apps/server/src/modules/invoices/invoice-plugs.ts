@@ -1,21 +1,33 @@
 import { PRODUCT_MSG } from '@dbo/domain/product';
+import { invoiceNumberLabel } from '@dbo/domain/stamps';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { plugCreditFlags } from '../customers/customers.service.js';
 import { plugLastInvoicedPrices, type LastInvoicedPrice } from '../products/pricing.service.js';
 import { guardProductDelete } from '../products/product-writes.service.js';
+import { plugInvoiceLabels } from '../stamps/stamps.destroy.js';
 import { delinquencyFlags } from './delinquency.service.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
 
 /**
  * What the modules below invoices learn from invoices without importing them: a customer's
  * credit-law flags (the customer grid and page), the price a customer was last invoiced (price
- * resolution) and the refusal to delete an invoiced product.
+ * resolution), the refusal to delete an invoiced product and the numbers of the invoices a
+ * destroy request found stamps on.
  */
 export function plugInvoicesIntoLowerModules() {
   plugCreditFlags(delinquencyFlags);
   plugLastInvoicedPrices(lastInvoicedPrices);
   guardProductDelete(refuseInvoicedProduct);
+  plugInvoiceLabels(invoiceLabels);
+}
+
+async function invoiceLabels(db: DbOrTx, companyId: number, invoiceIds: number[]) {
+  const rows = await db
+    .select({ id: invoices.id, number: invoices.number, beer: invoices.beer })
+    .from(invoices)
+    .where(and(eq(invoices.company_id, companyId), inArray(invoices.id, invoiceIds)));
+  return new Map(rows.map((r) => [r.id, invoiceNumberLabel(r.number, r.beer)]));
 }
 
 /** Per product, the price of the customer's latest invoice line for it (cancelled invoices aside). */

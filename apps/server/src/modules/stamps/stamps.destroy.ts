@@ -3,7 +3,6 @@ import {
   STAMP_MSG,
   destroyEntryMessage,
   destroyResultMessages,
-  invoiceNumberLabel,
   rangeLabel,
   type StampDestroyBody,
 } from '@dbo/domain/stamps';
@@ -14,11 +13,18 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
 import { refreshRollFinished, toRuns } from './stamps.ledger.js';
 import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
 
 const replacedRoll = alias(stampRolls, 'replaced_roll');
+
+/** The label ('1001', '1001B') of each invoice by id: the invoices module plugs it in. */
+export type InvoiceLabelsOf = (db: DbOrTx, companyId: number, invoiceIds: number[]) => Promise<Map<number, string>>;
+let invoiceLabelsOf: InvoiceLabelsOf = async () => new Map();
+
+export function plugInvoiceLabels(fn: InvoiceLabelsOf) {
+  invoiceLabelsOf = fn;
+}
 
 /**
  * The destroy tool: AVAILABLE stamps of the range become DESTROYED (one log entry per contiguous
@@ -78,16 +84,15 @@ export async function destroyStamps(
 
     const destroyedNow = new Set(taken.map((t) => t.number));
     const others = await tx
-      .select({ number: stamps.number, status: stamps.status, inv: invoices.number, beer: invoices.beer })
+      .select({ number: stamps.number, status: stamps.status, invoice_id: stamps.invoice_id })
       .from(stamps)
-      .leftJoin(invoices, eq(invoices.id, stamps.invoice_id))
       .where(and(eq(stamps.roll_id, roll.id), between(stamps.number, v.from, v.to), ne(stamps.status, 'AVAILABLE')))
       .orderBy(asc(stamps.number));
     const invoiced = others.filter((o) => o.status === 'INVOICED');
     const already = others.filter((o) => o.status === 'DESTROYED' && !destroyedNow.has(o.number));
-    const invoiceNumbers = [
-      ...new Set(invoiced.filter((o) => o.inv !== null).map((o) => invoiceNumberLabel(o.inv!, !!o.beer))),
-    ];
+    const invoiceIds = [...new Set(invoiced.flatMap((o) => (o.invoice_id === null ? [] : [o.invoice_id])))];
+    const labels = invoiceIds.length ? await invoiceLabelsOf(tx, companyId, invoiceIds) : new Map<number, string>();
+    const invoiceNumbers = [...new Set(invoiced.flatMap((o) => labels.get(o.invoice_id ?? 0) ?? []))];
     const groups: Omit<DestroyEntry, 'destroyed' | 'message'>[] = [
       { status: 'INVOICED', total: invoiced.length, invoice_numbers: invoiceNumbers },
       { status: 'DESTROYED', total: already.length, invoice_numbers: [] },

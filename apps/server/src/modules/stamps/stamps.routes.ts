@@ -1,13 +1,10 @@
-import { csvOut } from '@dbo/domain/invoice';
 import { todayInTexas } from '@dbo/domain/dates';
-import { gridAnswer, gridQuery } from '@dbo/domain/grid';
-import { boundedInt, dbId, idParams, LIMITS, optionalQueryId, queryBool } from '@dbo/domain/primitives';
+import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import {
   destroyedEntryOut,
   STAMP_MSG,
   stampDestroyBodySchema,
   stampDestroyResultOut,
-  stampLogRowOut,
   stampRemainingOut,
   stampRollCreatedOut,
   stampRollOut,
@@ -29,24 +26,11 @@ import { rollReconciliation } from './stamps.reconcile.js';
 import { stampMonthlyPdf, stampRecordPdf } from './stamps.record-pdf.js';
 import { stampMonthly, stampMonthlyCsv, stampRecord, stampRecordCsv } from './stamps.record.js';
 import { destroyStamps, listDestroyed, parseIds, undoDestroy } from './stamps.destroy.js';
-import { stampLogCsv, stampLogGrid } from './stamps.log.js';
 import { createRoll, listRolls, setRollActive, stampRemaining } from './stamps.service.js';
-import { sendCsv, sendReport } from '../../lib/download.js';
+import { sendReport } from '../../lib/download.js';
 
 const rollIdParams = z.object({ rollId: dbId('Stamp roll') });
 const tags = ['stamps'];
-
-/** A stamp number in a query string ('' is absent): within int4. */
-const queryStampNumber = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), boundedInt(label, 0, LIMITS.maxId).optional());
-
-/** The stamp log's grid parameters and its own filters (see stamps.log.ts). */
-const stampLogQuery = gridQuery({
-  include_released: queryBool,
-  number_from: queryStampNumber('number_from'),
-  number_to: queryStampNumber('number_to'),
-  roll_id: optionalQueryId('roll_id'),
-});
 
 /** {roll: {prefix, received_at, from, to, active?}} or the roll's fields themselves */
 const rollBody = z.preprocess(
@@ -175,21 +159,6 @@ export async function privateRoutes(app: App) {
       const result = await undoDestroy(db, req.auth.companyId, req.auth.userId, parseIds(req.query.ids));
       app.deps.emit(req.auth.companyId, 'stamp:update', {});
       return result;
-    },
-  );
-
-  app.get(
-    '/invoice/stamp/grid',
-    { schema: { tags, querystring: stampLogQuery, response: { 200: gridAnswer(stampLogRowOut) } } },
-    async (req) => stampLogGrid(db, req.auth.companyId, req.query),
-  );
-
-  app.get(
-    '/stamp/download',
-    { schema: { tags, querystring: stampLogQuery, response: { 200: csvOut } } },
-    async (req, reply) => {
-      const csv = await stampLogCsv(db, req.auth.companyId, req.query);
-      return sendCsv(reply, `stamp-log-${todayInTexas()}.csv`, csv);
     },
   );
 }

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { combineFilter, type GridColumns, type GridJoin, gridClauses, gridNumber, runGrid } from '../../db/grid.js';
 import { badRequest } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
-import { stampAssignments } from './stamps.tables.js';
+import { invoices } from './invoices.tables.js';
+import { stampAssignments } from '../stamps/stamps.tables.js';
 import { csvCell } from '../../lib/csv.js';
 
 const a = stampAssignments;
