@@ -14,7 +14,7 @@ import { estimateRows, type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
-import { customerNumberingOn, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
+import { customerNumberingOn, customerNumberingSql, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 
 export const COUNT_CAP = 10_000;
@@ -72,11 +72,15 @@ export async function countInvoices(db: DbOrTx, where: SQL | undefined, joinCust
 
 export async function invoiceGrid(db: DbOrTx, companyId: number, q: GridQuery, customerId?: number) {
   const { g, where, needsCustomer } = gridWhere(companyId, q, customerId);
-  // three independent reads: on a pool they run side by side (bench/invoice-grid.ts measures it)
-  const [numbering, rows, { count, estimated }] = await Promise.all([
-    customerNumberingOn(db, companyId),
+  // the page (with the company's numbering setting) and its count: on a pool they run side by side
+  const [rows, { count, estimated }] = await Promise.all([
     db
-      .select({ inv: invoices, customer_name: customers.name, customer_deleted_at: customers.deleted_at })
+      .select({
+        inv: invoices,
+        customer_name: customers.name,
+        customer_deleted_at: customers.deleted_at,
+        numbering: customerNumberingSql(companyId),
+      })
       .from(invoices)
       .innerJoin(customers, eq(customers.id, invoices.customer_id))
       .where(where)
@@ -87,7 +91,7 @@ export async function invoiceGrid(db: DbOrTx, companyId: number, q: GridQuery, c
   ]);
   return {
     rows: rows.map((r) => ({
-      ...invoiceSummary(r.inv, numbering),
+      ...invoiceSummary(r.inv, r.numbering),
       customer_name: r.customer_name,
       customer: { id: r.inv.customer_id, name: r.customer_name, deleted: !!r.customer_deleted_at },
     })),

@@ -11,7 +11,7 @@ import { INVOICE_MSG, displayNumber, parseInvoiceRef } from '@dbo/domain/invoice
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { activeFeatureNames } from '../company/company.service.js';
+import { activeFeatureNames, featureOnSql } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
@@ -102,6 +102,9 @@ export async function lockCompany(tx: Tx, companyId: number) {
 export async function customerNumberingOn(db: DbOrTx, companyId: number) {
   return (await activeFeatureNames(db, companyId)).has('customer_invoice_numbering');
 }
+
+/** `customerNumberingOn` as a column of a read (see `featureOnSql`). */
+export const customerNumberingSql = (companyId: number) => featureOnSql(companyId, 'customer_invoice_numbering');
 
 /** The short shape used by lists, the grid and search. */
 export function invoiceSummary(inv: InvoiceRow, customerNumbering: boolean) {

@@ -124,6 +124,8 @@ describe('numbering', () => {
     const res = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.beer, 1, 10)] });
     expect(res.body.display_number).toBe(`${f.customer}-200B`);
     expect((await f.owner.api.get(`/invoice/${f.customer}-200B`)).body.id).toBe(res.body.id);
+    const grid = await f.owner.api.get('/invoice/grid', { startRow: 0, endRow: 25 });
+    expect(grid.body.rows.map((r: { display_number: string }) => r.display_number)).toEqual([`${f.customer}-200B`]);
     expect((await f.owner.api.get('/invoice/new-number', { customerId: f.customer })).body.display_number).toBe(
       `${f.customer}-200`,
     );
