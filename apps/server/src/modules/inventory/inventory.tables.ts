@@ -1,7 +1,6 @@
 import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps } from '../../db/columns.js';
 import { companyIdColumn, users } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
 
 export const inventory = pgTable(
@@ -39,7 +38,8 @@ export const inventoryHistory = pgTable(
     /** manual, restock, invoice */
     source: varchar('source', { length: 16 }).notNull(),
     ref_number: text('ref_number'),
-    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** the invoice it went on: a foreign key the database keeps (see INVOICE_LINKS in invoices.tables.ts) */
+    invoice_id: integer('invoice_id'),
     on_deal: boolean('on_deal').notNull().default(false),
     unit_price: numeric('unit_price', { precision: 12, scale: 2 }),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),

@@ -5,6 +5,18 @@ import { companyIdColumn, logos, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
 
+/**
+ * Columns of lower modules' tables that hold an invoice's id. The database keeps each as a foreign
+ * key to invoices.id with on delete set null (made in 0000_init, kept by 0008_invoice_links); the
+ * Drizzle schema leaves them undeclared so stamps and inventory need not import this module.
+ * test/invoice-links.test.ts checks the constraints are there.
+ */
+export const INVOICE_LINKS = [
+  { table: 'stamps', column: 'invoice_id' },
+  { table: 'stamp_assignments', column: 'invoice_id' },
+  { table: 'inventory_history', column: 'invoice_id' },
+] as const;
+
 export const invoices = pgTable(
   'invoices',
   {

@@ -1,7 +1,6 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../db/columns.js';
 import { companyIdColumn, users } from '../company/company.tables.js';
-import { invoices } from '../invoices/invoices.tables.js';
 
 export const stampRolls = pgTable(
   'stamp_rolls',
@@ -35,7 +34,8 @@ export const stamps = pgTable(
     number: integer('number').notNull(),
     company_id: companyIdColumn(),
     status: varchar('status', { length: 16 }).notNull().default('AVAILABLE'),
-    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** the invoice it went on: a foreign key the database keeps (see INVOICE_LINKS in invoices.tables.ts) */
+    invoice_id: integer('invoice_id'),
     assignment_id: integer('assignment_id'),
     updated_at: updatedAt(),
   },
@@ -69,7 +69,8 @@ export const stampAssignments = pgTable(
     /** a replacement: the stamp it replaces (a real stamp of the company's rolls) */
     replaces_roll_id: integer('replaces_roll_id').references(() => stampRolls.id, { onDelete: 'set null' }),
     replaces_number: integer('replaces_number'),
-    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    /** the invoice it went on: a foreign key the database keeps (see INVOICE_LINKS in invoices.tables.ts) */
+    invoice_id: integer('invoice_id'),
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     logged_at: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     /** set when the stamps went back to AVAILABLE (undo destroy, invoice cancelled or edited) */
