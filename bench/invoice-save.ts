@@ -7,6 +7,8 @@
  *   npx tsx --conditions=source bench/invoice-save.ts
  *
  * BENCH_INVOICES (default 1,000,000), BENCH_STAMPS (100,000), BENCH_RUNS (30), BENCH_CONCURRENT (50).
+ * BENCH_CPU_PROFILE=file.cpuprofile writes a CPU profile of the timed POST /invoice runs (open it
+ * in Chromium's DevTools) to see where the API's time beyond the bare transaction goes.
  * Database as bench/bench-company.ts says. The bare SQL copies the API's own rows (the invoice, its
  * items and stamp log) under a new number and takes the next 20 stamps: the writes a save makes,
  * without routing, validation, rules or JSON.
@@ -86,10 +88,12 @@ async function main() {
     };
 
     const saved: { id: number; total: number }[] = [];
-    const post = await timed(async () => {
-      const inv = await inject('POST', '/invoice', body());
-      saved.push({ id: inv.id, total: Number(inv.total) });
-    });
+    const post = await profiled(process.env.BENCH_CPU_PROFILE, () =>
+      timed(async () => {
+        const inv = await inject('POST', '/invoice', body());
+        saved.push({ id: inv.id, total: Number(inv.total) });
+      }),
+    );
     let edited = 0;
     const put = await timed(async () => {
       const inv = saved[edited++];
@@ -210,6 +214,22 @@ async function main() {
 }
 
 /** `src/main.ts` on the bench database, signing tokens with the bench app's secret. */
+/** Runs `fn` under the inspector's CPU profiler when a file is named, and writes the profile there. */
+async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
+  if (!file) return fn();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  const out = await fn();
+  const { profile } = await session.post('Profiler.stop');
+  fs.writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  console.log(`CPU profile of POST /invoice written to ${file}`);
+  return out;
+}
+
 async function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-proc-'));
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
