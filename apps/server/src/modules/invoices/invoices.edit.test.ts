@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activateFeature, useTestApp } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
-import { companies } from '../company/company.tables.js';
+import { companies, logos } from '../company/company.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { invoiceStatusHistory } from './invoices.tables.js';
@@ -144,6 +144,30 @@ describe('status, dates and edits', () => {
     const res = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
     expect(res.body.status).toBe('invoiced');
     expect(res.body.invoiced_at).toBe(today);
+  });
+
+  it("prints the company's default logo on an invoice without its own, and shows only its own on the detail", async () => {
+    const f = await invoiceFixture(t.ctx);
+    const saved = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
+    const logo = { path: 'logos/default.png', originalname: 'default.png', mimetype: 'image/png', size: 10 };
+    const [row] = await t.ctx.database.db
+      .insert(logos)
+      .values({ company_id: f.owner.companyId, ...logo })
+      .returning({ id: logos.id });
+    await t.ctx.database.db
+      .update(companies)
+      .set({ default_logo_id: row.id })
+      .where(eq(companies.id, f.owner.companyId));
+    const shown = async (id: number) => {
+      const detail = await f.owner.api.get(`/invoice/${id}`);
+      const link = await f.owner.api.get(`/invoice/${id}/print-link`);
+      const page = await f.owner.api.get(`/pdf/invoice/${link.body.token}`);
+      return { detail: detail.body.logo, print: page.body.invoice.logo };
+    };
+    // saved before the company had a default logo: none of its own
+    expect(await shown(saved.body.id)).toEqual({ detail: null, print: { id: row.id, ...logo } });
+    const later = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 2, 10)] });
+    expect(await shown(later.body.id)).toEqual({ detail: { id: row.id, ...logo }, print: { id: row.id, ...logo } });
   });
 
   it('renumbers an invoice edited into the other sequence', async () => {
