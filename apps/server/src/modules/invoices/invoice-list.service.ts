@@ -139,44 +139,47 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function quickSearch(db: DbOrTx, companyId: number, query: string, limit = 5) {
   const q = query.trim();
   if (q.length < 3) throw badRequest('Please type at least 3 characters');
-  const numbering = await customerNumberingOn(db, companyId);
   const m = /^#?(?:(\d+)-)?(\d+)(b?)$/i.exec(q);
-  let invoiceRows: { inv: typeof invoices.$inferSelect; customer_name: string }[] = [];
-  if (m) {
+  const invoiceSearch = () => {
+    if (!m) return [];
     const conds: SQL[] = [
       eq(invoices.company_id, companyId),
       sql`(${invoices.number}::text) like ${`${escapeLike(m[2])}%`}`,
     ];
     if (m[3]) conds.push(eq(invoices.beer, true));
     if (m[1]) conds.push(eq(invoices.customer_id, Number(m[1])));
-    invoiceRows = await db
-      .select({ inv: invoices, customer_name: customers.name })
+    return db
+      .select({ inv: invoices, customer_name: customers.name, numbering: customerNumberingSql(companyId) })
       .from(invoices)
       .innerJoin(customers, eq(customers.id, invoices.customer_id))
       .where(and(...conds))
       .orderBy(sql`(${invoices.number}::text)`, asc(invoices.beer))
       .limit(limit);
-  }
+  };
   const pattern = `%${escapeLike(q.toLowerCase())}%`;
-  const customerRows = await db
-    .select({
-      id: customers.id,
-      name: customers.name,
-      city: customers.city,
-      tabc_id: customers.tabc_id,
-    })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.company_id, companyId),
-        isNull(customers.deleted_at),
-        sql`(lower(${customers.name}) like ${pattern} or lower(${customers.tabc_id}) like ${pattern})`,
-      ),
-    )
-    .orderBy(sql`lower(${customers.name})`, asc(customers.id))
-    .limit(limit);
+  // the two searches are independent: on a pool they run side by side
+  const [invoiceRows, customerRows] = await Promise.all([
+    invoiceSearch(),
+    db
+      .select({
+        id: customers.id,
+        name: customers.name,
+        city: customers.city,
+        tabc_id: customers.tabc_id,
+      })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.company_id, companyId),
+          isNull(customers.deleted_at),
+          sql`(lower(${customers.name}) like ${pattern} or lower(${customers.tabc_id}) like ${pattern})`,
+        ),
+      )
+      .orderBy(sql`lower(${customers.name})`, asc(customers.id))
+      .limit(limit),
+  ]);
   return {
-    invoices: invoiceRows.map((r) => ({ ...invoiceSummary(r.inv, numbering), customer_name: r.customer_name })),
+    invoices: invoiceRows.map((r) => ({ ...invoiceSummary(r.inv, r.numbering), customer_name: r.customer_name })),
     customers: customerRows,
   };
 }

@@ -126,6 +126,10 @@ describe('numbering', () => {
     expect((await f.owner.api.get(`/invoice/${f.customer}-200B`)).body.id).toBe(res.body.id);
     const grid = await f.owner.api.get('/invoice/grid', { startRow: 0, endRow: 25 });
     expect(grid.body.rows.map((r: { display_number: string }) => r.display_number)).toEqual([`${f.customer}-200B`]);
+    const found = await f.owner.api.get('/company/quick-search', { query: '200' });
+    expect(found.body.invoices.map((r: { display_number: string }) => r.display_number)).toEqual([
+      `${f.customer}-200B`,
+    ]);
     expect((await f.owner.api.get('/invoice/new-number', { customerId: f.customer })).body.display_number).toBe(
       `${f.customer}-200`,
     );
