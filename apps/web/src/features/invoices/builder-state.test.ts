@@ -171,17 +171,29 @@ describe('builder reducer', () => {
     expect(s.items).toHaveLength(2);
   });
 
-  it('assigns stamps for the liquor lines and leaves the state untouched when nothing changes', () => {
+  it('assigns stamps for the liquor lines once the rolls are loaded and leaves them alone when nothing changes', () => {
     const s = blank({ items: [{ ...itemFromProduct(vodka), qty: 3 }] });
     const sequences = usableSequences([roll(1, 500, 599)]);
-    const assigned = builderReducer(s, { type: 'assignStamps', need: 3, sequences });
+    const assigned = builderReducer(s, { type: 'rollsLoaded', sequences });
     expect(assigned.ranges).toMatchObject([{ roll_id: 1, prefix: 'A', from: 500, to: 502 }]);
-    expect(builderReducer(assigned, { type: 'assignStamps', need: 3, sequences })).toBe(assigned);
+    expect(builderReducer(assigned, { type: 'set', patch: { note: 'x' } }).ranges).toBe(assigned.ranges);
+  });
+
+  it('follows a quantity change in the same step', () => {
+    const s = builderReducer(blank({ items: [{ ...itemFromProduct(vodka), qty: 3 }] }), {
+      type: 'rollsLoaded',
+      sequences: usableSequences([roll(1, 500, 599)]),
+    });
+    const more = builderReducer(s, { type: 'set', patch: { items: [{ ...s.items[0], qty: 5 }] } });
+    expect(more.ranges.map((r) => [r.from, r.to])).toEqual([[500, 504]]);
   });
 
   it('counts the saved stamps toward the need when editing', () => {
     const s = initialState({ invoice: saved, company, today: '2026-11-21' });
-    const next = builderReducer(s, { type: 'assignStamps', need: 3, sequences: usableSequences([roll(1, 500, 599)]) });
+    const loaded = builderReducer(s, { type: 'rollsLoaded', sequences: usableSequences([roll(1, 500, 599)]) });
+    // two bottles, two stamps already on the invoice: nothing to add
+    expect(loaded.ranges).toBe(s.ranges);
+    const next = builderReducer(loaded, { type: 'set', patch: { items: [{ ...loaded.items[0], qty: 3 }] } });
     expect(next.ranges.map((r) => [r.from, r.to, !!r.saved])).toEqual([
       [100, 101, true],
       [500, 500, false],
@@ -195,8 +207,9 @@ describe('builder reducer', () => {
       ranges: [...s.ranges, { key: 'x', roll_id: 2, prefix: 'B', from: 1, to: 5 }],
     });
     expect(manual.autoStamps).toBe(false);
-    expect(builderReducer(manual, { type: 'assignStamps', need: 9, sequences: [] })).toBe(manual);
-    const auto = builderReducer(manual, { type: 'autoStampsOn' });
+    const loaded = builderReducer(manual, { type: 'rollsLoaded', sequences: [] });
+    expect(loaded.ranges).toBe(manual.ranges);
+    const auto = builderReducer(loaded, { type: 'autoStampsOn' });
     expect(auto.autoStamps).toBe(true);
     expect(auto.ranges.map((r) => r.from)).toEqual([100]);
   });
@@ -205,9 +218,13 @@ describe('builder reducer', () => {
     expect(usableSequences([{ ...roll(1, 1, 10), usable: false }, roll(2, 20, 29)]).map((q) => q.roll_id)).toEqual([2]);
   });
 
-  it('reset replaces the whole state', () => {
+  it('reset replaces the whole state but keeps the loaded rolls', () => {
     const fresh = blank();
-    expect(builderReducer(blank({ note: 'x' }), { type: 'reset', state: fresh })).toBe(fresh);
+    const sequences = usableSequences([roll(1, 500, 599)]);
+    expect(builderReducer(blank({ note: 'x', sequences }), { type: 'reset', state: fresh })).toEqual({
+      ...fresh,
+      sequences,
+    });
   });
 });
 

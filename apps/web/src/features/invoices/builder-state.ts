@@ -4,7 +4,7 @@ import { defaultDueDate } from '@dbo/domain/credit-law';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG, isBeerInvoice, isTypeMismatch } from '@dbo/domain/invoice';
 import { invoiceTotals, toCents } from '@dbo/domain/money';
-import { autoAssign, type StampSequence } from '@dbo/domain/stamps';
+import { autoAssign, type StampSequence, stampNeed } from '@dbo/domain/stamps';
 import type { StampRoll } from '../../lib/answer-types';
 import type { Invoice } from './api';
 import {
@@ -25,6 +25,8 @@ export interface BuilderState {
   ranges: BuilderRange[];
   /** stamps follow the items until the user edits a range by hand */
   autoStamps: boolean;
+  /** the usable rolls' free sequences once loaded; auto-assignment waits for them */
+  sequences: StampSequence[] | null;
   note: string;
   company_note: string;
   status: InvoiceStatus;
@@ -95,6 +97,7 @@ export function initialState({
         saved: true,
       })),
       autoStamps: true,
+      sequences: null,
       note: invoice.note ?? '',
       company_note: invoice.company_note ?? '',
       status: invoice.status,
@@ -111,6 +114,7 @@ export function initialState({
     items: source ? itemsFromInvoice(source, 'copy') : [],
     ranges: [],
     autoStamps: true,
+    sequences: null,
     note: source?.note ?? '',
     company_note: company.default_invoice_note ?? '',
     status: company.default_invoice_status ?? 'draft',
@@ -131,11 +135,30 @@ export type BuilderAction =
   | { type: 'editRanges'; ranges: BuilderRange[] }
   /** back to auto-assignment: only the saved ranges stay until the next assignment */
   | { type: 'autoStampsOn' }
-  /** assign stamps for the items from the usable sequences (no-op when manual or unchanged) */
-  | { type: 'assignStamps'; need: number; sequences: StampSequence[] };
+  /** the usable rolls' free sequences, loaded or reloaded */
+  | { type: 'rollsLoaded'; sequences: StampSequence[] };
 
+/**
+ * Every change goes through the rules that follow it: the automatic due date and, in the same
+ * step, the automatic stamps (one render a keystroke, not a second one from an effect).
+ */
 export function builderReducer(state: BuilderState, action: BuilderAction): BuilderState {
-  return followDefault(reduce(state, action));
+  return followStamps(followDefault(reduce(state, action)));
+}
+
+/** Keeps automatic stamps on what the items need (no-op when manual, not loaded or unchanged). */
+function followStamps(state: BuilderState): BuilderState {
+  if (!state.autoStamps || !state.sequences) return state;
+  // stamps already on the saved invoice count toward the need
+  const saved = state.ranges.filter((r) => r.saved);
+  const res = autoAssign(stampNeed(state.items), state.sequences, saved);
+  const next = [...saved, ...res.ranges.map((r) => ({ key: newKey(), ...r }))];
+  const same =
+    next.length === state.ranges.length &&
+    next.every(
+      (r, i) => r.roll_id === state.ranges[i].roll_id && r.from === state.ranges[i].from && r.to === state.ranges[i].to,
+    );
+  return same ? state : { ...state, ranges: next };
 }
 
 function reduce(state: BuilderState, action: BuilderAction): BuilderState {
@@ -148,7 +171,8 @@ function reduce(state: BuilderState, action: BuilderAction): BuilderState {
         ...action.patch,
       };
     case 'reset':
-      return action.state;
+      // the rolls stay loaded
+      return { ...action.state, sequences: state.sequences };
     case 'addProduct': {
       const p = action.product;
       // a second scan of the same product adds to its line instead of a new one
@@ -162,20 +186,8 @@ function reduce(state: BuilderState, action: BuilderAction): BuilderState {
       return { ...state, ranges: action.ranges, autoStamps: false };
     case 'autoStampsOn':
       return { ...state, autoStamps: true, ranges: state.ranges.filter((r) => r.saved) };
-    case 'assignStamps': {
-      if (!state.autoStamps) return state;
-      // stamps already on the saved invoice count toward the need
-      const saved = state.ranges.filter((r) => r.saved);
-      const res = autoAssign(action.need, action.sequences, saved);
-      const next = [...saved, ...res.ranges.map((r) => ({ key: newKey(), ...r }))];
-      const same =
-        next.length === state.ranges.length &&
-        next.every(
-          (r, i) =>
-            r.roll_id === state.ranges[i].roll_id && r.from === state.ranges[i].from && r.to === state.ranges[i].to,
-        );
-      return same ? state : { ...state, ranges: next };
-    }
+    case 'rollsLoaded':
+      return { ...state, sequences: action.sequences };
   }
 }
 

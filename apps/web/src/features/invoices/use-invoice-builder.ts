@@ -100,12 +100,12 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
   }, [paramProduct, paramCustomer, message]);
 
   // ---- stamps: auto-assignment from the usable rolls ------------------------------------------
+  // the reducer keeps the stamps on the items' need once it has the rolls' sequences
   const need = stampNeed(s.items);
   const sequences = useMemo(() => usableSequences(rolls), [rolls]);
   useEffect(() => {
-    if (!s.autoStamps || !rollsQuery.isSuccess) return;
-    dispatch({ type: 'assignStamps', need, sequences });
-  }, [need, sequences, s.autoStamps, rollsQuery.isSuccess]);
+    if (rollsQuery.isSuccess) dispatch({ type: 'rollsLoaded', sequences });
+  }, [sequences, rollsQuery.isSuccess]);
 
   // ---- derived ---------------------------------------------------------------------------------
   // a saved invoice keeps the tax rate it was created with
