@@ -9,7 +9,8 @@
  * Starts the built server on a throw-away DATA_DIR (PGlite) on BENCH_PORT (default 3297), signs a
  * company up, loads 200 wine products with UPCs (wine needs no TABC stamps) and a customer, then
  * drives Debian's Chromium (CHROMIUM_PATH, else chromium-headless-shell, else chromium) with
- * Playwright. BENCH_LINES (200), BENCH_KEYS (30); BENCH_PROFILE=file.cpuprofile also writes
+ * Playwright. BENCH_LINES (200), BENCH_KEYS (30), BENCH_TYPE (WINE; LIQUOR loads a stamp roll too,
+ * so every keystroke also moves the automatic stamps, as on a distributor's usual invoice); BENCH_PROFILE=file.cpuprofile also writes
  * Chromium's CPU profile of the keystrokes and prints where their time went; BENCH_TRACE=file.json
  * Chromium's trace of them (style recalcs with the elements they touched, layouts, paints, the
  * invalidations' causes); BENCH_SHOT=file.png a screenshot after them (BENCH_SHOT_SCROLL=1 also
@@ -33,6 +34,8 @@ const KEYS = Number(process.env.BENCH_KEYS ?? 30);
 const PORT = Number(process.env.BENCH_PORT ?? 3297);
 const origin = `http://127.0.0.1:${PORT}`;
 const upcOf = (g: number) => String(800000000000 + g);
+const TYPE = process.env.BENCH_TYPE === 'LIQUOR' ? 'LIQUOR' : 'WINE';
+const NAME = `BENCH ${TYPE}`;
 
 function chromiumPath() {
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
@@ -201,10 +204,23 @@ async function main() {
     await completeCompany(q, companyId);
     await q(
       `insert into products (company_id, product, product_type, product_size, product_price, upc)
-       select $1, 'BENCH WINE ' || g, 'WINE', '750ML', 10 + g, '8' || lpad(g::text, 11, '0')
+       select $1, $2 || ' ' || g, $3, '750ML', 10 + g, '8' || lpad(g::text, 11, '0')
        from generate_series(1, ${LINES}) g`,
-      [companyId],
+      [companyId, NAME, TYPE],
     );
+    if (TYPE === 'LIQUOR') {
+      // enough stamps for every line at the largest quantity the keystrokes type (9)
+      const { rows: roll } = await q(
+        `insert into stamp_rolls (company_id, prefix, "from", "to", active, received_at)
+         values ($1, 'B', 1, $2, true, current_date) returning id`,
+        [companyId, LINES * 10],
+      );
+      await q(`insert into stamps (roll_id, number, company_id) select $1, g, $2 from generate_series(1, $3::int) g`, [
+        roll[0].id,
+        companyId,
+        LINES * 10,
+      ]);
+    }
     const { rows: buyer } = await q(
       `insert into customers (company_id, name, address, city, zip, tabc_id)
        values ($1, 'Bench Buyer', '1 Main St', 'Austin', '78701', 'MB999999') returning id`,
@@ -246,7 +262,7 @@ async function main() {
     );
 
     // b. quantity keystrokes on the last line (in view after the scans): select all, one digit
-    const qty = page.getByRole('spinbutton', { name: `Quantity of BENCH WINE ${LINES}`, exact: true });
+    const qty = page.getByRole('spinbutton', { name: `Quantity of ${NAME} ${LINES}`, exact: true });
     await qty.scrollIntoViewIfNeeded();
     await qty.focus();
     await page.evaluate(() => {
