@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { addDays, todayInTexas } from '../packages/domain/src/dates.js';
 import { agingSql } from '../apps/server/src/modules/receivables/aging.service.js';
+import { compareApiWithSql } from './api-vs-sql.js';
 import { withBenchCompany } from './bench-company.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
@@ -68,35 +69,14 @@ async function main() {
       { name: 'aging as of today', asOf: today },
       { name: 'aging as of 180 days ago', asOf: addDays(today, -180) },
     ];
-    const pct = (xs: number[], p: number) =>
-      [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-    const fmt = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
-    console.log(
-      `${'case'.padEnd(30)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  rows`,
+    await compareApiWithSql(
+      { app, raw, headers },
+      cases.map((c) => {
+        const q = dialect.sqlToQuery(agingSql(companyId, c.asOf));
+        return { name: c.name, url: `/api/v1/report/aging?asOf=${c.asOf}`, sql: q.sql, params: q.params };
+      }),
+      { runs: RUNS, warmup: 2, width: 30, countLabel: 'rows', count: (body) => body.rows.length },
     );
-    for (const c of cases) {
-      const q = dialect.sqlToQuery(agingSql(companyId, c.asOf));
-      const api: number[] = [];
-      const sqlTimes: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < RUNS + 2; i++) {
-        const a = performance.now();
-        const res = await app.inject({ method: 'GET', url: `/api/v1/report/aging?asOf=${c.asOf}`, headers });
-        const b = performance.now();
-        if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-        rows = res.json().rows.length;
-        const s0 = performance.now();
-        await raw.query(q.sql, q.params);
-        const s1 = performance.now();
-        if (i >= 2) {
-          api.push(b - a);
-          sqlTimes.push(s1 - s0);
-        }
-      }
-      console.log(
-        `${c.name.padEnd(30)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${rows}`,
-      );
-    }
   });
 }
 

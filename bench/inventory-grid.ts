@@ -26,7 +26,9 @@
  * (company_id, qty, id) (a migration, left to the lead).
  */
 import { performance } from 'node:perf_hooks';
+import { compareApiWithSql, withQuery } from './api-vs-sql.js';
 import { withBenchCompany } from './bench-company.js';
+import { enableFeature } from './seed.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const HISTORY = Number(process.env.BENCH_HISTORY ?? 1_000_000);
@@ -36,11 +38,7 @@ async function main() {
   await withBenchCompany('dbo_bench_inv', async ({ app, raw, companyId, headers }) => {
     console.log(`loading ${PRODUCTS.toLocaleString()} products, ${HISTORY.toLocaleString()} history rows ...`);
     const t0 = performance.now();
-    await raw.query(
-      `insert into company_features (company_id, name, active) values ($1, 'inventory', true)
-       on conflict (company_id, name) do update set active = true`,
-      [companyId],
-    );
+    await enableFeature((text, params) => raw.query(text, params), companyId, 'inventory');
     await raw.query(
       `insert into products (company_id, product, product_type, product_size, product_price, last_purchase_price,
                              upc, reorder_level, reorder_qty, distributor)
@@ -145,39 +143,11 @@ async function main() {
       },
     ];
 
-    const pct = (xs: number[], p: number) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-    };
-    const fmt = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
-    console.log(
-      `${'case'.padEnd(44)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  count`,
+    await compareApiWithSql(
+      { app, raw, headers },
+      cases.map((c) => ({ name: c.name, url: withQuery(c.url, c.query), sql: c.sql, params: [companyId] })),
+      { runs: RUNS, warmup: 3, width: 44, countLabel: 'count', count: (body) => body.count },
     );
-    for (const c of cases) {
-      const qs = new URLSearchParams(
-        Object.entries(c.query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-      );
-      const api: number[] = [];
-      const sqlTimes: number[] = [];
-      let count = 0;
-      for (let i = 0; i < RUNS + 3; i++) {
-        const a = performance.now();
-        const res = await app.inject({ method: 'GET', url: `${c.url}?${qs}`, headers });
-        const b = performance.now();
-        if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-        count = res.json().count;
-        const s0 = performance.now();
-        await raw.query(c.sql, [companyId]);
-        const s1 = performance.now();
-        if (i >= 3) {
-          api.push(b - a);
-          sqlTimes.push(s1 - s0);
-        }
-      }
-      console.log(
-        `${c.name.padEnd(44)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${count}`,
-      );
-    }
   });
 }
 

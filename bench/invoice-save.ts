@@ -13,13 +13,10 @@
  * items and stamp log) under a new number and takes the next 20 stamps: the writes a save makes,
  * without routing, validation, rules or JSON.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { SERVER_ROOT } from '../apps/server/src/config.js';
 import { createRollStamps } from '../apps/server/src/modules/stamps/stamps.ledger.js';
+import { spawnServer } from '../apps/server/test/server-process.js';
 import { withBenchCompany } from './bench-company.js';
 import { completeCompany, ms, pct, seedInvoices, seedProducts } from './seed.js';
 
@@ -231,21 +228,11 @@ async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Prom
 }
 
 async function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-proc-'));
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-      JWT_SECRET: 'bench-secret',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
+  const { child } = spawnServer({
+    port,
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    jwtSecret: 'bench-secret',
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   for (let i = 0; i < 120; i++) {

@@ -12,6 +12,7 @@
  * match run directly on the pool.
  */
 import { performance } from 'node:perf_hooks';
+import { compareApiWithSql, withQuery } from './api-vs-sql.js';
 import { withBenchCompany } from './bench-company.js';
 
 const N = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -82,40 +83,11 @@ async function main() {
       },
     ];
 
-    const pct = (xs: number[], p: number) => {
-      const s = [...xs].sort((a, b) => a - b);
-      return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-    };
-    const fmt = (x: number) => `${x.toFixed(1).padStart(7)} ms`;
-    console.log(
-      `${'case'.padEnd(44)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  rows`,
+    await compareApiWithSql(
+      { app, raw, headers },
+      cases.map((c) => ({ name: c.name, url: withQuery(c.url, c.query), sql: c.sql, params: [companyId] })),
+      { runs: RUNS, warmup: 3, width: 44, countLabel: 'rows', count: (body) => (body.suggestions ?? body.rows).length },
     );
-    for (const c of cases) {
-      const qs = new URLSearchParams(
-        Object.entries(c.query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-      );
-      const api: number[] = [];
-      const sqlTimes: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < RUNS + 3; i++) {
-        const a = performance.now();
-        const res = await app.inject({ method: 'GET', url: `${c.url}?${qs}`, headers });
-        const b = performance.now();
-        if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-        const body = res.json();
-        rows = (body.suggestions ?? body.rows).length;
-        const s0 = performance.now();
-        await raw.query(c.sql, [companyId]);
-        const s1 = performance.now();
-        if (i >= 3) {
-          api.push(b - a);
-          sqlTimes.push(s1 - s0);
-        }
-      }
-      console.log(
-        `${c.name.padEnd(44)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${rows}`,
-      );
-    }
   });
 }
 

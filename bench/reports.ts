@@ -32,6 +32,7 @@ import { todayInTexas } from '../packages/domain/src/dates.js';
 import { twelveMonthsBack } from '../packages/domain/src/report.js';
 import { salesReportSql, salesTotalsSql, stampsReportSql } from '../apps/server/src/modules/reports/reports.service.js';
 import { withBenchCompany } from './bench-company.js';
+import { enableFeature } from './seed.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
@@ -42,11 +43,7 @@ async function main() {
   await withBenchCompany('dbo_bench_reports', async ({ app, raw, companyId, headers }) => {
     console.log(`loading ${N.toLocaleString()} invoices (x3 lines) for company ${companyId} ...`);
     const t0 = performance.now();
-    await raw.query(
-      `insert into company_features (company_id, name, active) values ($1, 'reports', true)
-       on conflict (company_id, name) do update set active = true`,
-      [companyId],
-    );
+    await enableFeature((text, params) => raw.query(text, params), companyId, 'reports');
     await raw.query(
       `insert into customers (company_id, name, address, city, zip, tabc_id)
        select $1, 'Saloon ' || g, g || ' Main St', 'Austin', '78701', 'MB' || lpad(g::text, 6, '0')

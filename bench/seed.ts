@@ -13,6 +13,15 @@ export async function completeCompany(query: Query, companyId: number) {
   );
 }
 
+/** Turns a company feature on (inventory, reports, order, ...), whether or not it had a row. */
+export async function enableFeature(query: Query, companyId: number, name: string) {
+  await query(
+    `insert into company_features (company_id, name, active) values ($1, $2, true)
+       on conflict (company_id, name) do update set active = true`,
+    [companyId, name],
+  );
+}
+
 /** `customers` bars and package stores, then `invoices` invoices over four years among them. */
 export async function seedInvoices(query: Query, companyId: number, opts: { customers: number; invoices: number }) {
   await query(

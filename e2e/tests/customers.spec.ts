@@ -1,42 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { type Page, expect, test } from '@playwright/test';
-import { authHeaders, signUpApi, uniqueEmail, useToken, shotPath } from './helpers';
-
-/** The server's outbox, in this run's DATA_DIR (playwright.config.ts puts it in the environment). */
-function outboxDirs(): string[] {
-  return [path.join(process.env.E2E_DATA_DIR ?? '', 'outbox')];
-}
-
-/** The invitation e-mail's sign-up link, read from the outbox .eml files. */
-async function invitationLink(email: string): Promise<URL> {
-  let found: URL | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const dir of outboxDirs()) {
-          if (!fs.existsSync(dir)) continue;
-          for (const f of fs.readdirSync(dir).sort().reverse()) {
-            const raw = fs.readFileSync(path.join(dir, f), 'utf8');
-            // quoted-printable: soft line breaks and =XX escapes
-            const text = raw
-              .replace(/=\r?\n/g, '')
-              .replace(/=([0-9A-F]{2})/g, (_m, h) => String.fromCharCode(parseInt(h, 16)));
-            if (!text.includes(email)) continue;
-            const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
-            if (m) {
-              found = new URL(m[0]);
-              return true;
-            }
-          }
-        }
-        return false;
-      },
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-  return found as URL;
-}
+import { authHeaders, invitationLink, signUpApi, uniqueEmail, useToken, shotPath } from './helpers';
 
 async function confirmSave(page: Page, button: RegExp) {
   const dialog = page.getByRole('dialog');

@@ -58,6 +58,37 @@ export function authHeaders(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+/** The first of the company's products whose name contains `name`. */
+export async function productNamed(request: APIRequestContext, token: string, name: string) {
+  const products = await (
+    await request.get('/api/v1/product/grid', {
+      headers: authHeaders(token),
+      params: {
+        startRow: '0',
+        endRow: '10',
+        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: name } }),
+      },
+    })
+  ).json();
+  return products.rows[0];
+}
+
+/** A customer the Texas credit law lets us sell to (the demo has one delinquent, one on the TABC list). */
+export async function sellableCustomer(request: APIRequestContext, token: string): Promise<{ id: number }> {
+  const res = await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers: authHeaders(token) });
+  return (await res.json()).rows.find(
+    (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
+  );
+}
+
+/** POST /invoice, expected to succeed; answers the saved invoice. */
+export async function postInvoice(request: APIRequestContext, token: string, data: Record<string, unknown>) {
+  const res = await request.post('/api/v1/invoice', { headers: authHeaders(token), data });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const body = await res.json();
+  return body.invoice ?? body;
+}
+
 /**
  * Saves an invoice of `qty` of the demo's first non-liquor product (no stamps needed) for a customer the
  * Texas credit law lets us sell to. Specs pick different quantities so their invoices never look like
@@ -68,28 +99,18 @@ export async function demoInvoice(
   token: string,
   { status = 'invoiced', qty = 2 }: { status?: string; qty?: number } = {},
 ) {
-  const headers = authHeaders(token);
-  const customers = await (await request.get('/api/v1/customer/grid?startRow=0&endRow=5', { headers })).json();
-  const products = await (await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers })).json();
+  const customer = await sellableCustomer(request, token);
+  const products = await (
+    await request.get('/api/v1/product/grid?startRow=0&endRow=50', { headers: authHeaders(token) })
+  ).json();
   const product = products.rows.find((p: { product_type: string }) => p.product_type !== 'LIQUOR');
-  const res = await request.post('/api/v1/invoice', {
-    headers,
-    data: {
-      // a customer the Texas credit law lets us sell to (the demo has one delinquent, one on the TABC list)
-      customer: {
-        id: customers.rows.find(
-          (c: { delinquent?: boolean; tabc_delinquent?: boolean }) => !c.delinquent && !c.tabc_delinquent,
-        ).id,
-      },
-      items: [{ product_id: product.id, qty, price: 10, taxable: true, on_deal: false, scanned: false }],
-      stamps: [],
-      status,
-      force: true,
-    },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  return (body.invoice ?? body) as { id: number; number: number; beer: boolean };
+  return (await postInvoice(request, token, {
+    customer: { id: customer.id },
+    items: [{ product_id: product.id, qty, price: 10, taxable: true, on_deal: false, scanned: false }],
+    stamps: [],
+    status,
+    force: true,
+  })) as { id: number; number: number; beer: boolean };
 }
 
 /** The server's DATA_DIR: as playwright.config.ts names it (the runner is this worker's parent). */
@@ -100,15 +121,16 @@ export function outboxDirs(): string[] {
   return dirs.map((d) => path.join(d, 'outbox'));
 }
 
-/** The invitation e-mail's sign-up token, read from the outbox .eml files. */
-export async function invitationToken(email: string): Promise<string> {
-  let token = '';
+/** The invitation e-mail's sign-up link, read from the outbox .eml files. */
+export async function invitationLink(email: string): Promise<URL> {
+  let found: URL | undefined;
   await expect
     .poll(
       () => {
         for (const dir of outboxDirs()) {
           if (!fs.existsSync(dir)) continue;
           for (const f of fs.readdirSync(dir).sort().reverse()) {
+            // quoted-printable: soft line breaks and =XX escapes
             const text = fs
               .readFileSync(path.join(dir, f), 'utf8')
               .replace(/=\r?\n/g, '')
@@ -116,8 +138,8 @@ export async function invitationToken(email: string): Promise<string> {
             if (!text.includes(email)) continue;
             const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
             if (m) {
-              token = new URL(m[0]).searchParams.get('token') ?? '';
-              return !!token;
+              found = new URL(m[0]);
+              return !!found.searchParams.get('token');
             }
           }
         }
@@ -126,8 +148,11 @@ export async function invitationToken(email: string): Promise<string> {
       { timeout: 10_000 },
     )
     .toBe(true);
-  return token;
+  return found as URL;
 }
+
+/** The invitation e-mail's sign-up token. */
+export const invitationToken = async (email: string) => (await invitationLink(email)).searchParams.get('token') ?? '';
 
 /** The signed-in user's token, as the web app keeps it. */
 export async function tokenOf(page: Page) {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type APIRequestContext, type Page, expect as baseExpect, test } from '@playwright/test';
-import { DEMO, authHeaders, shotPath, useToken } from './helpers';
+import { DEMO, authHeaders, postInvoice, productNamed, shotPath, useToken } from './helpers';
 
 // the panels load after the invoice; on a loaded machine that can take a while
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -28,28 +28,14 @@ async function newInvoice(request: APIRequestContext, token: string) {
   const customer = (Array.isArray(customers) ? customers : customers.rows).find(
     (c: { name: string }) => c.name === 'The Broken Spoke',
   );
-  const products = await (
-    await request.get('/api/v1/product/grid', {
-      headers,
-      params: {
-        startRow: '0',
-        endRow: '10',
-        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: 'TOPO CHICO' } }),
-      },
-    })
-  ).json();
-  const res = await request.post('/api/v1/invoice', {
-    headers,
-    data: {
-      customer: { id: customer.id },
-      items: [{ product_id: products.rows[0].id, qty: 1, price: 21.99, taxable: true, on_deal: false, scanned: false }],
-      stamps: [],
-      status: 'invoiced',
-      force: true,
-    },
+  const product = await productNamed(request, token, 'TOPO CHICO');
+  return postInvoice(request, token, {
+    customer: { id: customer.id },
+    items: [{ product_id: product.id, qty: 1, price: 21.99, taxable: true, on_deal: false, scanned: false }],
+    stamps: [],
+    status: 'invoiced',
+    force: true,
   });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  return res.json();
 }
 
 test('fintech Sync Now disables after a successful sync; MPower sync shows its answer', async ({ page, request }) => {

@@ -3,6 +3,9 @@ import { DEMO, authHeaders, csvOf, demoInvoice, signIn, signUpApi, tokenOf, useT
 
 /** Issue 22: what a newcomer hit in the finished screens. */
 
+/** The columns both invoice CSVs (summary and detailed) start with. */
+const INVOICE_CSV_HEAD = ['Invoice #', 'Customer', 'TABC ID', 'Status', 'Invoice Date', 'Due Date'];
+
 test('invoice Export CSV (summary and detailed) downloads the rows of the grid', async ({ page }) => {
   const errors = watchErrors(page);
   await signIn(page);
@@ -17,34 +20,14 @@ test('invoice Export CSV (summary and detailed) downloads the rows of the grid',
   await page.getByRole('button', { name: 'Export CSV' }).hover();
   await page.getByText('Summary CSV').click();
   const summary = await csvOf(await summaryDl);
-  expect(summary[0]).toEqual([
-    'Invoice #',
-    'Customer',
-    'TABC ID',
-    'Status',
-    'Invoice Date',
-    'Due Date',
-    'Sub Total',
-    'Tax',
-    'Total',
-    'Paid',
-  ]);
+  expect(summary[0]).toEqual([...INVOICE_CSV_HEAD, 'Sub Total', 'Tax', 'Total', 'Paid']);
   expect(summary[1][0]).toBe(firstNumber);
 
   const detailedDl = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).hover();
   await page.getByText('Detailed CSV (one line per item)').click();
   const detailed = await csvOf(await detailedDl);
-  expect(detailed[0].slice(0, 8)).toEqual([
-    'Invoice #',
-    'Customer',
-    'TABC ID',
-    'Status',
-    'Invoice Date',
-    'Due Date',
-    'Product',
-    'Type',
-  ]);
+  expect(detailed[0].slice(0, 8)).toEqual([...INVOICE_CSV_HEAD, 'Product', 'Type']);
   expect(detailed[1][0]).toBe(firstNumber);
   expect(detailed[1][6].length).toBeGreaterThan(0);
   expect(errors).toEqual([]);

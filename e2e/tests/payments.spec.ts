@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { authHeaders, shotPath, signIn, tokenOf } from './helpers';
+import { authHeaders, postInvoice, productNamed, shotPath, signIn, tokenOf } from './helpers';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -13,31 +13,15 @@ async function newInvoice(request: APIRequestContext, token: string) {
   const customer = (Array.isArray(customers) ? customers : customers.rows).find((c: any) =>
     String(c.name).startsWith('Continental Club'),
   );
-  const products = await (
-    await request.get('/api/v1/product/grid', {
-      headers,
-      params: {
-        startRow: '0',
-        endRow: '10',
-        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: 'TOPO CHICO' } }),
-      },
-    })
-  ).json();
-  const product = products.rows[0];
-  const res = await request.post('/api/v1/invoice', {
-    headers,
-    data: {
-      customer: { id: customer.id },
-      items: [{ product_id: product.id, qty: 2, price: 21.99, taxable: true, on_deal: false, scanned: false }],
-      stamps: [],
-      status: 'invoiced',
-      note: 'E2E payments invoice',
-      force: true,
-    },
+  const product = await productNamed(request, token, 'TOPO CHICO');
+  return postInvoice(request, token, {
+    customer: { id: customer.id },
+    items: [{ product_id: product.id, qty: 2, price: 21.99, taxable: true, on_deal: false, scanned: false }],
+    stamps: [],
+    status: 'invoiced',
+    note: 'E2E payments invoice',
+    force: true,
   });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const body = await res.json();
-  return body.invoice ?? body;
 }
 
 test('pay an invoice in two payments, attach and preview a document, email it, print it', async ({ page, request }) => {

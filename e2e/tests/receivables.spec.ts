@@ -1,7 +1,5 @@
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { authHeaders, shotPath, signIn } from './helpers';
-
-const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('dbo.token'))) as string;
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { authHeaders, postInvoice, productNamed, shotPath, signIn, tokenOf } from './helpers';
 
 /** A fresh customer of the demo company with three invoices of Topo Chico (qty 1, 2, 3). */
 async function customerWithInvoices(request: APIRequestContext, token: string) {
@@ -19,32 +17,18 @@ async function customerWithInvoices(request: APIRequestContext, token: string) {
   });
   expect(created.ok(), await created.text()).toBeTruthy();
   const customer = await created.json();
-  const products = await (
-    await request.get('/api/v1/product/grid', {
-      headers,
-      params: {
-        startRow: '0',
-        endRow: '10',
-        filterModel: JSON.stringify({ product: { filterType: 'text', type: 'contains', filter: 'TOPO CHICO' } }),
-      },
-    })
-  ).json();
-  const product = products.rows[0];
+  const product = await productNamed(request, token, 'TOPO CHICO');
   const invoices = [];
   for (const qty of [1, 2, 3]) {
-    const res = await request.post('/api/v1/invoice', {
-      headers,
-      data: {
+    invoices.push(
+      await postInvoice(request, token, {
         customer: { id: customer.id },
         items: [{ product_id: product.id, qty, price: 10, taxable: false, on_deal: false, scanned: false }],
         stamps: [],
         status: 'invoiced',
         force: true,
-      },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    const body = await res.json();
-    invoices.push(body.invoice ?? body);
+      }),
+    );
   }
   return { customer, invoices, product };
 }

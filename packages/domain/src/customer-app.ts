@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { emailField, MSG as AUTH_MSG } from './auth.js';
 import { MAX_GRID_ROWS, PRODUCT_TYPES } from './constants.js';
 import { MAX_ORDER_QTY, ORDER_MSG, orderLines, orderRowOut } from './order.js';
-import { boundedInt, boundedText, dbId, LIMITS, moneyOut, noteText } from './primitives.js';
+import { balanceInvoiceOut, customerInvoiceShape } from './customer.js';
+import { boundedInt, boundedText, dbId, LIMITS, moneyOut, noteText, productLabelShape } from './primitives.js';
 
 export { MAX_ORDER_QTY };
 
@@ -127,11 +128,7 @@ export const customerAppCompanyOut = z.object({
 export type CustomerAppCompanyOut = z.infer<typeof customerAppCompanyOut>;
 
 export const catalogRowOut = z.object({
-  id: z.number(),
-  product: z.string(),
-  product_type: z.string(),
-  product_size: z.string(),
-  upc: z.string().nullable(),
+  ...productLabelShape,
   /** the price this customer pays; null when the company hides prices */
   price: moneyOut.nullable(),
   /** null when the inventory feature is off */
@@ -145,13 +142,7 @@ export type CatalogOut = z.infer<typeof catalogOut>;
 export const cartItemOut = z.object({
   product_id: z.number(),
   qty: z.number(),
-  product: z.object({
-    id: z.number(),
-    product: z.string(),
-    product_type: z.string(),
-    product_size: z.string(),
-    upc: z.string().nullable(),
-  }),
+  product: z.object(productLabelShape),
   price: moneyOut.nullable(),
   total: moneyOut.nullable(),
   stock_status: z.enum(STOCK_STATUSES).nullable(),
@@ -172,13 +163,7 @@ export type CartOut = z.infer<typeof cartOut>;
 export const customerOrdersOut = z.object({ rows: z.array(orderRowOut), count: z.number() });
 
 export const customerInvoiceRowOut = z.object({
-  id: z.number(),
-  number: z.number(),
-  beer: z.boolean(),
-  invoiced_at: z.string(),
-  due_at: z.string().nullable(),
-  total: moneyOut,
-  paid_total: moneyOut,
+  ...customerInvoiceShape,
   status: z.string(),
   /** GET this (with the bearer token) for the PDF */
   pdf_path: z.string(),
@@ -187,19 +172,7 @@ export const customerInvoicesOut = z.object({ rows: z.array(customerInvoiceRowOu
 
 export const customerBalanceOut = z.object({
   summary: z.object({ owing: moneyOut }),
-  invoices: z.array(
-    z.object({
-      id: z.number(),
-      number: z.number(),
-      beer: z.boolean(),
-      invoiced_at: z.string(),
-      due_at: z.string().nullable(),
-      total: moneyOut,
-      paid_total: moneyOut,
-      owing: moneyOut,
-      status: z.string(),
-    }),
-  ),
+  invoices: z.array(balanceInvoiceOut),
   customer: z.object({ id: z.number(), name: z.string() }),
   /** GET this (with the bearer token) for the balance PDF */
   pdf_path: z.string(),

@@ -4,7 +4,9 @@ import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
 import {
   addressCardOut,
+  addressShape,
   boundedText,
+  customerContactShape,
   calendarDay,
   dbId,
   LIMITS,
@@ -156,14 +158,17 @@ export const autoFillQuerySchema = z.object({
 
 // ---- Customer users -------------------------------------------------------------------------
 
+/** The invited user's name, on the invitation and on the sign-up page it leads to. */
+const invitationName = z
+  .string({ error: CUSTOMER_MSG.invitationName })
+  .trim()
+  .min(3, { error: CUSTOMER_MSG.invitationName })
+  .max(40, { error: CUSTOMER_MSG.invitationName });
+
 export const invitationSchema = z.object({
   values: z.object(
     {
-      name: z
-        .string({ error: CUSTOMER_MSG.invitationName })
-        .trim()
-        .min(3, { error: CUSTOMER_MSG.invitationName })
-        .max(40, { error: CUSTOMER_MSG.invitationName }),
+      name: invitationName,
       email: boundedEmail(CUSTOMER_MSG.invitationEmail),
       tabc_id: boundedText('TABC ID', 32)
         .trim()
@@ -208,11 +213,7 @@ export const notificationPreferencesSchema = z.object({
 export const customerSignUpSchema = z
   .object({
     token: boundedText('Token', 128, CUSTOMER_MSG.invitationInvalid).min(1, { error: CUSTOMER_MSG.invitationInvalid }),
-    name: z
-      .string({ error: CUSTOMER_MSG.invitationName })
-      .trim()
-      .min(3, { error: CUSTOMER_MSG.invitationName })
-      .max(40, { error: CUSTOMER_MSG.invitationName }),
+    name: invitationName,
     email: boundedEmail(CUSTOMER_MSG.invitationEmail),
     phone_number: optionalText('Phone number'),
     password: boundedText('Password', 200, CUSTOMER_MSG.passwordShort).min(5, { error: CUSTOMER_MSG.passwordShort }),
@@ -277,22 +278,11 @@ export const priceTierBriefOut = z.object({
 export const customerOut = z.object({
   id: z.number(),
   company_id: z.number(),
-  name: z.string(),
-  address: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zip: z.string(),
-  tabc_id: z.string(),
+  ...addressShape,
   aims_id: z.number().nullable(),
   aims_license_type: z.string().nullable(),
   ydk_est_id: z.string().nullable(),
-  contact_name: z.string(),
-  contact_email: z.string(),
-  contact_phone: z.string(),
-  cash_on_delivery: z.boolean(),
-  fintech_option: z.boolean(),
-  fintech_id: z.string(),
-  product_price_tier_id: z.number().nullable(),
+  ...customerContactShape,
   service_start: z.string().nullable(),
   /** receivables: null = no limit */
   credit_limit: z.number().nullable().optional(),
@@ -344,7 +334,8 @@ export const customerUserGridOut = gridAnswer(customerUserOut);
 
 export const customerUserSessionOut = z.object({ access_token: z.string(), customerUser: customerUserOut });
 
-export const balanceInvoiceOut = z.object({
+/** An invoice's number, dates and money, as the balance and the customer app's invoice list show them. */
+export const customerInvoiceShape = {
   id: z.number(),
   number: z.number(),
   beer: z.boolean(),
@@ -352,6 +343,10 @@ export const balanceInvoiceOut = z.object({
   due_at: z.string().nullable(),
   total: moneyOut,
   paid_total: moneyOut,
+};
+
+export const balanceInvoiceOut = z.object({
+  ...customerInvoiceShape,
   owing: moneyOut,
   status: z.string(),
 });

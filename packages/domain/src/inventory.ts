@@ -19,6 +19,7 @@ import {
   moneyAmount,
   moneyOut,
   optionalQueryDay,
+  productLabelShape,
   queryBool,
   timestampOut,
 } from './primitives.js';
@@ -128,11 +129,7 @@ export type InventoryUpdate = z.infer<typeof inventoryUpdateSchema>;
 // ---- grid rows ----------------------------------------------------------------------------------------
 
 export const inventoryProductSchema = z.object({
-  id: z.number(),
-  product: z.string(),
-  product_type: z.string(),
-  product_size: z.string(),
-  upc: z.string().nullable(),
+  ...productLabelShape,
   internal_sku: z.string().nullable(),
   last_purchase_price: moneyOut,
 });

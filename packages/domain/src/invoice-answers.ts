@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { companyOut, logoOut } from './company.js';
 import { mpowerInvoiceOut } from './fintech.js';
 import { gridAnswer } from './grid.js';
-import { addressCardShape, timestampOut } from './primitives.js';
+import { addressCardShape, customerContactShape, productLabelShape, timestampOut } from './primitives.js';
 
 // ---- answers ------------------------------------------------------------------------------------
 
@@ -45,11 +45,7 @@ export const stampRangeOut = z.object({
 
 const invoiceItemProductOut = z.union([
   z.object({
-    id: z.number(),
-    product: z.string(),
-    product_type: z.string(),
-    product_size: z.string(),
-    upc: z.string().nullable(),
+    ...productLabelShape,
     internal_sku: z.string().nullable(),
     product_price: z.number(),
     archived: z.boolean(),
@@ -137,13 +133,7 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
   customer: z
     .object({
       ...addressCardShape,
-      contact_name: z.string(),
-      contact_email: z.string(),
-      contact_phone: z.string(),
-      cash_on_delivery: z.boolean(),
-      fintech_option: z.boolean(),
-      fintech_id: z.string(),
-      product_price_tier_id: z.number().nullable(),
+      ...customerContactShape,
       deleted: z.boolean(),
     })
     .nullable(),

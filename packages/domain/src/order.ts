@@ -5,7 +5,16 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, PRODUCT_TYPES } from './constants.js';
-import { addressCardOut, addressCardShape, dbId, LIMITS, moneyOut, noteText, timestampOut } from './primitives.js';
+import {
+  addressCardOut,
+  addressCardShape,
+  dbId,
+  LIMITS,
+  moneyOut,
+  noteText,
+  productLabelShape,
+  timestampOut,
+} from './primitives.js';
 
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus };
 
@@ -104,11 +113,7 @@ export const orderLines = z
 // ---------------------------------------------------------------- answers
 
 export const orderProductOut = z.object({
-  id: z.number(),
-  product: z.string(),
-  product_type: z.string(),
-  product_size: z.string(),
-  upc: z.string().nullable(),
+  ...productLabelShape,
   internal_sku: z.string().nullable(),
   archived: z.boolean(),
 });

@@ -4,7 +4,15 @@ import { notLaterThanDaysAhead } from './dates.js';
 import { toCents } from './money.js';
 import { gridAnswer } from './grid.js';
 import { fileOut } from './invoice.js';
-import { LIMITS, boundedText, calendarDay, isCalendarDay, noteText, timestampOut } from './primitives.js';
+import {
+  LIMITS,
+  boundedText,
+  calendarDay,
+  invoiceRefShape,
+  isCalendarDay,
+  noteText,
+  timestampOut,
+} from './primitives.js';
 
 export const PAYMENT_MSG = {
   receivedAtRequired: 'Received date is required',
@@ -193,11 +201,7 @@ export const paymentDeletedOut = z.object({ success: z.boolean(), id: z.number()
 /** GET /invoice/payment/grid */
 export const paymentGridOut = gridAnswer(
   z.object({
-    id: z.number(),
-    invoice_id: z.number(),
-    number: z.number(),
-    beer: z.boolean(),
-    status: z.string(),
+    ...invoiceRefShape,
     customer_id: z.number(),
     customer: z.string(),
     amount: z.number(),

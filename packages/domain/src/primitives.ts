@@ -141,8 +141,7 @@ export const timestampOut = z.union([z.date(), z.string()]);
 export const moneyOut = z.number();
 
 /** A company's or customer's name, address and TABC id: the address card of documents and answers. */
-export const addressCardShape = {
-  id: z.number(),
+export const addressShape = {
   name: z.string(),
   address: z.string(),
   city: z.string(),
@@ -150,4 +149,34 @@ export const addressCardShape = {
   zip: z.string(),
   tabc_id: z.string(),
 };
+export const addressCardShape = { id: z.number(), ...addressShape };
 export const addressCardOut = z.object(addressCardShape);
+
+/** How answers name a product: its id, name, type, size and UPC. */
+export const productLabelShape = {
+  id: z.number(),
+  product: z.string(),
+  product_type: z.string(),
+  product_size: z.string(),
+  upc: z.string().nullable(),
+};
+
+/** The invoice a row belongs to, as payment and product answers name it. */
+export const invoiceRefShape = {
+  id: z.number(),
+  invoice_id: z.number(),
+  number: z.number(),
+  beer: z.boolean(),
+  status: z.string(),
+};
+
+/** A customer's contact and billing settings, as the customer and invoice answers carry them. */
+export const customerContactShape = {
+  contact_name: z.string(),
+  contact_email: z.string(),
+  contact_phone: z.string(),
+  cash_on_delivery: z.boolean(),
+  fintech_option: z.boolean(),
+  fintech_id: z.string(),
+  product_price_tier_id: z.number().nullable(),
+};

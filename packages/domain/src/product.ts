@@ -6,6 +6,7 @@ import {
   boundedText,
   calendarDay,
   dbId,
+  invoiceRefShape,
   LIMITS,
   moneyOut,
   optionalQueryDay,
@@ -238,8 +239,8 @@ export const recommendationQuerySchema = z.object({ customerId: dbId('customerId
 
 // ---- answers ------------------------------------------------------------------------------------
 
-/** A product as the API answers it: money and numeric columns as numbers. */
-export const productOut = z.object({
+/** A product's name, prices and codes, as the product answers and the recommendations carry them. */
+const productCoreOutShape = {
   id: z.number(),
   product: z.string(),
   product_type: z.string(),
@@ -248,6 +249,11 @@ export const productOut = z.object({
   last_purchase_price: moneyOut,
   upc: z.string().nullable(),
   internal_sku: z.string().nullable(),
+};
+
+/** A product as the API answers it: money and numeric columns as numbers. */
+export const productOut = z.object({
+  ...productCoreOutShape,
   effective_date: z.string().nullable(),
   archived: z.boolean(),
   reorder_level: z.number().nullable(),
@@ -290,11 +296,7 @@ export const productDetailOut = productOut.extend({
   ),
   invoices: z.array(
     z.object({
-      id: z.number(),
-      invoice_id: z.number(),
-      number: z.number(),
-      beer: z.boolean(),
-      status: z.string(),
+      ...invoiceRefShape,
       invoiced_at: z.string(),
       customer_id: z.number(),
       customer_name: z.string().nullable(),
@@ -353,14 +355,7 @@ export const suggestionOut = z.object({
 export const recommendationOut = z.object({
   recommendation: z.array(
     z.object({
-      id: z.number(),
-      product: z.string(),
-      product_type: z.string(),
-      product_size: z.string(),
-      product_price: moneyOut,
-      last_purchase_price: moneyOut,
-      upc: z.string().nullable(),
-      internal_sku: z.string().nullable(),
+      ...productCoreOutShape,
       price: z.number(),
       stock: z.number().nullable(),
       total_qty: z.number(),

@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
 
 export const companies = pgTable(

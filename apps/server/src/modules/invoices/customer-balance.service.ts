@@ -12,16 +12,15 @@ import { addressCard } from '../../lib/address.js';
 import { pdfBytes } from '../../lib/pdf.js';
 
 /**
- * What a customer owes: every issued invoice (not draft), not cancelled and not fully paid, for
- * its total minus what was paid. Drafts are not owed yet; cancelled ones never are.
+ * An invoice still owed: issued (not draft), not cancelled and not fully paid; it is owed its total
+ * minus what was paid. Drafts are not owed yet; cancelled ones never are.
  */
-const owingWhere = (companyId: number, customerId: number) =>
-  and(
-    eq(invoices.company_id, companyId),
-    eq(invoices.customer_id, customerId),
-    notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]),
-    sql`${invoices.total} - ${invoices.paid_total} > 0`,
-  );
+export const stillOwed = () =>
+  and(notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]), sql`${invoices.total} - ${invoices.paid_total} > 0`);
+
+/** What a customer owes: its invoices still owed. */
+export const owingWhere = (companyId: number, customerId: number) =>
+  and(eq(invoices.company_id, companyId), eq(invoices.customer_id, customerId), stillOwed());
 
 export async function customerOwing(db: DbOrTx, companyId: number, customerId: number) {
   await findCustomer(db, companyId, customerId, { withDeleted: true });

@@ -25,15 +25,16 @@ import {
   texasHolidaysBetween,
   yearsAround,
 } from '@dbo/domain/credit-law';
-import { BALANCE_EXCLUDED_STATUSES, normalizeTabcId } from '@dbo/domain/customer';
+import { normalizeTabcId } from '@dbo/domain/customer';
 import { addDays, formatDate, todayInTexas } from '@dbo/domain/dates';
 import { displayNumber } from '@dbo/domain/invoice';
 import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
-import { and, asc, eq, gt, inArray, isNotNull, lte, max, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
+import { stillOwed } from './customer-balance.service.js';
 import { invoices } from './invoices.tables.js';
 import { customers, delinquents } from '../customers/customers.tables.js';
 
@@ -98,8 +99,7 @@ async function unpaidCreditInvoices(db: DbOrTx, companyId: number, w: Window) {
       and(
         eq(invoices.company_id, companyId),
         eq(invoices.beer, false),
-        notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]),
-        sql`${invoices.total} - ${invoices.paid_total} > 0`,
+        stillOwed(),
         isNotNull(invoices.due_at),
         lte(invoices.due_at, w.upTo),
         w.after ? gt(invoices.due_at, w.after) : undefined,
@@ -278,8 +278,7 @@ export async function delinquencyFlags(
         eq(invoices.company_id, companyId),
         inArray(invoices.customer_id, ids),
         eq(invoices.beer, false),
-        notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]),
-        sql`${invoices.total} - ${invoices.paid_total} > 0`,
+        stillOwed(),
         lte(invoices.due_at, delinquencyCutoff(today, holidays)),
       ),
     );

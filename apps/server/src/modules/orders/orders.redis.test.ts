@@ -3,17 +3,15 @@
  * adapter: a staff client on process A hears an order placed through process B. Needs
  * TEST_DATABASE_URL (PostgreSQL) and the Redis at 127.0.0.1:6379 (REDIS_URL overrides).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { ORDER_EVENTS } from '@dbo/domain/order';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SERVER_ROOT } from '../../config.js';
 import { makeProduct } from '../../../test/factories.js';
 import { createTestApp, type TestContext } from '../../../test/helpers.js';
 import { makeShopCompany, makeShopper } from '../../../test/order-factories.js';
+import { spawnServer } from '../../../test/server-process.js';
 
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -25,24 +23,14 @@ let socket: Socket | undefined;
 
 /** Starts `src/main.ts` on a free port and answers its base URL once it listens. */
 async function startServer(port: number): Promise<string> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-proc-'));
-  dirs.push(dataDir);
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      JWT_SECRET: 'test-secret', // the in-process test app signs the tokens
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'never',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: path.join(dataDir, 'no-web'),
-    },
+  const { child, dataDir } = spawnServer({
+    port,
+    databaseUrl: databaseUrl!,
+    redisUrl,
+    jwtSecret: 'test-secret', // the in-process test app signs the tokens
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  dirs.push(dataDir);
   children.push(child);
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -13,27 +13,19 @@ import {
   allocateOldestFirst,
   sumCents,
 } from '@dbo/domain/receivables';
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { findCustomer } from '../customers/customers.service.js';
 import type { InvoiceRow } from '../invoices/invoice-lookup.service.js';
 import { customerNumberingOn } from '../invoices/invoice-lookup.service.js';
+import { owingWhere } from '../invoices/customer-balance.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { lockInvoices, removePayment, settleInvoice } from './payments.service.js';
 import { creditMemos, paymentAllocations, payments } from './payments.tables.js';
 
 const money = (cents: number) => Number(centsToString(cents));
-
-/** Open = issued (not draft), not cancelled, not fully paid: what a customer still owes. */
-const openWhere = (companyId: number, customerId: number) =>
-  and(
-    eq(invoices.company_id, companyId),
-    eq(invoices.customer_id, customerId),
-    notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]),
-    sql`${invoices.total} - ${invoices.paid_total} > 0`,
-  );
 
 /** The customer's open invoices, oldest due first (no due date: the invoice date). */
 export async function openInvoices(db: DbOrTx, companyId: number, customerId: number) {
@@ -41,7 +33,7 @@ export async function openInvoices(db: DbOrTx, companyId: number, customerId: nu
   const rows = await db
     .select()
     .from(invoices)
-    .where(openWhere(companyId, customerId))
+    .where(owingWhere(companyId, customerId))
     .orderBy(
       asc(sql`coalesce(${invoices.due_at}, ${invoices.invoiced_at})`),
       asc(invoices.invoiced_at),
@@ -158,7 +150,7 @@ async function lockForPlan(
       ),
       plan,
     };
-  const ids = (await tx.select({ id: invoices.id }).from(invoices).where(openWhere(companyId, customerId))).map(
+  const ids = (await tx.select({ id: invoices.id }).from(invoices).where(owingWhere(companyId, customerId))).map(
     (r) => r.id,
   );
   const locked = await lockInvoices(tx, companyId, ids);

@@ -10,11 +10,16 @@ import type {
   placeOrderRequest,
   preferencesOut,
 } from '@dbo/domain/customer-app';
-import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
+import type { OrderDetail, OrderDetailAnswer, OrderItemView } from '../orders/api';
 import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
+
+/** The customer app reads the same order answers as the staff side. */
+export type ShopOrder = OrderDetail;
+export type ShopOrderDetail = OrderDetailAnswer;
+export type ShopOrderItem = OrderItemView;
 
 export type ShopCompany = z.infer<typeof customerAppCompanyOut>;
 export type CatalogRow = z.infer<typeof catalogRowOut>;
@@ -22,9 +27,6 @@ export type CatalogAnswer = z.infer<typeof catalogOut>;
 export type Cart = z.infer<typeof cartOut>;
 export type CartBody = z.infer<typeof cartRequest>;
 export type PlaceOrderBody = z.infer<typeof placeOrderRequest>;
-export type ShopOrderDetail = z.infer<typeof orderDetailOut>;
-export type ShopOrder = z.infer<typeof orderOut>;
-export type ShopOrderItem = z.infer<typeof orderItemOut>;
 export type ShopOrders = z.infer<typeof customerOrdersOut>;
 export type ShopInvoices = z.infer<typeof customerInvoicesOut>;
 export type ShopInvoiceRow = ShopInvoices['rows'][number];

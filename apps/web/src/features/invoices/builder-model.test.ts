@@ -59,17 +59,21 @@ describe('builder model', () => {
   });
 
   it('sends the API contract, with force only when asked', () => {
+    // the header fields go through as they are
+    const header = {
+      note: 'n',
+      company_note: 'c',
+      status: 'draft',
+      invoiced_at: '2026-11-21',
+      due_at: null,
+      logo_id: null,
+    } as const;
     const payload = toPayload(
       {
         customerId: 3,
         items: [itemFromProduct(product)],
         ranges: [{ key: 'a', roll_id: 1, prefix: 'A', from: 10, to: 12 }],
-        note: 'n',
-        company_note: 'c',
-        status: 'draft',
-        invoiced_at: '2026-11-21',
-        due_at: null,
-        logo_id: null,
+        ...header,
       },
       true,
     );
@@ -77,12 +81,7 @@ describe('builder model', () => {
       customer: { id: 3 },
       items: [{ product_id: 7, qty: 1, price: 17.5, taxable: true, on_deal: false, scanned: false }],
       stamps: [{ roll_id: 1, from: 10, to: 12 }],
-      note: 'n',
-      company_note: 'c',
-      status: 'draft',
-      invoiced_at: '2026-11-21',
-      due_at: null,
-      logo_id: null,
+      ...header,
       force: true,
     });
   });

@@ -170,6 +170,17 @@ export function toPayload(
   };
 }
 
+/** What a new draft from an order or a converted file leaves for the builder to fill. */
+export const NEW_DRAFT_BLANKS = {
+  company_note: '',
+  logo_id: null,
+  invoiced_at: '',
+  due_at: null,
+  sub_total: 0,
+  tax_total: 0,
+  total: 0,
+} satisfies Partial<Invoice>;
+
 /**
  * An online order (GET /order/{number}) as a builder source: its customer, the customer's notes and
  * the lines still to invoice (not rejected, not added by an earlier invoice, not already on an
@@ -206,12 +217,6 @@ export function invoiceFromOrder(order: OrderOut): Invoice {
       .filter((n) => !n.company_user_id)
       .map((n) => n.note)
       .join('\n'),
-    company_note: '',
-    logo_id: null,
-    invoiced_at: '',
-    due_at: null,
-    sub_total: 0,
-    tax_total: 0,
-    total: 0,
+    ...NEW_DRAFT_BLANKS,
   };
 }

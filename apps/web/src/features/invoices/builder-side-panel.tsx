@@ -14,6 +14,11 @@ const { Text } = Typography;
 
 type Logos = NonNullable<NonNullable<InvoiceBuilder['company']>['logos']>;
 const NO_LOGOS: Logos = [];
+/** The two notes of the invoice form, printed note first. */
+const NOTE_FIELDS = [
+  { key: 'note', label: 'Note (printed on the invoice)', ariaLabel: 'Note', marginBottom: 12 },
+  { key: 'company_note', label: 'Company note', ariaLabel: 'Company note', marginBottom: 0 },
+] as const;
 
 /** The builder's right column: dates, status, logo, notes, then the totals and the save buttons. */
 export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
@@ -204,22 +209,16 @@ const InvoiceFields = memo(function InvoiceFields({
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item label="Note (printed on the invoice)" style={{ marginBottom: 12 }}>
-          <Input.TextArea
-            aria-label="Note"
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            value={note}
-            onChange={(e) => set({ note: e.target.value })}
-          />
-        </Form.Item>
-        <Form.Item label="Company note" style={{ marginBottom: 0 }}>
-          <Input.TextArea
-            aria-label="Company note"
-            autoSize={{ minRows: 2, maxRows: 5 }}
-            value={company_note}
-            onChange={(e) => set({ company_note: e.target.value })}
-          />
-        </Form.Item>
+        {NOTE_FIELDS.map(({ key, label, ariaLabel, marginBottom }) => (
+          <Form.Item key={key} label={label} style={{ marginBottom }}>
+            <Input.TextArea
+              aria-label={ariaLabel}
+              autoSize={{ minRows: 2, maxRows: 5 }}
+              value={key === 'note' ? note : company_note}
+              onChange={(e) => set({ [key]: e.target.value })}
+            />
+          </Form.Item>
+        ))}
       </Form>
     </Card>
   );

@@ -16,6 +16,27 @@ import { useDebounced } from '../../lib/use-debounced';
 
 const { Text } = Typography;
 
+/** One kind of quick-search result under its icon and title. */
+function FoundList<T>(props: {
+  icon: React.ReactNode;
+  title: string;
+  items: T[];
+  renderItem: (item: T) => React.ReactNode;
+}) {
+  return (
+    <List
+      size="small"
+      header={
+        <Text type="secondary">
+          {props.icon} {props.title}
+        </Text>
+      }
+      dataSource={props.items}
+      renderItem={props.renderItem}
+    />
+  );
+}
+
 /** Finds invoices (by number) and customers (by name or permit): 3 characters, 300 ms debounce. */
 function QuickSearch() {
   const [query, setQuery] = useState('');
@@ -49,14 +70,10 @@ function QuickSearch() {
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={`Nothing found for "${q}"`} />
           )}
           {data.invoices.length > 0 && (
-            <List
-              size="small"
-              header={
-                <Text type="secondary">
-                  <FileTextOutlined /> Invoices
-                </Text>
-              }
-              dataSource={data.invoices}
+            <FoundList
+              icon={<FileTextOutlined />}
+              title="Invoices"
+              items={data.invoices}
               renderItem={(inv) => (
                 <List.Item
                   extra={<span className="money">{formatMoney(inv.total)}</span>}
@@ -72,14 +89,10 @@ function QuickSearch() {
             />
           )}
           {data.customers.length > 0 && (
-            <List
-              size="small"
-              header={
-                <Text type="secondary">
-                  <TeamOutlined /> Customers
-                </Text>
-              }
-              dataSource={data.customers}
+            <FoundList
+              icon={<TeamOutlined />}
+              title="Customers"
+              items={data.customers}
               renderItem={(c) => (
                 <List.Item
                   data-testid="quick-search-customer"

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadResponse, http, type RequestOptions, request } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Invoice } from './api';
+import { NEW_DRAFT_BLANKS } from './builder-model';
 
 /** Under the invoice prefix, so every invoice invalidation refreshes it too. */
 const fintechLogKey = (invoiceId: number) => ['invoice', 'fintech-log', invoiceId] as const;
@@ -80,12 +81,6 @@ export function invoiceFromFintech(d: ConvertedInvoice): Invoice {
     })),
     stamps: [],
     note: '',
-    company_note: '',
-    logo_id: null,
-    invoiced_at: '',
-    due_at: null,
-    sub_total: 0,
-    tax_total: 0,
-    total: 0,
+    ...NEW_DRAFT_BLANKS,
   };
 }

@@ -1,6 +1,18 @@
 import { ArrowDownOutlined, ArrowUpOutlined, BarcodeOutlined, DeleteOutlined } from '@ant-design/icons';
 import { formatMoney, lineTotalCents, toCents } from '@dbo/domain/money';
-import { Button, Checkbox, Empty, Input, InputNumber, Table, type TableRef, Tag, Tooltip, Typography } from 'antd';
+import {
+  Button,
+  Checkbox,
+  Empty,
+  Input,
+  InputNumber,
+  Table,
+  type TableColumnType,
+  type TableRef,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
 import { LIMITS } from '@dbo/domain/primitives';
 import { memo, useCallback, useEffect, useRef } from 'react';
@@ -20,35 +32,48 @@ function OrderChangeNotes({ item, update }: { item: BuilderItem; update: (patch:
   return (
     <div className="order-change-notes" data-testid="order-change">
       {changed.qty && (
-        <div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Ordered qty {ordered.qty} → {item.qty}
-          </Typography.Text>
-          <Input
-            size="small"
-            aria-label={`Quantity change note for ${item.product}`}
-            placeholder="Note for the quantity change (optional)"
-            maxLength={LIMITS.longText}
-            value={item.qty_change_note ?? ''}
-            onChange={(e) => update({ qty_change_note: e.target.value })}
-          />
-        </div>
+        <ChangeNote
+          what="Quantity"
+          change={`Ordered qty ${ordered.qty} → ${item.qty}`}
+          product={item.product}
+          value={item.qty_change_note}
+          onChange={(v) => update({ qty_change_note: v })}
+        />
       )}
       {changed.price && (
-        <div>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            Ordered price {formatMoney(ordered.price)} → {formatMoney(item.price)}
-          </Typography.Text>
-          <Input
-            size="small"
-            aria-label={`Price change note for ${item.product}`}
-            placeholder="Note for the price change (optional)"
-            maxLength={LIMITS.longText}
-            value={item.price_change_note ?? ''}
-            onChange={(e) => update({ price_change_note: e.target.value })}
-          />
-        </div>
+        <ChangeNote
+          what="Price"
+          change={`Ordered price ${formatMoney(ordered.price)} → ${formatMoney(item.price)}`}
+          product={item.product}
+          value={item.price_change_note}
+          onChange={(v) => update({ price_change_note: v })}
+        />
       )}
+    </div>
+  );
+}
+
+/** One changed value ('Ordered qty 3 → 4') and the note that explains it. */
+function ChangeNote(props: {
+  what: 'Quantity' | 'Price';
+  change: string;
+  product: string;
+  value: string | null | undefined;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {props.change}
+      </Typography.Text>
+      <Input
+        size="small"
+        aria-label={`${props.what} change note for ${props.product}`}
+        placeholder={`Note for the ${props.what.toLowerCase()} change (optional)`}
+        maxLength={LIMITS.longText}
+        value={props.value ?? ''}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -226,6 +251,16 @@ const FlagCell = memo(function FlagCell({
   );
 });
 
+/** The Taxable and On deal columns: a checkbox named after the column and the line's product. */
+const flagColumn = (title: string, field: 'taxable' | 'on_deal', update: Update): TableColumnType<BuilderItem> => ({
+  title,
+  width: 66,
+  align: 'center',
+  render: (_, r) => (
+    <FlagCell itemKey={r.key} label={`${title} ${r.product}`} field={field} checked={r[field]} update={update} />
+  ),
+});
+
 const TotalCell = memo(function TotalCell({ qty, price }: { qty: number; price: number }) {
   return <span className="money">{formatMoney(lineTotalCents(qty, price) / 100)}</span>;
 });
@@ -342,34 +377,8 @@ export function ItemsTable({
             <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
           ),
         },
-        {
-          title: 'Taxable',
-          width: 66,
-          align: 'center',
-          render: (_, r) => (
-            <FlagCell
-              itemKey={r.key}
-              label={`Taxable ${r.product}`}
-              field="taxable"
-              checked={r.taxable}
-              update={update}
-            />
-          ),
-        },
-        {
-          title: 'On deal',
-          width: 66,
-          align: 'center',
-          render: (_, r) => (
-            <FlagCell
-              itemKey={r.key}
-              label={`On deal ${r.product}`}
-              field="on_deal"
-              checked={r.on_deal}
-              update={update}
-            />
-          ),
-        },
+        flagColumn('Taxable', 'taxable', update),
+        flagColumn('On deal', 'on_deal', update),
         {
           title: 'Total',
           width: 96,

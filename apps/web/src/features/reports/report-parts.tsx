@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCsvText, errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { reportCsv } from './csv';
 
 export const { Text } = Typography;
 export const COLORS = ['#8b1e3f', '#1677ff', '#d48806', '#389e0d', '#722ed1', '#13c2c2'];
@@ -71,26 +72,33 @@ export const moneyCol = (title: string, key: keyof SalesRow) => ({
 });
 
 /** A report's frame: its range and export bar, the load error, then the chart and table. */
+/** What the report's Export button downloads (`<file>_<from>_<to>.csv`); none while it has no data. */
+export interface ReportExport {
+  file: string;
+  headers: string[];
+  rows: unknown[][];
+  totals: unknown[];
+}
+
 export function ReportFrame({
   label,
   range,
   onRange,
-  onExport,
-  exportDisabled,
+  csv,
   error,
   children,
 }: {
   label: string;
   range: RangeValue;
   onRange: (v: RangeValue) => void;
-  onExport: () => void;
-  exportDisabled: boolean;
+  csv: ReportExport | undefined;
   error: unknown;
   children: React.ReactNode;
 }) {
+  const onExport = () => csv && downloadCsv(csv.file, range, reportCsv(csv.headers, csv.rows, csv.totals));
   return (
     <section aria-label={label}>
-      <RangeBar label={label} value={range} onChange={onRange} exportDisabled={exportDisabled} onExport={onExport} />
+      <RangeBar label={label} value={range} onChange={onRange} exportDisabled={!csv} onExport={onExport} />
       {error ? <Alert type="error" showIcon title={errorMessage(error)} style={{ marginBottom: 12 }} /> : null}
       {children}
     </section>

@@ -2,10 +2,8 @@ import { formatMoney } from '@dbo/domain/money';
 import type { SalesRow } from '@dbo/domain/report';
 import { Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { reportCsv } from './csv';
 import {
   defaultRange,
-  downloadCsv,
   money2,
   MonthlyStackedBars,
   moneyCol,
@@ -29,19 +27,14 @@ export function SalesByTypeCard() {
       label="Sales by product type"
       range={range}
       onRange={setRange}
-      exportDisabled={!totals}
       error={res.error}
-      onExport={() =>
-        totals &&
-        downloadCsv(
-          'sales_by_type',
-          range,
-          reportCsv(
-            ['Month', 'Type', 'Units', 'Invoices', 'Amount'],
-            rows.map((r) => [r.month, r.label, r.units, r.invoices, money2(r.amount)]),
-            ['Total', '', totals.units, totals.invoices, money2(totals.sub_total)],
-          ),
-        )
+      csv={
+        totals && {
+          file: 'sales_by_type',
+          headers: ['Month', 'Type', 'Units', 'Invoices', 'Amount'],
+          rows: rows.map((r) => [r.month, r.label, r.units, r.invoices, money2(r.amount)]),
+          totals: ['Total', '', totals.units, totals.invoices, money2(totals.sub_total)],
+        }
       }
     >
       <MonthlyStackedBars data={chart} series={TYPE_KEYS} money />

@@ -4,18 +4,7 @@ import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { reportCsv } from './csv';
-import {
-  COLORS,
-  defaultRange,
-  downloadCsv,
-  money2,
-  moneyCol,
-  type RangeValue,
-  ReportFrame,
-  Text,
-  useSales,
-} from './report-parts';
+import { COLORS, defaultRange, money2, moneyCol, type RangeValue, ReportFrame, Text, useSales } from './report-parts';
 
 export interface SalesConfig {
   groupBy: 'product' | 'customer';
@@ -93,11 +82,14 @@ export function SalesReportCard({ config }: { config: SalesConfig }) {
       label={config.label}
       range={range}
       onRange={setRange}
-      exportDisabled={!totals}
       error={res.error}
-      onExport={() =>
-        totals &&
-        downloadCsv(config.file, range, reportCsv(config.csvHeaders, rows.map(config.csvRow), config.csvTotals(totals)))
+      csv={
+        totals && {
+          file: config.file,
+          headers: config.csvHeaders,
+          rows: rows.map(config.csvRow),
+          totals: config.csvTotals(totals),
+        }
       }
     >
       <ResponsiveContainer width="100%" height={280}>

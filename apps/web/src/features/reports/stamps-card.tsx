@@ -4,16 +4,7 @@ import { Table } from 'antd';
 import { useMemo, useState } from 'react';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { reportCsv } from './csv';
-import {
-  defaultRange,
-  downloadCsv,
-  MonthlyStackedBars,
-  pivotByMonth,
-  type RangeValue,
-  ReportFrame,
-  Text,
-} from './report-parts';
+import { defaultRange, MonthlyStackedBars, pivotByMonth, type RangeValue, ReportFrame, Text } from './report-parts';
 
 export function StampsCard() {
   const [range, setRange] = useState<RangeValue>(defaultRange);
@@ -34,18 +25,14 @@ export function StampsCard() {
       label="Stamps used"
       range={range}
       onRange={setRange}
-      exportDisabled={!res.data}
       error={res.error}
-      onExport={() =>
-        downloadCsv(
-          'stamps_used',
-          range,
-          reportCsv(
-            ['Month', 'Roll', 'Invoiced', 'Destroyed'],
-            rows.map((r) => [r.month, r.roll, r.invoiced, r.destroyed]),
-            ['Total', '', totals.invoiced, totals.destroyed],
-          ),
-        )
+      csv={
+        res.data && {
+          file: 'stamps_used',
+          headers: ['Month', 'Roll', 'Invoiced', 'Destroyed'],
+          rows: rows.map((r) => [r.month, r.roll, r.invoiced, r.destroyed]),
+          totals: ['Total', '', totals.invoiced, totals.destroyed],
+        }
       }
     >
       <MonthlyStackedBars data={chart} series={rolls} />

@@ -103,22 +103,22 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
     <>
       <Flex gap={12} wrap align="center" style={{ marginBottom: 12 }}>
         <Typography.Text>Stamp #</Typography.Text>
-        <InputNumber
-          placeholder="from"
-          min={1}
-          precision={0}
-          value={numberFrom}
-          onChange={(v) => setNumberFrom(v)}
-          aria-label="Stamp number from"
-        />
-        <InputNumber
-          placeholder="to"
-          min={1}
-          precision={0}
-          value={numberTo}
-          onChange={(v) => setNumberTo(v)}
-          aria-label="Stamp number to"
-        />
+        {(
+          [
+            ['from', numberFrom, setNumberFrom],
+            ['to', numberTo, setNumberTo],
+          ] as const
+        ).map(([end, value, setValue]) => (
+          <InputNumber
+            key={end}
+            placeholder={end}
+            min={1}
+            precision={0}
+            value={value}
+            onChange={(v) => setValue(v)}
+            aria-label={`Stamp number ${end}`}
+          />
+        ))}
         <Flex gap={6} align="center">
           <Switch size="small" checked={released} onChange={setReleased} aria-label="Show released entries" />
           <Typography.Text type="secondary">Show released entries</Typography.Text>
