@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
-import { boolean, integer, jsonb, numeric, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
 
 export const companies = pgTable(

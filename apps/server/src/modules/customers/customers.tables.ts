@@ -1,6 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { boolean, date, integer, numeric, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
 import { companyIdColumn } from '../company/company.tables.js';
 

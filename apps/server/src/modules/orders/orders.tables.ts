@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { boolean, integer, numeric, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps } from '../../db/columns.js';
 import { companyIdColumn, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';

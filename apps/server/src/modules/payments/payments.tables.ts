@@ -1,6 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, uniqueIndex } from 'drizzle-orm/pg-core';
-import { date, integer, numeric, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, timestamps } from '../../db/columns.js';
 import { companyIdColumn, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
