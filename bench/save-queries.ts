@@ -12,26 +12,33 @@ import { createRollStamps } from '../apps/server/src/modules/stamps/stamps.ledge
 import { withBenchCompany } from './bench-company.js';
 import { completeCompany, seedInvoices, seedProducts } from './seed.js';
 
-const log: { text: string; ms: number }[] = [];
+const log: { text: string; at: number; ms: number }[] = [];
 let recording = false;
-const query = pg.Client.prototype.query;
-// every statement of the app's pool passes here (the pool's clients are pg.Client)
-(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (
-  this: pg.Client,
-  ...args: unknown[]
-) {
-  const t = performance.now();
-  const first = args[0] as string | { text?: string };
-  const text = typeof first === 'string' ? first : (first?.text ?? '');
-  const result = (query as (...a: unknown[]) => unknown).apply(this, args);
-  if (recording && result instanceof Promise) {
-    result.then(
-      () => log.push({ text: text.replace(/\s+/g, ' ').slice(0, 140), ms: performance.now() - t }),
-      () => {},
-    );
-  }
-  return result;
-};
+let started = 0;
+/** the job worker's poll runs beside the save on the same pool; it is not the save's */
+const jobPoll = /^update "jobs" set state = 'active'/;
+
+/** Records every statement sent through `proto.query` while recording: its start and duration. */
+function recordQueries(proto: { query: (...args: unknown[]) => unknown }) {
+  const query = proto.query;
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const t = performance.now();
+    const first = args[0] as string | { text?: string };
+    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
+    const result = query.apply(this, args);
+    if (recording && result instanceof Promise && !jobPoll.test(text)) {
+      result.then(
+        () => log.push({ text: text.slice(0, 120), at: t - started, ms: performance.now() - t }),
+        () => {},
+      );
+    }
+    return result;
+  };
+}
+// a transaction's statements go through its client; the pool's own (outside a transaction, which
+// call the client with a callback, so they return no promise there) through the pool
+recordQueries(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown });
+recordQueries(pg.Pool.prototype as unknown as { query: (...args: unknown[]) => unknown });
 
 await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, headers }) => {
   const q = (t: string, p?: unknown[]) => raw.query(t, p);
@@ -52,7 +59,8 @@ await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, header
   // three warm-up saves, then the recorded one
   for (let k = 0; k < 4; k++) {
     recording = k === 3;
-    const t = performance.now();
+    started = performance.now();
+    const t = started;
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/invoice',
@@ -67,6 +75,11 @@ await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, header
     if (recording) console.log(`POST /invoice: ${(performance.now() - t).toFixed(1)} ms`);
   }
   recording = false;
-  console.log(`${log.length} statements, ${log.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms in the database\n`);
-  for (const l of log) console.log(`${l.ms.toFixed(1).padStart(7)} ms  ${l.text}`);
+  log.sort((a, b) => a.at - b.at);
+  const commit = log.findIndex((l) => l.text === 'commit');
+  console.log(
+    `${log.length} statements (${commit + 1} up to the commit, ${log.length - commit - 1} after it), ${log.reduce((a, b) => a + b.ms, 0).toFixed(1)} ms in the database\n`,
+  );
+  console.log('  start   time  statement');
+  for (const l of log) console.log(`${l.at.toFixed(1).padStart(6)} ${l.ms.toFixed(1).padStart(6)}  ${l.text}`);
 });
