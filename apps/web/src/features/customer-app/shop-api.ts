@@ -10,16 +10,16 @@ import type {
   placeOrderRequest,
   preferencesOut,
 } from '@dbo/domain/customer-app';
+import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
-import type { OrderDetail, OrderDetailAnswer, OrderItemView } from '../orders/api';
 import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
 
-/** The customer app reads the same order answers as the staff side. */
-export type ShopOrder = OrderDetail;
-export type ShopOrderDetail = OrderDetailAnswer;
-export type ShopOrderItem = OrderItemView;
+/** The customer app reads the same order answers as the staff side (the same domain schemas). */
+export type ShopOrder = z.infer<typeof orderOut>;
+export type ShopOrderDetail = z.infer<typeof orderDetailOut>;
+export type ShopOrderItem = z.infer<typeof orderItemOut>;
 
 export type ShopCompany = z.infer<typeof customerAppCompanyOut>;
 export type CatalogRow = z.infer<typeof catalogRowOut>;
