@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, reportToStderr } from './db/client.js';
 import { embeddedSizeHint } from './db/embedded-hint.js';
 import { restrictTree, secureDataDir } from './lib/data-dir.js';
 import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
@@ -28,9 +28,12 @@ async function main() {
   const config = loadConfig();
   // before anything is written: DATA_DIR 0700, its files 0600, and so will be PGlite's
   secureDataDir(config.dataDir);
+  // a dropped PostgreSQL connection is logged (to stderr until the app's log exists) and the server goes on
+  let connectionError: (err: Error) => void = reportToStderr;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+    onConnectionError: (err) => connectionError(err),
   });
   // PGlite writes its files 0666 whatever the umask: close them again
   restrictTree(config.dataDir);
@@ -47,6 +50,8 @@ async function main() {
     jwtSecret: jwtSecret(config.dataDir, config.jwtSecret),
     realtime: true,
   });
+  connectionError = (err) =>
+    app.log.warn({ err }, 'a pooled PostgreSQL connection failed and was dropped; the next query opens another');
   // `npm run backup` / `restore` refuse to touch DATA_DIR while this file names a live process
   const pidFile = path.join(config.dataDir, PID_FILE);
   app.addHook('onClose', async () => {

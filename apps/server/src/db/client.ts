@@ -32,6 +32,17 @@ export interface OpenOptions {
   /** an existing PGlite instance (tests clone a migrated template) */
   pglite?: PGlite;
   migrate?: boolean;
+  /**
+   * A pooled PostgreSQL connection failed outside a query (the server restarted, an administrator
+   * or a proxy ended it, the network dropped). The pool has already let that connection go and the
+   * next query opens another; without a listener, Node would end the whole process on it.
+   */
+  onConnectionError?: (err: Error) => void;
+}
+
+/** What a dropped connection is reported by when nobody gave `onConnectionError`. */
+export function reportToStderr(err: Error): void {
+  process.stderr.write(`a pooled PostgreSQL connection failed and was dropped: ${err.message}\n`);
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -41,6 +52,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pg.types.setTypeParser(1082, (v: string) => v);
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    pool.on('error', opts.onConnectionError ?? reportToStderr);
     const db = drizzle(pool, { schema }) as unknown as Db;
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');

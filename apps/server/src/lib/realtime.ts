@@ -45,7 +45,39 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     const { createAdapter } = await import('@socket.io/redis-adapter');
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
+    // At the start the subscriptions must be in place before any socket joins a room, so a Redis
+    // out of reach fails the start at its first refusal, saying what to do (a listener makes the
+    // clients retry forever, which would hang the start instead).
+    let starting: ((err: Error) => void) | null = null;
+    // A Redis lost later stops nothing: the clients reconnect and subscribe again, and meanwhile
+    // this process's events still reach its own sockets. One line an outage, not one a retry.
+    let down = false;
+    for (const c of [pub, sub]) {
+      c.on('error', (err: Error) => {
+        if (starting) return starting(err);
+        if (down) return;
+        down = true;
+        app.log.warn({ err }, 'Redis is out of reach: real-time events stay in this process until it is back');
+      });
+      c.on('ready', () => {
+        if (!down || !pub.isReady || !sub.isReady) return;
+        down = false;
+        app.log.info('Redis is back: real-time events reach the other processes again');
+      });
+    }
+    try {
+      await new Promise<void>((resolve, reject) => {
+        starting = reject;
+        Promise.all([pub.connect(), sub.connect()]).then(() => resolve(), reject);
+      });
+    } catch (err) {
+      for (const c of [pub, sub]) c.destroy();
+      throw new Error(
+        `REDIS_URL is set but Redis does not answer (${(err as Error).message}): start Redis, or unset REDIS_URL to run a single process`,
+      );
+    } finally {
+      starting = null;
+    }
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
       await Promise.allSettled([pub.quit(), sub.quit()]);
