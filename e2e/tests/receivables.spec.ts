@@ -109,5 +109,13 @@ test('receive one payment across three invoices, print a statement, issue a cred
   // demo's customers with open invoices are listed, so the table has loaded)
   await expect(page.getByRole('link', { name: 'Billy Bob’s Texas' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'Rainey Street Bar' })).toHaveCount(0);
+  // the chart's legend reads in the buckets' order, as the table's columns do
+  await expect(page.locator('.recharts-legend-item-text')).toHaveText([
+    'Current',
+    '1–30 days',
+    '31–60 days',
+    '61–90 days',
+    'Over 90 days',
+  ]);
   await page.screenshot({ path: shotPath('receivables-aging.png'), fullPage: true });
 });

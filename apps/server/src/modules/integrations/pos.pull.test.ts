@@ -2,10 +2,11 @@
  * POS product pulls (Bottle POS and Clover) against their simulators: creates and updates,
  * failures, two processes running the nightly pull once, schedules; Clover stock pushes.
  */
+import { BUSINESS_TZ } from '@dbo/domain/dates';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { line, makeProduct } from '../../../test/factories.js';
-import { createJobQueue } from '../../lib/jobs.js';
+import { createJobQueue, lastSlot } from '../../lib/jobs.js';
 import { activities } from '../activity/activity.tables.js';
 import { jobs } from '../jobs/jobs.tables.js';
 import { products } from '../products/products.tables.js';
@@ -85,20 +86,27 @@ describe('product pulls', () => {
       .where(eq(companyIntegrations.company_id, unreadable.companyId));
     // forget the slot's run (this file's app ran it at start), then three processes race for it
     await pos.ctx.database.db.delete(jobs).where(eq(jobs.name, JOB.nightly));
-    // two more workers with the same handlers on the same database, as other server processes are
-    const [x, y] = [1, 2].map(() => {
-      const q = createJobQueue(pos.ctx.database.db, { pollMs: 50, retryBaseMs: 20 });
+    // Their clock reads an hour after the latest 02:00 slot, so the slot is due at any time of day:
+    // on the real clock it is not between 01:00 and 02:00, when the slot is 23 h old, too old to
+    // catch up. All three share that clock (one on the real clock would take the others' leases,
+    // written in the shifted time, for expired), so this file's app stops its worker meanwhile.
+    await pos.ctx.app.deps.jobs.stop();
+    const slot = lastSlot(new Date(), 2, 0, BUSINESS_TZ);
+    const shift = Date.now() - (slot.getTime() + 3600_000);
+    const now = () => new Date(Date.now() - shift);
+    // three workers with the same handlers on the same database, as three server processes are
+    const racers = [1, 2, 3].map(() => {
+      const q = createJobQueue(pos.ctx.database.db, { now, pollMs: 50, retryBaseMs: 20 });
       registerPosJobs({ ...pos.ctx.app.deps, jobs: q });
       return q;
     });
     try {
-      await Promise.all([x.tick(), y.tick(), pos.ctx.app.deps.jobs.tick()]);
-      x.start();
-      y.start();
-      await x.drain(JOB_NAMES, 100_000);
-      await drain(pos.ctx);
+      await Promise.all(racers.map((q) => q.tick()));
+      for (const q of racers) q.start();
+      await racers[0].drain(JOB_NAMES, 100_000);
     } finally {
-      await Promise.all([x.stop(), y.stop()]);
+      await Promise.all(racers.map((q) => q.stop()));
+      pos.ctx.app.deps.jobs.start();
     }
     const nightly = await pos.ctx.database.db.select().from(jobs).where(eq(jobs.name, JOB.nightly));
     expect(nightly).toHaveLength(1);

@@ -102,7 +102,8 @@ export default function AgingPage() {
               <XAxis dataKey="customer" tick={{ fontSize: 11 }} interval={0} angle={-20} textAnchor="end" height={60} />
               <YAxis />
               <Tooltip formatter={(v) => formatMoney(Number(v))} />
-              <Legend />
+              {/* the buckets' own order, as the table's columns (Recharts sorts by label unless told) */}
+              <Legend itemSorter={(item) => AGING_BUCKETS.indexOf(item.dataKey as AgingBucket)} />
               {AGING_BUCKETS.map((b) => (
                 <Bar
                   key={b}
