@@ -1,7 +1,8 @@
 /**
  * The embedded mode every newcomer runs (PGlite under DATA_DIR): a server process on a company
  * with 100,000 invoices — start time, invoice grid and save p50/p95 over HTTP, and the process's
- * resident memory idle and under load (10 grid requests at once, repeatedly).
+ * resident memory idle and under load (10 grid requests at once, repeatedly); the whole-table reads
+ * (aging report, dashboard figures) and what a grid page waits while the aging report runs.
  *
  *   npx tsx --conditions=source bench/embedded.ts
  *
@@ -116,6 +117,29 @@ async function main() {
         stamps: [{ roll_id: roll[0].id, from: 1 + i * 20, to: 20 + i * 20 }],
       }),
     );
+    // whole-table reads: the aging report (every open invoice) and the dashboard's figures; PGlite
+    // has one connection, so while one runs every other user's request waits behind it
+    const few = async (fn: () => Promise<unknown>) => {
+      const xs: number[] = [];
+      for (let i = 0; i < 6; i++) {
+        const a = performance.now();
+        await fn();
+        if (i > 0) xs.push(performance.now() - a);
+      }
+      return xs;
+    };
+    const aging = await few(() => api('GET', '/report/aging', token));
+    const stats = await few(() => api('GET', '/company/stats', token));
+    // a grid page asked 5 ms after an aging report started: what a second user waits
+    const behind: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const report = api('GET', '/report/aging', token);
+      await new Promise((r) => setTimeout(r, 5));
+      const a = performance.now();
+      await api('GET', '/invoice/grid?startRow=0&endRow=25', token);
+      behind.push(performance.now() - a);
+      await report;
+    }
     let peak = idle;
     const loadStart = performance.now();
     let served = 0;
@@ -137,6 +161,11 @@ async function main() {
       `${'grid: customer contains "icehouse 17"'.padEnd(44)}${ms(pct(filtered, 50))} ${ms(pct(filtered, 95))}`,
     );
     console.log(`${'POST /invoice (20 items, 20 stamps)'.padEnd(44)}${ms(pct(save, 50))} ${ms(pct(save, 95))}`);
+    console.log(`${'GET /report/aging (every open invoice)'.padEnd(44)}${ms(pct(aging, 50))} ${ms(pct(aging, 95))}`);
+    console.log(`${'GET /company/stats (the dashboard)'.padEnd(44)}${ms(pct(stats, 50))} ${ms(pct(stats, 95))}`);
+    console.log(
+      `${'grid: first page, asked during the aging'.padEnd(44)}${ms(pct(behind, 50))} ${ms(pct(behind, 95))}`,
+    );
     console.log(
       `resident memory: ${idle.toFixed(0)} MB idle, ${peak.toFixed(0)} MB peak under load ` +
         `(10 grid pages of 100 at once for ${loadSecs.toFixed(0)} s: ${(served / loadSecs).toFixed(1)} requests/s)`,

@@ -2,9 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.js';
 
 /**
- * The embedded database serves one office well up to about this many invoices (bench/embedded.ts:
- * grid and save times stay interactive; past it, PGlite's single connection and in-process memory
- * make every request wait on the others). Beyond it the start-up log suggests PostgreSQL.
+ * The embedded database serves one office well up to about this many invoices (bench/embedded.ts,
+ * README): grids, saves and memory do not grow with the data, but a report that reads the whole
+ * history (aging: about 1 ms per 1,000 invoices) holds PGlite's one connection, and past this size
+ * every other user waits over a quarter of a second whenever anybody opens one. Beyond it the
+ * start-up log suggests PostgreSQL.
  */
 export const EMBEDDED_COMFORT_INVOICES = 250_000;
 
