@@ -2,9 +2,39 @@
  * A company set up for fintech and MPower against the local simulators: the features on, the
  * company's and a customer's fintech ids, API keys, a wine product and an invoice (wine: no stamps).
  */
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { AppConfig } from '../src/config.js';
+import type { PartnerSimulator } from '../src/integrations/partner-simulator.js';
 import { saveIntegrationCredentials } from '../src/modules/integrations/credentials.service.js';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from './factories.js';
-import { activateFeature, type SignedUp, type TestContext } from './helpers.js';
+import { activateFeature, createTestApp, type SignedUp, type TestContext } from './helpers.js';
+
+/**
+ * The test file's app talking to a partner's simulator (`partner` gives the app its URL), with
+ * short waits so that retries and timeouts take well under a second each. The simulator forgets
+ * its invoices and faults before each test.
+ */
+export function useAppWithSimulator<S extends PartnerSimulator<unknown>>(
+  start: () => Promise<S>,
+  partner: (sim: S) => Partial<AppConfig>,
+  retry: { attempts: number },
+): { ctx: TestContext; sim: S } {
+  const t = {} as { ctx: TestContext; sim: S };
+  beforeAll(async () => {
+    t.sim = await start();
+    t.ctx = await createTestApp({
+      ...partner(t.sim),
+      integrationTimeoutMs: 400,
+      integrationRetry: { attempts: retry.attempts, baseDelayMs: 20, maxRetryAfterMs: 3000 },
+    });
+  });
+  afterAll(async () => {
+    await t.ctx?.close();
+    await t.sim?.close();
+  });
+  beforeEach(() => t.sim.control.reset());
+  return t;
+}
 
 export interface FintechSetup {
   owner: SignedUp;

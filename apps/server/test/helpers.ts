@@ -174,11 +174,21 @@ export async function activateFeature(ctx: TestContext, companyId: number, name:
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active } });
 }
 
-/** The test file's app (one per file), ready in its tests and closed after them. */
-export function useTestApp(overrides: Partial<AppConfig> = {}): { ctx: TestContext } {
+/** Races prove something only on PostgreSQL: PGlite serialises its single connection. */
+export const onPostgres = !!process.env.TEST_DATABASE_URL;
+
+/**
+ * The test file's app (one per file), ready in its tests and closed after them. `skip` builds none
+ * for a file whose suites are skipped (the races that only PostgreSQL can run).
+ */
+export function useTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Parameters<typeof createTestApp>[1] & { skip?: boolean } = {},
+): { ctx: TestContext } {
+  const { skip, ...appOptions } = options;
   const t = {} as { ctx: TestContext };
   beforeAll(async () => {
-    t.ctx = await createTestApp(overrides);
+    if (!skip) t.ctx = await createTestApp(overrides, appOptions);
   });
   afterAll(async () => t.ctx?.close());
   return t;

@@ -1,21 +1,7 @@
 /** Uploading import files as the browser does (multipart) and waiting for the job to finish. */
 import { expect } from 'vitest';
 import type { SignedUp, TestContext } from './helpers.js';
-
-type Field = { name: string; value: string | Buffer; filename?: string };
-
-function multipart(parts: Field[]) {
-  const boundary = '----dbo-import-boundary';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const head = p.filename
-      ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`
-      : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
-    chunks.push(Buffer.from(head), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { type FormPart, postForm } from './multipart.js';
 
 export async function upload(
   ctx: TestContext,
@@ -25,17 +11,10 @@ export async function upload(
   fields: Record<string, unknown> = {},
   filename = 'data.csv',
 ) {
-  const parts: Field[] = [{ name: 'file', value: file, filename }];
+  const parts: FormPart[] = [{ name: 'file', value: file, filename }];
   for (const [k, v] of Object.entries(fields))
     parts.push({ name: k, value: typeof v === 'string' ? v : JSON.stringify(v) });
-  const { payload, contentType } = multipart(parts);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
+  return postForm(ctx, who, url, parts);
 }
 
 export async function finished(who: SignedUp, jobId: number) {

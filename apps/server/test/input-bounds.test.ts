@@ -1,17 +1,15 @@
 /** Issue 11's reproducers for customers, companies, products and stamps: each one is a 400. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany, makeCustomer, makeProduct, makeRoll, validCompanyBody } from './factories.js';
-import { createTestApp, type SignedUp, type TestContext } from './helpers.js';
+import { type SignedUp, useTestApp } from './helpers.js';
 
-let ctx: TestContext;
+const t = useTestApp();
 let owner: SignedUp;
 let customerId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await makeCompany(ctx);
-  customerId = (await makeCustomer(ctx, owner.companyId)).id;
+  owner = await makeCompany(t.ctx);
+  customerId = (await makeCustomer(t.ctx, owner.companyId)).id;
 });
-afterAll(async () => ctx?.close());
 
 const validCustomer = {
   name: 'Broken Spoke',
@@ -112,7 +110,7 @@ describe('products', () => {
   });
 
   it('refuses an effective date on update that is no calendar day', async () => {
-    const p = await makeProduct(ctx, owner.companyId);
+    const p = await makeProduct(t.ctx, owner.companyId);
     const res = await owner.api.put(`/product/${p.id}`, { product_price: 30, effective_date: '9999-99-99' });
     expect(res.status).toBe(400);
   });
@@ -148,7 +146,7 @@ describe('stamps', () => {
   });
 
   it('refuses a destroy range past int4', async () => {
-    const r = await makeRoll(ctx, owner.companyId, { prefix: 'Q' });
+    const r = await makeRoll(t.ctx, owner.companyId, { prefix: 'Q' });
     const res = await owner.api.put(`/stamp/roll/${r.id}/assign`, { from: 1001, to: 2 ** 31 });
     expect(res.status).toBe(400);
   });

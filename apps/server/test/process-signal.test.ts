@@ -1,35 +1,17 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { PID_FILE } from '../src/modules/ops/backup.js';
+import { freePort, templateDatabase, useTempDirs } from './data-dir-fixtures.js';
 
-const tmp: string[] = [];
-afterAll(() => {
-  for (const d of tmp) fs.rmSync(d, { recursive: true, force: true });
-});
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const tempDir = useTempDirs('dbo-proc-');
 
 describe.skipIf(!inject('pgliteTemplate'))('the server process', () => {
   it('is ready, then on SIGTERM stops, removes its pid file and exits 0', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-proc-'));
-    tmp.push(dataDir);
+    const dataDir = tempDir();
     // an already migrated on-disk database, so the start does not spend a minute migrating
-    const pg = await PGlite.create({
-      dataDir: path.join(dataDir, 'pglite'),
-      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-    });
+    const pg = await templateDatabase(path.join(dataDir, 'pglite'));
     await pg.close();
     const port = await freePort();
     const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/main.ts'], {

@@ -2,31 +2,9 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from './helpers.js';
-import { customers } from '../src/modules/customers/customers.tables.js';
 import { invoiceItems, invoices } from '../src/modules/invoices/invoices.tables.js';
 
 let counter = 0;
-
-export async function makeCustomer(
-  ctx: TestContext,
-  companyId: number,
-  extra: Partial<typeof customers.$inferInsert> = {},
-) {
-  const [c] = await ctx.database.db
-    .insert(customers)
-    .values({
-      company_id: companyId,
-      name: `Cactus Cantina ${++counter}`,
-      address: '501 Congress Ave',
-      city: 'Austin',
-      zip: '78701',
-      tabc_id: 'MB100234',
-      contact_email: 'owner@example.com',
-      ...extra,
-    })
-    .returning();
-  return c;
-}
 
 /** An invoice of `total` (one untaxed line), invoiced `daysAgo` days ago, due `dueIn` days after. */
 export async function makeCustomerInvoice(

@@ -1,21 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/db/client.js';
 import { restrictTree, secureDataDir } from '../src/lib/data-dir.js';
 import { readDemoLogin, seedDemoIfEmpty, shouldSeedDemo } from '../src/seed/demo.js';
+import { useTempDirs } from './data-dir-fixtures.js';
 
-const tmp: string[] = [];
-const tempDir = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-start-'));
-  tmp.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of tmp) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('dbo-start-');
 
 const mode = (p: string) => fs.statSync(p).mode & 0o777;
 function walk(dir: string): string[] {

@@ -5,7 +5,8 @@ import {
   boundedText,
   dbId,
   LIMITS,
-  noteText,
+  numberFromText,
+  optionalNote,
   optionalText,
   requiredText,
   timestampOut,
@@ -36,7 +37,7 @@ const intLike = (message: string, min: number, max: number = LIMITS.maxId) =>
  */
 const taxRate = z
   .preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    numberFromText,
     z
       .number({ error: COMPANY_MSG.taxRate })
       .finite({ error: COMPANY_MSG.taxRate })
@@ -64,10 +65,7 @@ export const companyBodySchema = z
     fintech_id: optionalText('Fintech ID'),
     show_prices: z.boolean().default(true),
     sort_inv_products: z.boolean().default(false),
-    default_invoice_note: noteText('Default invoice note')
-      .trim()
-      .nullish()
-      .transform((v) => v ?? ''),
+    default_invoice_note: optionalNote('Default invoice note'),
     starting_invoice_number: intLike(COMPANY_MSG.startingInvoiceNumber, 1).default(DEFAULTS.startingInvoiceNumber),
     subdomain: boundedText('Subdomain', 63, COMPANY_MSG.subdomainFormat)
       .trim()

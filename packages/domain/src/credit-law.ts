@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { addDays, todayInTexas } from './dates.js';
-import { boundedText, calendarDay } from './primitives.js';
+import { boundedText, calendarDay, reportFormatQuery } from './primitives.js';
 
 export const CREDIT_LAW_MSG = {
   delinquent: (numbers: string[], amount: string) =>
@@ -215,7 +215,7 @@ export const delinquentAccountOut = z.object({
 export type DelinquentAccount = z.infer<typeof delinquentAccountOut>;
 
 export const delinquentReportQuery = z.object({
-  format: z.enum(['json', 'csv', 'pdf'], { error: "Format must be 'json', 'csv' or 'pdf'" }).default('json'),
+  format: reportFormatQuery,
 });
 export const delinquentReportOut = z.object({ rows: z.array(delinquentAccountOut) });
 

@@ -7,6 +7,7 @@ import { emailField, MSG as AUTH_MSG } from './auth.js';
 import { MAX_GRID_ROWS, PRODUCT_TYPES } from './constants.js';
 import { MAX_ORDER_QTY, ORDER_MSG, orderLines, orderRowOut } from './order.js';
 import { balanceInvoiceOut, customerInvoiceShape } from './customer.js';
+import { gridResultOut } from './grid.js';
 import { boundedInt, boundedText, dbId, LIMITS, moneyOut, noteText, productLabelShape } from './primitives.js';
 
 export { MAX_ORDER_QTY };
@@ -160,7 +161,7 @@ export const cartOut = z.object({
 });
 export type CartOut = z.infer<typeof cartOut>;
 
-export const customerOrdersOut = z.object({ rows: z.array(orderRowOut), count: z.number() });
+export const customerOrdersOut = gridResultOut(orderRowOut);
 
 export const customerInvoiceRowOut = z.object({
   ...customerInvoiceShape,
@@ -168,7 +169,7 @@ export const customerInvoiceRowOut = z.object({
   /** GET this (with the bearer token) for the PDF */
   pdf_path: z.string(),
 });
-export const customerInvoicesOut = z.object({ rows: z.array(customerInvoiceRowOut), count: z.number() });
+export const customerInvoicesOut = gridResultOut(customerInvoiceRowOut);
 
 export const customerBalanceOut = z.object({
   summary: z.object({ owing: moneyOut }),

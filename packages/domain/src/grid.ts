@@ -154,3 +154,5 @@ export interface GridResult<T> {
 /** A grid answer's envelope around a row schema. */
 export const gridAnswer = <T extends z.ZodType>(row: T) =>
   z.object({ rows: z.array(row), count: z.number(), count_estimated: z.boolean().optional() });
+/** A `GridResult` as an answer: a page of rows and their exact count (lists that never estimate it). */
+export const gridResultOut = <T extends z.ZodType>(row: T) => z.object({ rows: z.array(row), count: z.number() });

@@ -10,7 +10,7 @@
  * - Inventory value counts stock on hand: max(qty, 0) x last_purchase_price.
  */
 import { z } from 'zod';
-import { gridQuery } from './grid.js';
+import { gridQuery, gridResultOut } from './grid.js';
 import {
   LIMITS,
   boundedInt,
@@ -134,14 +134,19 @@ export const inventoryProductSchema = z.object({
   last_purchase_price: moneyOut,
 });
 
-export const inventoryItemSchema = z.object({
-  id: z.number(),
-  product_id: z.number(),
+/** An item's count and restock settings (its editable fields), as the grid and the product page show them. */
+export const inventoryLevelsShape = {
   qty: z.number(),
   distributor: z.string().nullable(),
   reorder_level: z.number().nullable(),
   reorder_qty: z.number().nullable(),
   reorder_time_in_days: z.number().nullable(),
+};
+
+export const inventoryItemSchema = z.object({
+  id: z.number(),
+  product_id: z.number(),
+  ...inventoryLevelsShape,
   reorder_needed: z.boolean().describe('qty <= reorder_level'),
   value: moneyOut.describe('max(qty, 0) x last_purchase_price'),
   days_of_cover: z
@@ -248,7 +253,7 @@ export const historyRowSchema = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRowSchema>;
 
-export const historyGridResponseSchema = z.object({ rows: z.array(historyRowSchema), count: z.number() });
+export const historyGridResponseSchema = gridResultOut(historyRowSchema);
 export type HistoryGridResponse = z.infer<typeof historyGridResponseSchema>;
 
 export const distributorsResponseSchema = z.array(z.string());

@@ -7,6 +7,7 @@ import { companyOut, logoOut } from './company.js';
 import { mpowerInvoiceOut } from './fintech.js';
 import { gridAnswer } from './grid.js';
 import { addressCardShape, customerContactShape, productLabelShape, timestampOut } from './primitives.js';
+import { serialRangeOut } from './stamp-record.js';
 
 // ---- answers ------------------------------------------------------------------------------------
 
@@ -35,13 +36,8 @@ export const invoiceGridOut = gridAnswer(
 /** GET /invoice/new-number */
 export const newNumberOut = z.object({ number: z.number(), beer: z.boolean(), display_number: z.string() });
 
-export const stampRangeOut = z.object({
-  roll_id: z.number(),
-  prefix: z.string(),
-  from: z.number(),
-  to: z.number(),
-  count: z.number(),
-});
+/** The stamps on an invoice, as serial ranges of their rolls. */
+export const stampRangeOut = serialRangeOut;
 
 const invoiceItemProductOut = z.union([
   z.object({

@@ -11,8 +11,8 @@ import {
   dbId,
   moneyAmount,
   noteText,
-  optionalQueryDay,
   optionalQueryId,
+  periodQueryShape,
   queryBool,
 } from './primitives.js';
 
@@ -346,10 +346,7 @@ export const quickSearchQuery = z.object({
   query: boundedText('Search', LIMITS.shortText, INVOICE_MSG.quickSearchMin).trim().min(3, INVOICE_MSG.quickSearchMin),
 });
 /** GET /company/stats (default: this month in Texas) */
-export const companyStatsQuery = z.object({
-  from: optionalQueryDay('From', 'From must be a date'),
-  to: optionalQueryDay('To', 'To must be a date'),
-});
+export const companyStatsQuery = z.object(periodQueryShape({ from: 'From must be a date', to: 'To must be a date' }));
 /** GET /invoice/new-number */
 export const newNumberQuery = z.object({ customerId: optionalQueryId('Customer'), beer: queryBool });
 /** GET /invoice/last */

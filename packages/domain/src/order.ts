@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, PRODUCT_TYPES } from './constants.js';
+import { gridResultOut } from './grid.js';
 import {
   addressCardOut,
   addressCardShape,
@@ -12,6 +13,7 @@ import {
   LIMITS,
   moneyOut,
   noteText,
+  numberFromText,
   productLabelShape,
   timestampOut,
 } from './primitives.js';
@@ -95,7 +97,7 @@ export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 export const orderLineInput = z.object({
   product_id: dbId('Product'),
   qty: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    numberFromText,
     z.number({ error: ORDER_MSG.qty }).int(ORDER_MSG.qty).min(1, ORDER_MSG.qty).max(MAX_ORDER_QTY, ORDER_MSG.qty),
   ),
 });
@@ -237,7 +239,7 @@ export const orderRowOut = z.object({
 });
 export type OrderRowOut = z.infer<typeof orderRowOut>;
 
-export const orderGridOut = z.object({ rows: z.array(orderRowOut), count: z.number() });
+export const orderGridOut = gridResultOut(orderRowOut);
 export type OrderGridOut = z.infer<typeof orderGridOut>;
 
 /** The columns GET /order/grid filters and sorts on (AG Grid colIds). */

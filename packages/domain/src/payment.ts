@@ -10,7 +10,7 @@ import {
   calendarDay,
   invoiceRefShape,
   isCalendarDay,
-  noteText,
+  optionalNote,
   timestampOut,
 } from './primitives.js';
 
@@ -80,10 +80,7 @@ const receivedAtField = z
 export const paymentSchema = z.object({
   received_at: receivedAtField,
   amount: amountField,
-  note: noteText('Note')
-    .trim()
-    .nullish()
-    .transform((v) => v ?? ''),
+  note: optionalNote('Note'),
 });
 export type PaymentInput = z.input<typeof paymentSchema>;
 export type PaymentValues = z.output<typeof paymentSchema>;
@@ -105,10 +102,7 @@ export const sendInvoiceEmailSchema = z.object({
     .min(1, { error: EMAIL_MSG.empty })
     .max(20)
     .transform((list) => [...new Set(list)]),
-  notes: noteText('Notes')
-    .trim()
-    .nullish()
-    .transform((v) => v ?? ''),
+  notes: optionalNote('Notes'),
   beer: z.boolean().optional(),
 });
 export type SendInvoiceEmailInput = z.input<typeof sendInvoiceEmailSchema>;
@@ -117,10 +111,7 @@ export const documentUpdateSchema = z.object({
   originalname: boundedText('File name', LIMITS.shortText, DOCUMENT_MSG.nameEmpty)
     .trim()
     .min(1, { error: DOCUMENT_MSG.nameEmpty }),
-  note: noteText('Note')
-    .trim()
-    .nullish()
-    .transform((v) => v ?? ''),
+  note: optionalNote('Note'),
 });
 export type DocumentUpdateInput = z.input<typeof documentUpdateSchema>;
 

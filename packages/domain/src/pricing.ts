@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fromCents, toCents } from './money.js';
-import { boundedText, dbId, timestampOut } from './primitives.js';
+import { blankToUndefined, boundedText, dbId, timestampOut } from './primitives.js';
 
 /** A recorded price change of a product (null customer_id: applies to every customer). */
 export interface PriceChangeLike {
@@ -189,10 +189,7 @@ export const priceTierPatchSchema = z.preprocess(
 export type PriceTierPatch = z.output<typeof priceTierPatchSchema>;
 
 export const priceTierRemoveSchema = z.object({
-  migrating_price_tier_id: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    dbId('Price tier', PRICE_TIER_MSG.notFound).optional(),
-  ),
+  migrating_price_tier_id: z.preprocess(blankToUndefined, dbId('Price tier', PRICE_TIER_MSG.notFound).optional()),
 });
 
 // ---- answers ------------------------------------------------------------------------------------

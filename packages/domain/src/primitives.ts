@@ -33,6 +33,11 @@ export const PRIMITIVE_MSG = {
 
 const hasNul = (s: string) => s.includes('\u0000');
 
+/** '' and null (an empty query parameter, a cleared field) are absent. */
+export const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** A numeric string is its number; anything else goes to the schema as it came. */
+export const numberFromText = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
 /**
  * Text of at most `max` characters without NUL bytes. `label` names the field in the message.
  * Not trimmed: call `.trim()` on the result where the rule wants it.
@@ -56,6 +61,8 @@ export const optionalText = (label: string, max: number = LIMITS.shortText) =>
 
 /** Free text (notes): longText characters at most. */
 export const noteText = (label = 'Note', max: number = LIMITS.longText) => boundedText(label, max);
+/** An optional note: trimmed, longText characters at most; missing or null is ''. */
+export const optionalNote = (label = 'Note') => optionalText(label, LIMITS.longText);
 
 /** A database id: a whole number 1..2^31-1 (strings of digits too, for params and queries). */
 export function dbId(label = 'Id', message?: string) {
@@ -67,8 +74,7 @@ export function dbId(label = 'Id', message?: string) {
 export const idParams = z.object({ id: dbId('Id') });
 
 /** An optional id in a query string ('' is absent). */
-export const optionalQueryId = (label = 'Id') =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), dbId(label).optional());
+export const optionalQueryId = (label = 'Id') => z.preprocess(blankToUndefined, dbId(label).optional());
 
 /** A boolean in a query string: true, 'true' and '1' are true. */
 export const queryBool = z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()).optional();
@@ -108,7 +114,20 @@ function isCalendarDayShape(d: string): boolean {
 
 /** An optional day in a query string ('' is absent). */
 export const optionalQueryDay = (label = 'Date', message?: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), calendarDay(label, message).optional());
+  z.preprocess(blankToUndefined, calendarDay(label, message).optional());
+
+/**
+ * An optional period in a query string: `from` and `to` days ('' is absent), each with the
+ * route's own message. Spread it into the query's object; the route fills in missing ends.
+ */
+export const periodQueryShape = (msg: { from: string; to: string }) => ({
+  from: optionalQueryDay('From', msg.from),
+  to: optionalQueryDay('To', msg.to),
+});
+
+export const REPORT_FORMAT_MSG = "Format must be 'json', 'csv' or 'pdf'";
+/** `format` of a report that also downloads as CSV or PDF: JSON when left out. */
+export const reportFormatQuery = z.enum(['json', 'csv', 'pdf'], { error: REPORT_FORMAT_MSG }).default('json');
 
 /**
  * A money amount as a number (numeric strings accepted), finite and within numeric(12,2).
@@ -117,7 +136,7 @@ export const optionalQueryDay = (label = 'Date', message?: string) =>
 export function moneyAmount(label = 'Amount', message?: string) {
   const msg = message ?? PRIMITIVE_MSG.money(label);
   return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
+    numberFromText,
     z
       .number({ error: msg })
       .finite(msg)
@@ -129,10 +148,7 @@ export function moneyAmount(label = 'Amount', message?: string) {
 /** A whole number within [min, max] (numeric strings accepted). */
 export function boundedInt(label: string, min: number, max: number, message?: string) {
   const msg = message ?? PRIMITIVE_MSG.int(label, min, max);
-  return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
-    z.number({ error: msg }).int(msg).min(min, msg).max(max, msg),
-  );
+  return z.preprocess(numberFromText, z.number({ error: msg }).int(msg).min(min, msg).max(max, msg));
 }
 
 /** Timestamps in answers: Date objects from the database, ISO strings in JSON. */

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { PRODUCT_TYPES, PRODUCT_TYPE_CODES, type ProductType } from './constants.js';
 import { roundMoney } from './money.js';
 import { gridAnswer, gridQuery } from './grid.js';
+import { inventoryLevelsShape } from './inventory.js';
 import {
+  blankToUndefined,
   boundedText,
-  calendarDay,
   dbId,
   invoiceRefShape,
   LIMITS,
@@ -61,8 +62,6 @@ const optionalText = (label: string, max: number = LIMITS.shortText) =>
       return s === '' ? null : s;
     });
 
-const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
 const money = (message: string, min: number) =>
   z.preprocess(
     blankToUndefined,
@@ -85,7 +84,7 @@ const optionalCount = (message: string) =>
   );
 
 /** a real calendar day 1900..2100; a timestamp counts as its day in Texas */
-const ymd = calendarDay('Price effective date', PRODUCT_MSG.effectiveDateFormat);
+const effectiveDate = optionalQueryDay('Price effective date', PRODUCT_MSG.effectiveDateFormat);
 
 const productShape = {
   product: upperText(PRODUCT_MSG.product, 'Product name', LIMITS.shortText),
@@ -115,7 +114,7 @@ const productShape = {
 export const productCreateSchema = z.object({
   ...productShape,
   /** date from which the unit price applies; today when absent */
-  effective_date: z.preprocess(blankToUndefined, ymd.optional()),
+  effective_date: effectiveDate,
 });
 export type ProductCreateInput = z.input<typeof productCreateSchema>;
 export type ProductCreateValues = z.output<typeof productCreateSchema>;
@@ -129,7 +128,7 @@ export type ProductCreateValues = z.output<typeof productCreateSchema>;
 export const productUpdateSchema = z.object({
   ...productShape,
   ydk_product_id: optionalText('YDK product id'),
-  effective_date: z.preprocess(blankToUndefined, ymd.optional()),
+  effective_date: effectiveDate,
   customerId: z.preprocess(blankToUndefined, dbId('Customer', PRODUCT_MSG.customer).optional()),
 });
 export type ProductUpdateInput = z.input<typeof productUpdateSchema>;
@@ -309,11 +308,7 @@ export const productDetailOut = productOut.extend({
   inventory: z
     .object({
       id: z.number(),
-      qty: z.number(),
-      distributor: z.string().nullable(),
-      reorder_level: z.number().nullable(),
-      reorder_qty: z.number().nullable(),
-      reorder_time_in_days: z.number().nullable(),
+      ...inventoryLevelsShape,
       reorder_needed: z.boolean(),
       inventoryHistory: z.array(
         z.object({

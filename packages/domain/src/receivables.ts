@@ -15,8 +15,9 @@ import {
   isCalendarDay,
   LIMITS,
   moneyAmount,
-  noteText,
+  optionalNote,
   optionalQueryDay,
+  optionalText,
   timestampOut,
 } from './primitives.js';
 
@@ -83,10 +84,7 @@ export const customerPaymentSchema = z
   .object({
     amount: positiveMoney('Amount'),
     method: z.enum(PAYMENT_METHODS).default('check'),
-    reference: boundedText('Reference', LIMITS.shortText)
-      .trim()
-      .nullish()
-      .transform((v) => v ?? ''),
+    reference: optionalText('Reference'),
     paid_at: z
       .preprocess(
         (v) => (typeof v === 'string' ? v.trim() : v),
@@ -95,10 +93,7 @@ export const customerPaymentSchema = z
       .refine((v) => !isCalendarDay(v) || notLaterThanDaysAhead(v, DATE_LIMITS.paymentDaysAhead), {
         error: RECEIVABLES_MSG.paidAtAhead,
       }),
-    note: noteText('Note')
-      .trim()
-      .nullish()
-      .transform((v) => v ?? ''),
+    note: optionalNote('Note'),
     allocations: allocationList.optional(),
   })
   .refine((p) => !p.allocations || sumCents(p.allocations) <= toCents(p.amount), {

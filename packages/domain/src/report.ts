@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { addDays, todayInTexas } from './dates.js';
-import { isCalendarDay, optionalQueryDay } from './primitives.js';
+import { isCalendarDay, periodQueryShape } from './primitives.js';
 
 export const REPORT_MSG = {
   from: 'From must be a date',
@@ -43,10 +43,7 @@ export function twelveMonthsBack(today: string = todayInTexas()): string {
   return back.toISOString().slice(0, 10);
 }
 
-const rangeQuery = {
-  from: optionalQueryDay('From', REPORT_MSG.from),
-  to: optionalQueryDay('To', REPORT_MSG.to),
-};
+const rangeQuery = periodQueryShape(REPORT_MSG);
 
 type Range = { from?: string; to?: string };
 /** Missing ends: the last 12 months up to today (Texas). */

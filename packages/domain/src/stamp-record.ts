@@ -15,7 +15,14 @@
  */
 import { z } from 'zod';
 import { addDays, daysBetween, todayInTexas } from './dates.js';
-import { isCalendarDay, optionalQueryDay, timestampOut } from './primitives.js';
+import {
+  blankToUndefined,
+  isCalendarDay,
+  periodQueryShape,
+  REPORT_FORMAT_MSG,
+  reportFormatQuery,
+  timestampOut,
+} from './primitives.js';
 
 export const DESTROY_REASONS = ['lost', 'stolen', 'voided', 'destroyed', 'replacement'] as const;
 export type DestroyReason = (typeof DESTROY_REASONS)[number];
@@ -41,7 +48,7 @@ export const STAMP_RECORD_MSG = {
   order: 'From must be on or before To',
   tooLong: `The stamp record covers at most ${STAMP_RECORD_MAX_DAYS} days`,
   month: 'Month must be a month as YYYY-MM',
-  format: "Format must be 'json', 'csv' or 'pdf'",
+  format: REPORT_FORMAT_MSG,
 } as const;
 
 // ---- serial numbers ----------------------------------------------------------------------------
@@ -245,14 +252,11 @@ export function reconcileRoll(f: RollFigures): {
 
 // ---- requests ------------------------------------------------------------------------------------
 
-const formatQuery = z.enum(['json', 'csv', 'pdf'], { error: STAMP_RECORD_MSG.format }).default('json');
-
 /** GET /stamp/record?from&to&format */
 export const stampRecordQuery = z
   .object({
-    from: optionalQueryDay('From', STAMP_RECORD_MSG.from),
-    to: optionalQueryDay('To', STAMP_RECORD_MSG.to),
-    format: formatQuery,
+    ...periodQueryShape(STAMP_RECORD_MSG),
+    format: reportFormatQuery,
   })
   .superRefine((q, c) => {
     const { from, to } = recordRange(q);
@@ -264,13 +268,17 @@ export type StampRecordQuery = z.infer<typeof stampRecordQuery>;
 /** GET /stamp/monthly?month=YYYY-MM&format (month: the current one when left out) */
 export const stampMonthlyQuery = z.object({
   month: z
-    .preprocess((v) => (v === '' || v === null ? undefined : v), z.string({ error: STAMP_RECORD_MSG.month }).optional())
+    .preprocess(blankToUndefined, z.string({ error: STAMP_RECORD_MSG.month }).optional())
     .refine((v) => v === undefined || isMonth(v), STAMP_RECORD_MSG.month),
-  format: formatQuery,
+  format: reportFormatQuery,
 });
 
 // ---- answers -------------------------------------------------------------------------------------
 
+/**
+ * A run of consecutive stamp numbers of one roll (`SerialRange`): the record's lines, an invoice's
+ * stamps, a roll's available sequences and the stamp log all name stamps this way.
+ */
 export const serialRangeOut = z.object({
   roll_id: z.number(),
   prefix: z.string(),
@@ -278,6 +286,9 @@ export const serialRangeOut = z.object({
   to: z.number(),
   count: z.number(),
 });
+
+/** The distributor a record or a report is for: its name and TABC permit. */
+const recordCompanyOut = z.object({ name: z.string(), permit: z.string() });
 
 export const stampRecordLineOut = z.object({
   date: z.string(),
@@ -312,7 +323,7 @@ export type StampRecordEntry = z.infer<typeof stampRecordEntryOut>;
 export const stampRecordOut = z.object({
   from: z.string(),
   to: z.string(),
-  company: z.object({ name: z.string(), permit: z.string() }),
+  company: recordCompanyOut,
   opening_on_hand: z.number(),
   closing_on_hand: z.number(),
   entries: z.array(stampRecordEntryOut),
@@ -361,7 +372,7 @@ export const stampMonthlyOut = z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
-  company: z.object({ name: z.string(), permit: z.string() }),
+  company: recordCompanyOut,
   rows: z.array(stampMonthlyRowOut),
   total_affixed: z.number(),
   total_returned: z.number(),

@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { DATE_LIMITS } from './constants.js';
 import { notLaterThanDaysAhead } from './dates.js';
 import { boundedText, dbId, isCalendarDay, LIMITS, noteText, timestampOut } from './primitives.js';
-import { DESTROY_REASONS, STAMP_RECORD_MSG } from './stamp-record.js';
+import { DESTROY_REASONS, STAMP_RECORD_MSG, serialRangeOut } from './stamp-record.js';
 import { plural, STAMP_RANGE_MSG } from './stamp-assignment.js';
 
 export * from './stamp-assignment.js';
@@ -224,13 +224,8 @@ export const invoiceNumberLabel = (number: number | string, beer: boolean) => `$
 
 // ---- answers ------------------------------------------------------------------------------------
 
-export const stampSequenceOut = z.object({
-  roll_id: z.number(),
-  prefix: z.string(),
-  from: z.number(),
-  to: z.number(),
-  count: z.number(),
-});
+/** A roll's run of available numbers (`StampSequence`). */
+export const stampSequenceOut = serialRangeOut;
 
 export const stampRollOut = z.object({
   id: z.number(),
@@ -267,11 +262,7 @@ export const stampRemainingOut = z.object({
 /** A stamp log entry (GET /invoice/stamp/grid rows). */
 export const stampLogRowOut = z.object({
   id: z.number(),
-  roll_id: z.number(),
-  prefix: z.string(),
-  from: z.number(),
-  to: z.number(),
-  count: z.number(),
+  ...serialRangeOut.shape,
   status: z.string(),
   note: z.string(),
   invoice_id: z.number().nullable(),

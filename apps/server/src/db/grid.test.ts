@@ -2,17 +2,15 @@
  * Every grid route of the app goes through the one grid builder: keys every JavaScript object has
  * are no columns, and filter values are checked against their column's type (issue 11).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany } from '../../test/factories.js';
-import { createTestApp, type SignedUp, type TestContext } from '../../test/helpers.js';
+import { type SignedUp, useTestApp } from '../../test/helpers.js';
 
-let ctx: TestContext;
+const t = useTestApp();
 let owner: SignedUp;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await makeCompany(ctx);
+  owner = await makeCompany(t.ctx);
 });
-afterAll(async () => ctx?.close());
 
 const GRID_ROUTES = [
   '/invoice/grid',

@@ -4,7 +4,7 @@
  * requests under its path prefix, and how it listens, closes and is driven from a test. Each
  * simulator adds its own routes, validation and answers.
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createFaults, type FaultInput, registerControl } from './simulator-faults.js';
 
 /** One data request the simulator saw: method, path, idempotency key, status answered. */
@@ -57,11 +57,26 @@ export function createPartnerSimulator<T>(prefix: string) {
       });
   });
 
+  /**
+   * The data routes' preHandler: faults first (as a gateway in front of the service), then the API
+   * key `readKey` finds; none, or the key `invalid`, is a 401. The key is left on the request as `apiKey`.
+   */
+  const keyGuard =
+    (readKey: (req: FastifyRequest) => string, messages: { missing: string; invalid: string }) =>
+    async (req: FastifyRequest, reply: FastifyReply) => {
+      if (await faults.before(reply)) return reply;
+      const key = readKey(req);
+      if (!key) return reply.code(401).send({ error: 'Unauthorized', message: messages.missing });
+      if (key === 'invalid') return reply.code(401).send({ error: 'Unauthorized', message: messages.invalid });
+      (req as FastifyRequest & { apiKey: string }).apiKey = key;
+    };
+
   return {
     app,
     faults,
     invoices,
     byKey,
+    keyGuard,
     /** the next invoice number this simulator hands out (1, 2, ...; back to 1 on reset) */
     nextSeq: () => ++seq,
     async listen(opts: { port?: number; host?: string }): Promise<PartnerSimulator<T>> {

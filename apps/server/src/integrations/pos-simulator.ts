@@ -11,7 +11,7 @@
  *   POST /_control { fail?: { status, count, retryAfter? }, delayMs? (answers late, after the call took effect), reset?, products? }
  *   GET  /_control -> { invoices, stock, requests, duplicates }
  */
-import Fastify from 'fastify';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 
 export interface PosProduct {
   id: string;
@@ -157,15 +157,21 @@ export async function startPosSimulator(opts: {
     };
   });
 
-  const idempotencyKey = (req: { headers: Record<string, unknown> }) =>
-    String(req.headers['idempotency-key'] ?? '').trim();
+  /** The request's Idempotency-Key, scoped to its merchant; null once the 422 that it is missing is sent. */
+  const idempotency = (req: FastifyRequest, reply: FastifyReply) => {
+    const key = String(req.headers['idempotency-key'] ?? '').trim();
+    if (!key) {
+      reply.code(422).send({ message: 'Idempotency-Key header is required', errors: ['Idempotency-Key'] });
+      return null;
+    }
+    const merchant = (req as unknown as { merchant: string }).merchant;
+    return { key, merchant, scoped: `${merchant}:${key}` };
+  };
 
   app.post('/v1/invoices', async (req, reply) => {
-    const key = idempotencyKey(req);
-    if (!key)
-      return reply.code(422).send({ message: 'Idempotency-Key header is required', errors: ['Idempotency-Key'] });
-    const merchant = (req as unknown as { merchant: string }).merchant;
-    const scoped = `${merchant}:${key}`;
+    const idem = idempotency(req, reply);
+    if (!idem) return reply;
+    const { key, merchant, scoped } = idem;
     const existing = keys.get(scoped);
     if (existing) {
       duplicates++;
@@ -192,11 +198,9 @@ export async function startPosSimulator(opts: {
   });
 
   app.post('/v1/stock', async (req, reply) => {
-    const key = idempotencyKey(req);
-    if (!key)
-      return reply.code(422).send({ message: 'Idempotency-Key header is required', errors: ['Idempotency-Key'] });
-    const merchant = (req as unknown as { merchant: string }).merchant;
-    const scoped = `${merchant}:${key}`;
+    const idem = idempotency(req, reply);
+    if (!idem) return reply;
+    const { key, scoped } = idem;
     if (keys.has(scoped)) {
       duplicates++;
       return reply.code(409).send({ message: `Duplicate idempotency key ${key}` });

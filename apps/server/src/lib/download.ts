@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /** Answers a CSV file to download as `name`. */
 export const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
@@ -13,6 +14,9 @@ export const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
     .header('content-type', 'application/pdf')
     .header('content-disposition', `attachment; filename="${name}"`)
     .send(pdf);
+
+/** The 200 schema of a sendReport route: the report's JSON, or the CSV text, or the PDF bytes. */
+export const reportOut = <T extends z.ZodType>(json: T) => z.union([json, z.string(), z.instanceof(Buffer)]);
 
 /**
  * A report answered as JSON, or with ?format=csv / ?format=pdf as the file `${name}.csv` / `${name}.pdf`.

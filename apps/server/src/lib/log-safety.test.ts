@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, type TestContext, uniqueEmail } from '../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { client, uniqueEmail, useTestApp } from '../../test/helpers.js';
 import { safeUrl } from './log-safety.js';
 
 const lines: string[] = [];
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp({ logLevel: 'debug' }, { logStream: { write: (l) => void lines.push(l) } });
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp({ logLevel: 'debug' }, { logStream: { write: (l) => void lines.push(l) } });
 
 describe('logs', () => {
   it('never carry the JWT, the passwords or the Authorization header, and each request has an id', async () => {
     const email = uniqueEmail('logs');
     const password = 'first-Secret-pass-91';
     const newPassword = 'second-Secret-pass-37';
-    const signUp = await client(ctx).post('/auth/signup', {
+    const signUp = await client(t.ctx).post('/auth/signup', {
       name: 'Lou Logs',
       title: 'Owner',
       email,
@@ -23,10 +19,10 @@ describe('logs', () => {
       company_name: 'Log Cabin Spirits',
     });
     expect(signUp.status).toBe(200);
-    const signIn = await client(ctx).post('/auth/signin', { email, password });
+    const signIn = await client(t.ctx).post('/auth/signin', { email, password });
     expect(signIn.status).toBe(200);
     const jwt = signIn.body.access_token as string;
-    const authed = client(ctx, jwt);
+    const authed = client(t.ctx, jwt);
     expect((await authed.get('/validate_token')).status).toBe(200);
     const change = await authed.put('/user', {
       name: 'Lou Logs',
@@ -35,7 +31,7 @@ describe('logs', () => {
     });
     expect(change.status).toBe(200);
     // a request that fails inside a handler, with the token in a header Fastify's serializer might show
-    const bad = await ctx.app.inject({
+    const bad = await t.ctx.app.inject({
       method: 'GET',
       url: `/api/v1/pdf/invoice/${jwt}?token=${jwt}`,
       headers: { authorization: `Bearer ${jwt}`, 'x-request-id': 'proxy-req-42' },

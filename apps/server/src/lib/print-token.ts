@@ -1,4 +1,6 @@
+import { boundedText } from '@dbo/domain/primitives';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { HttpError } from './errors.js';
 
 /**
@@ -43,3 +45,9 @@ export function verifyPrintToken(
     throw new HttpError(404, 'Sorry, something went wrong!');
   }
 }
+
+/** The request of a public printable page that also answers its PDF: `{token}`, and `?format=pdf` for the PDF. */
+export const printPageRequest = {
+  params: z.object({ token: boundedText('Token', 1000) }),
+  querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+};

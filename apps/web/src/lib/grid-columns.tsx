@@ -6,6 +6,21 @@ import { Link } from 'react-router';
 export const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
 export const centredRight = { cellStyle: { display: 'flex', alignItems: 'center', justifyContent: 'flex-end' } };
 
+/**
+ * A grid of tall rows (invoices, orders): every column's content centred vertically, and the
+ * money columns (cellClass 'money-cell') flush right in their cells.
+ */
+export function centredCells<T>(columns: ColDef<T>[]): ColDef<T>[] {
+  return columns.map((c) => ({
+    ...c,
+    cellStyle: {
+      display: 'flex',
+      alignItems: 'center',
+      ...(c.cellClass === 'money-cell' ? { justifyContent: 'flex-end' } : {}),
+    },
+  }));
+}
+
 /** A text column filtered by contains / equals / starts with. */
 export const textFilter = {
   filter: 'agTextColumnFilter',

@@ -1,4 +1,5 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { http } from './api';
 
 /**
  * The query keys that more than one feature reads or invalidates. A key built by hand in two
@@ -105,4 +106,28 @@ export const changedBy = {
 
 export async function invalidate(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {
   await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
+}
+
+/** A plain GET under `queryKey`; it is cancelled with its query (a screen left before the answer came). */
+export function useGet<T>(queryKey: QueryKey, path: string, query?: Parameters<typeof http.get>[1]) {
+  return useQuery({ queryKey, queryFn: ({ signal }) => http.get<T>(path, query, signal) });
+}
+
+/**
+ * A write that, once it succeeded, invalidates the queries it makes stale (`changes`: a
+ * `changedBy` group or the feature's own keys), then hands its answer to `then`.
+ */
+export function useWrite<TVariables = void, TData = unknown>(
+  changes: readonly QueryKey[],
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  then?: (data: TData) => void,
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: async (data) => {
+      await invalidate(qc, changes);
+      then?.(data);
+    },
+  });
 }

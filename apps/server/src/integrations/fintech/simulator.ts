@@ -7,7 +7,7 @@
  *
  * Run alone: `npx tsx apps/server/src/integrations/fintech/simulator.ts [port]`.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
 import { createPartnerSimulator, type PartnerSimulator } from '../partner-simulator.js';
 
@@ -88,15 +88,13 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
   const sim = createPartnerSimulator<FintechStored>('/v1/');
   const { app, faults, invoices, byKey } = sim;
 
-  /** Faults first (as a gateway in front of the service), then the key. */
-  async function guard(req: FastifyRequest, reply: FastifyReply) {
-    if (await faults.before(reply)) return reply;
-    const auth = String(req.headers.authorization ?? '');
-    const key = auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (!key) return reply.code(401).send({ error: 'Unauthorized', message: 'Missing API key' });
-    if (key === 'invalid') return reply.code(401).send({ error: 'Unauthorized', message: 'Invalid API key' });
-    (req as FastifyRequest & { apiKey: string }).apiKey = key;
-  }
+  const guard = sim.keyGuard(
+    (req) => {
+      const auth = String(req.headers.authorization ?? '');
+      return auth.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    },
+    { missing: 'Missing API key', invalid: 'Invalid API key' },
+  );
 
   app.get('/v1/health', async () => ({ status: 'ok', service: 'fintech-simulator' }));
 

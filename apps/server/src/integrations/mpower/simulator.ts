@@ -6,7 +6,6 @@
  *
  * Run alone: `npx tsx apps/server/src/integrations/mpower/simulator.ts [port]`.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { pathToFileURL } from 'node:url';
 import { createPartnerSimulator, type PartnerSimulator } from '../partner-simulator.js';
 
@@ -65,13 +64,10 @@ export async function startSimulator(opts: { port?: number; host?: string } = {}
   const sim = createPartnerSimulator<MpowerStored>('/api/');
   const { app, faults, invoices, byKey } = sim;
 
-  async function guard(req: FastifyRequest, reply: FastifyReply) {
-    if (await faults.before(reply)) return reply;
-    const key = String(req.headers['x-api-key'] ?? '').trim();
-    if (!key) return reply.code(401).send({ error: 'Unauthorized', message: 'X-Api-Key header is required' });
-    if (key === 'invalid')
-      return reply.code(401).send({ error: 'Unauthorized', message: 'API key rejected by MPower' });
-  }
+  const guard = sim.keyGuard((req) => String(req.headers['x-api-key'] ?? '').trim(), {
+    missing: 'X-Api-Key header is required',
+    invalid: 'API key rejected by MPower',
+  });
 
   app.get('/api/health', async () => ({ status: 'ok', service: 'mpower-simulator' }));
 

@@ -1,13 +1,12 @@
-import { boolean, index, integer, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { boolean, index, jsonb, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, looseRef } from '../../db/columns.js';
+import { companyRow, users } from '../company/company.tables.js';
 
 export const activities = pgTable(
   'activities',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    user_id: looseRef('user_id', () => users.id),
     success: boolean('success').notNull().default(true),
     module: varchar('module', { length: 32 }).notNull(),
     type: varchar('type', { length: 32 }).notNull(),

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signUpCompany, uniqueEmail, type TestContext } from '../../../test/helpers.js';
+import { describe, expect, it, vi } from 'vitest';
+import { signUpCompany, uniqueEmail, useTestApp } from '../../../test/helpers.js';
 
 // Spy (not replace) the dummy check, to see that an unknown email pays for a hash too.
 vi.mock('../../lib/passwords.js', async (importOriginal) => {
@@ -11,17 +11,13 @@ const passwords = await import('../../lib/passwords.js');
 const PER_EMAIL = 5;
 const PER_ADDRESS = 8;
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Only 127.0.0.1 (the proxy) is trusted to say who the client is.
-  ctx = await createTestApp({ rateLimitAuth: PER_EMAIL, rateLimitAuthAddress: PER_ADDRESS, trustProxy: ['127.0.0.1'] });
-});
-afterAll(async () => ctx?.close());
+// Only 127.0.0.1 (the proxy) is trusted to say who the client is.
+const t = useTestApp({ rateLimitAuth: PER_EMAIL, rateLimitAuthAddress: PER_ADDRESS, trustProxy: ['127.0.0.1'] });
 
 let n = 0;
 /** A request from `socket` (the peer's address) claiming `forwardedFor` in X-Forwarded-For. */
 async function post(url: string, body: unknown, socket: string, forwardedFor?: string) {
-  const res = await ctx.app.inject({
+  const res = await t.ctx.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,
     remoteAddress: socket,
@@ -50,7 +46,7 @@ describe('sign-in limits', () => {
   });
 
   it('limits one email whatever the (trusted) addresses', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const statuses: number[] = [];
     for (let i = 0; i < 40; i++) {
       const res = await post('/auth/signin', { email: owner.email, password: 'wrong-pass' }, '127.0.0.1', invented());

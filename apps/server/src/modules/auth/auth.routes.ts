@@ -117,11 +117,16 @@ export async function privateRoutes(app: App) {
   const byUserChangingPassword = (req: FastifyRequest) =>
     (req.body as { password?: unknown } | undefined)?.password ? `user:${req.auth.userId}` : undefined;
 
-  app.get('/validate_token', { schema: { tags: ['auth'], response: { 200: userOut } } }, async (req) => {
+  /** The signed-in user's profile; a user removed meanwhile is a 404. */
+  const signedInProfile = async (req: FastifyRequest) => {
     const user = await userProfile(app.deps.db, req.auth.userId);
     if (!user) throw notFound();
-    return { user };
-  });
+    return user;
+  };
+
+  app.get('/validate_token', { schema: { tags: ['auth'], response: { 200: userOut } } }, async (req) => ({
+    user: await signedInProfile(req),
+  }));
 
   app.post('/auth/signout', { schema: { tags: ['auth'], response: { 200: successOut } } }, async (req) => {
     await revokeSession(app.deps.db, req.auth.sessionId);
@@ -139,9 +144,7 @@ export async function privateRoutes(app: App) {
     async (req) => {
       const { revokedSessions } = await updateProfile(app.deps.db, req.auth, req.body);
       disconnectSessions(app.deps, revokedSessions);
-      const user = await userProfile(app.deps.db, req.auth.userId);
-      if (!user) throw notFound();
-      return { user };
+      return { user: await signedInProfile(req) };
     },
   );
 
@@ -159,9 +162,7 @@ export async function privateRoutes(app: App) {
     { schema: { tags: ['auth'], body: notificationSchema, response: { 200: notificationUpdatedOut } } },
     async (req) => {
       await app.deps.db.update(users).set(req.body.notifications).where(eq(users.id, req.auth.userId));
-      const user = await userProfile(app.deps.db, req.auth.userId);
-      if (!user) throw notFound();
-      return { notification: { user } };
+      return { notification: { user: await signedInProfile(req) } };
     },
   );
 }

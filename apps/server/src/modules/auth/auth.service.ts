@@ -8,6 +8,7 @@ import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword }
 import { recordActivity } from '../activity/activity.service.js';
 import { companies, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
+import { spendResetToken } from './reset-token.js';
 import {
   cachedSession,
   forgetSession,
@@ -120,17 +121,7 @@ export async function createResetToken(db: Db, email: string) {
 export async function resetPassword(db: Db, token: string, password: string) {
   const hash = await hashPassword(password);
   const userId = await db.transaction(async (tx) => {
-    const [r] = await tx
-      .update(passwordResets)
-      .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(passwordResets.token_hash, sha256(token)),
-          isNull(passwordResets.used_at),
-          gt(passwordResets.expires_at, new Date()),
-        ),
-      )
-      .returning();
+    const r = await spendResetToken(tx, passwordResets, token);
     if (!r) throw badRequest(MSG.resetTokenInvalid);
     await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, r.user_id));
     // a new password ends every open session

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, parentId } from '../../db/columns.js';
 import { companyIdColumn, users } from '../company/company.tables.js';
 
 /** One row per issued access token; sign-out revokes it. */
@@ -7,9 +7,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey(),
-    user_id: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user_id: parentId('user_id', () => users.id),
     company_id: companyIdColumn(),
     created_at: createdAt(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -21,9 +19,7 @@ export const sessions = pgTable(
 /** Reset links: only a hash of the token is kept; single use. */
 export const passwordResets = pgTable('password_resets', {
   token_hash: text('token_hash').primaryKey(),
-  user_id: integer('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user_id: parentId('user_id', () => users.id),
   expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
   used_at: timestamp('used_at', { withTimezone: true }),
   created_at: createdAt(),

@@ -4,9 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeCompany } from '../../../test/factories.js';
-import { createTestApp, type TestContext, secondSession, changePassword } from '../../../test/helpers.js';
+import { changePassword, secondSession, useTestApp } from '../../../test/helpers.js';
 import { sessions } from './auth.tables.js';
 
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -24,29 +24,25 @@ async function redisReachable() {
 }
 
 describe('session cache in one process', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ sessionCacheMs: 60_000 });
-  });
-  afterAll(async () => ctx?.close());
+  const t = useTestApp({ sessionCacheMs: 60_000 });
 
   it('answers from memory once checked, and a sign-out ends the token at once', async () => {
-    const owner = await makeCompany(ctx);
+    const owner = await makeCompany(t.ctx);
     expect((await owner.api.get('/company')).status).toBe(200);
     // another process revoking straight in the database is not seen here until the cache ages...
-    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
-    await ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
+    const [s] = await t.ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
+    await t.ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
     expect((await owner.api.get('/company')).status).toBe(200);
     // ...which is why a shared PostgreSQL without Redis runs with the cache off (config.ts)
-    const again = await makeCompany(ctx);
+    const again = await makeCompany(t.ctx);
     expect((await again.api.get('/company')).status).toBe(200);
     expect((await again.api.post('/auth/signout')).status).toBeLessThan(300);
     expect((await again.api.get('/company')).status).toBe(401);
   });
 
   it('a password change ends the other sessions at once', async () => {
-    const owner = await makeCompany(ctx);
-    const otherApi = await secondSession(ctx, owner);
+    const owner = await makeCompany(t.ctx);
+    const otherApi = await secondSession(t.ctx, owner);
     expect((await otherApi.get('/company')).status).toBe(200);
     const changed = await changePassword(owner, 'new-secret-pass', 'Owner');
     expect(changed.status).toBe(200);
@@ -56,18 +52,14 @@ describe('session cache in one process', () => {
 });
 
 describe.runIf(await redisReachable())('session cache across processes (Redis)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestApp({ sessionCacheMs: 60_000, redisUrl });
-  });
-  afterAll(async () => ctx?.close());
+  const t = useTestApp({ sessionCacheMs: 60_000, redisUrl });
 
   it('forgets a session another process signed out', async () => {
-    const owner = await makeCompany(ctx);
+    const owner = await makeCompany(t.ctx);
     expect((await owner.api.get('/company')).status).toBe(200);
-    const [s] = await ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
+    const [s] = await t.ctx.database.db.select().from(sessions).where(eq(sessions.user_id, owner.user.id));
     // what another process's sign-out does: the row, then the word on the bus
-    await ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
+    await t.ctx.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, s.id));
     const pub = createClient({ url: redisUrl });
     await pub.connect();
     await pub.publish('dbo:sessions:forget', JSON.stringify({ session: s.id }));

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
+import { createdAt, idColumn, parentId, timestamps, updatedAt } from '../../db/columns.js';
 
 export const companies = pgTable(
   'companies',
@@ -47,16 +47,15 @@ export const companies = pgTable(
 );
 
 /** `company_id integer not null references companies(id) on delete cascade`: every company table's owner. */
-export const companyIdColumn = () =>
-  integer('company_id')
-    .notNull()
-    .references(() => companies.id, { onDelete: 'cascade' });
+export const companyIdColumn = () => parentId('company_id', () => companies.id);
+
+/** `id` and `company_id`, the first two columns of every table a company owns rows in. */
+export const companyRow = () => ({ id: idColumn(), company_id: companyIdColumn() });
 
 export const users = pgTable(
   'users',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull().default(''),
@@ -72,8 +71,7 @@ export const users = pgTable(
 export const logos = pgTable(
   'logos',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     path: text('path').notNull(),
     originalname: text('originalname').notNull(),
     mimetype: text('mimetype').notNull(),
@@ -86,8 +84,7 @@ export const logos = pgTable(
 export const companyFeatures = pgTable(
   'company_features',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     name: varchar('name', { length: 64 }).notNull(),
     active: boolean('active').notNull().default(false),
     ignore_pricing: boolean('ignore_pricing').notNull().default(false),

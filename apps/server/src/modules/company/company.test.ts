@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { validCompanyBody } from '../../../test/factories.js';
-import { activateFeature, createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
+import { activateFeature, type SignedUp, signUpCompany, useTestApp } from '../../../test/helpers.js';
+import { postForm } from '../../../test/multipart.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const validCompany = {
   ...validCompanyBody,
@@ -24,16 +21,13 @@ const PNG = Buffer.from(
   'hex',
 );
 
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = '----dbo-test-boundary';
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`;
-  const payload = Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+/** Posts `content` as the logo form field, named logo.png and claiming to be a PNG. */
+const uploadLogo = (owner: SignedUp, content: Buffer) =>
+  postForm(t.ctx, owner, '/company/logo', [{ name: 'logo', value: content, filename: 'logo.png', type: 'image/png' }]);
 
 describe('company settings', () => {
   it('saves a valid company and answers it', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const res = await owner.api.put(`/company/${owner.companyId}`, validCompany);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ...validCompany, tax_rate: 8.25 });
@@ -42,7 +36,7 @@ describe('company settings', () => {
   });
 
   it('refuses each rule with its message and changes nothing', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     await owner.api.put(`/company/${owner.companyId}`, validCompany);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '' }, 'Company name is required'],
@@ -67,22 +61,22 @@ describe('company settings', () => {
   });
 
   it('requires the subdomain only while online ordering is active', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     expect((await owner.api.put(`/company/${owner.companyId}`, validCompany)).status).toBe(200);
-    await activateFeature(ctx, owner.companyId, 'order');
+    await activateFeature(t.ctx, owner.companyId, 'order');
     const res = await owner.api.put(`/company/${owner.companyId}`, validCompany);
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('Subdomain is required while online ordering is active');
     const sub = `hill${owner.companyId}`;
     expect((await owner.api.put(`/company/${owner.companyId}`, { ...validCompany, subdomain: sub })).status).toBe(200);
-    const other = await signUpCompany(ctx);
+    const other = await signUpCompany(t.ctx);
     const taken = await other.api.put(`/company/${other.companyId}`, { ...validCompany, subdomain: sub });
     expect(taken.body.message).toBe('This subdomain is already taken');
   });
 
   it("never shows or changes another company's settings", async () => {
-    const a = await signUpCompany(ctx);
-    const b = await signUpCompany(ctx);
+    const a = await signUpCompany(t.ctx);
+    const b = await signUpCompany(t.ctx);
     const res = await b.api.put(`/company/${a.companyId}`, validCompany);
     expect(res.status).toBe(404);
     const mine = await a.api.get('/company');
@@ -92,7 +86,7 @@ describe('company settings', () => {
 
 describe('features', () => {
   it('activates and deactivates a feature, recording the activity', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const on = await owner.api.post('/company/feature', { name: 'inventory', active: true });
     expect(on.status).toBe(200);
     expect(on.body).toMatchObject({ name: 'inventory', active: true });
@@ -108,7 +102,7 @@ describe('features', () => {
   });
 
   it('turns a gated feature into an access request and refuses coming-soon ones', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const req = await owner.api.post('/company/feature', { name: 'fintech', active: true });
     expect(req.body).toMatchObject({ name: 'fintech', active: false, access_requested: true });
     const soon = await owner.api.post('/company/feature', { name: 'ai', active: true });
@@ -123,50 +117,38 @@ describe('features', () => {
 
 describe('logos', () => {
   it('uploads an image, makes the first one the default, serves it and removes it', async () => {
-    const owner = await signUpCompany(ctx);
-    const up = multipart('logo', 'logo.png', 'image/png', PNG);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/company/logo',
-      headers: { ...up.headers, authorization: `Bearer ${owner.token}` },
-      payload: up.payload,
-    });
-    expect(res.statusCode).toBe(200);
-    const logo = res.json();
+    const owner = await signUpCompany(t.ctx);
+    const res = await uploadLogo(owner, PNG);
+    expect(res.status).toBe(200);
+    const logo = res.body;
     expect(logo).toMatchObject({ originalname: 'logo.png', mimetype: 'image/png' });
     expect((await owner.api.get('/company')).body.default_logo_id).toBe(logo.id);
-    const file = await ctx.app.inject({ method: 'GET', url: logo.path });
+    const file = await t.ctx.app.inject({ method: 'GET', url: logo.path });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(PNG)).toBe(true);
     expect((await owner.api.get('/company/logo')).body.logos).toHaveLength(1);
 
-    const other = await signUpCompany(ctx);
+    const other = await signUpCompany(t.ctx);
     expect((await other.api.del(`/company/logo/${logo.id}`)).status).toBe(404);
     expect((await other.api.get('/company/logo')).body.logos).toHaveLength(0);
 
     expect((await owner.api.del(`/company/logo/${logo.id}`)).status).toBe(200);
     expect((await owner.api.get('/company')).body.default_logo_id).toBeNull();
-    expect(fs.existsSync(path.join(ctx.config.dataDir, 'uploads', 'logos', path.basename(logo.path)))).toBe(false);
+    expect(fs.existsSync(path.join(t.ctx.config.dataDir, 'uploads', 'logos', path.basename(logo.path)))).toBe(false);
   });
 
   it('refuses a file that is not an image, whatever it claims', async () => {
-    const owner = await signUpCompany(ctx);
-    const up = multipart('logo', 'logo.png', 'image/png', Buffer.from('%PDF-1.4 not an image'));
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/company/logo',
-      headers: { ...up.headers, authorization: `Bearer ${owner.token}` },
-      payload: up.payload,
-    });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe('The logo must be a PNG, JPEG, GIF or WebP image');
+    const owner = await signUpCompany(t.ctx);
+    const res = await uploadLogo(owner, Buffer.from('%PDF-1.4 not an image'));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('The logo must be a PNG, JPEG, GIF or WebP image');
     expect((await owner.api.get('/company/logo')).body.logos).toHaveLength(0);
   });
 });
 
 describe('activity grid', () => {
   it('pages, filters and sorts over whitelisted columns only', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     for (const name of ['inventory', 'reports', 'order'])
       await owner.api.post('/company/feature', { name, active: true });
     const page = await owner.api.get('/user/user-activity/grid', { startRow: 0, endRow: 2 });
@@ -184,7 +166,7 @@ describe('activity grid', () => {
     const bad = await owner.api.get('/user/user-activity/grid', { filterModel: { password_hash: { filter: 'x' } } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Unknown grid column: password_hash');
-    const other = await signUpCompany(ctx);
+    const other = await signUpCompany(t.ctx);
     const theirs = await other.api.get('/user/user-activity/grid', {
       filterModel: { type: { filterType: 'set', values: ['FEATURE_ON'] } },
     });

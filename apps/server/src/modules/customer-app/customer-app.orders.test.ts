@@ -3,7 +3,7 @@ import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
 import { ORDER_MSG } from '@dbo/domain/order';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
+import { line, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
 import { client, useTestApp } from '../../../test/helpers.js';
 import { makeOrder, makeShop, makeShopper } from '../../../test/order-factories.js';
 import { products } from '../products/products.tables.js';
@@ -103,10 +103,7 @@ describe('my orders', () => {
     await makeInvoice(company, {
       customerId: shopper.customerId,
       order_id: order.id,
-      items: [
-        { product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false },
-        { product_id: wine.id, qty: 1, price: 12, taxable: true, on_deal: false },
-      ],
+      items: [line(vodka.id, 1, 18.99), line(wine.id, 1, 12)],
     });
     const res = await shopper.api.get(`/customer-app/order/${order.id}`);
     expect(res.body.order.status).toBe('invoiced');
@@ -149,7 +146,7 @@ describe('my invoices and balance', () => {
     const inv = await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'invoiced',
-      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+      items: [line(vodka.id, 1, 18.99)],
     });
     const list = await shopper.api.get('/customer-app/invoice');
     expect(list.body.rows.map((r: { id: number }) => r.id)).toEqual([inv.id]);
@@ -164,7 +161,7 @@ describe('my invoices and balance', () => {
     const inv = await makeInvoice(company, {
       customerId: other.id,
       status: 'invoiced',
-      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+      items: [line(vodka.id, 1, 18.99)],
     });
     expect((await shopper.api.get(`/customer-app/invoice/${inv.id}/pdf`)).status).toBe(404);
   });
@@ -174,7 +171,7 @@ describe('my invoices and balance', () => {
     await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'draft',
-      items: [{ product_id: vodka.id, qty: 1, price: 18.99, taxable: true, on_deal: false }],
+      items: [line(vodka.id, 1, 18.99)],
     });
     expect((await shopper.api.get('/customer-app/invoice')).body.count).toBe(0);
   });
@@ -184,7 +181,7 @@ describe('my invoices and balance', () => {
     await makeInvoice(company, {
       customerId: shopper.customerId,
       status: 'invoiced',
-      items: [{ product_id: vodka.id, qty: 2, price: 10, taxable: false, on_deal: false }],
+      items: [line(vodka.id, 2, 10, { taxable: false })],
     });
     const res = await shopper.api.get('/customer-app/balance');
     expect(res.body.summary.owing).toBe(20);

@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, parentId } from '../../db/columns.js';
 import { companyIdColumn } from '../company/company.tables.js';
 import { customerUsers } from '../customers/customers.tables.js';
 
@@ -9,9 +9,7 @@ export const customerPasswordResets = pgTable(
   {
     token_hash: text('token_hash').primaryKey(),
     company_id: companyIdColumn(),
-    customer_user_id: integer('customer_user_id')
-      .notNull()
-      .references(() => customerUsers.id, { onDelete: 'cascade' }),
+    customer_user_id: parentId('customer_user_id', () => customerUsers.id),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     used_at: timestamp('used_at', { withTimezone: true }),
     created_at: createdAt(),

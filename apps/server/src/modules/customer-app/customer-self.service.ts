@@ -1,10 +1,11 @@
 import type { PreferencesRequest } from '@dbo/domain/customer-app';
 import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { hashPassword, randomToken, sha256 } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
+import { spendResetToken } from '../auth/reset-token.js';
 import { customerPasswordResets } from './customer-app.tables.js';
 import { companies } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
@@ -67,17 +68,7 @@ export async function requestCustomerReset(db: Db, email: string, subdomain: str
 export async function resetCustomerPassword(db: Db, token: string, password: string) {
   const hash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    const [spent] = await tx
-      .update(customerPasswordResets)
-      .set({ used_at: new Date() })
-      .where(
-        and(
-          eq(customerPasswordResets.token_hash, sha256(token)),
-          isNull(customerPasswordResets.used_at),
-          gt(customerPasswordResets.expires_at, new Date()),
-        ),
-      )
-      .returning();
+    const spent = await spendResetToken(tx, customerPasswordResets, token);
     if (!spent) throw badRequest(CUSTOMER_APP_MSG.resetTokenInvalid);
     await tx.update(customerUsers).set({ password_hash: hash }).where(eq(customerUsers.id, spent.customer_user_id));
     await recordActivity(tx, {

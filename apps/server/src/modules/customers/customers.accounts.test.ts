@@ -45,6 +45,7 @@ describe('balance', () => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toBe('attachment; filename="balance-balance-bar.pdf"');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
     expect(text).toContain('Balance Bar');
     expect(text).toContain('Owing: $130.05');
@@ -59,6 +60,8 @@ describe('balance', () => {
     expect(page.body.company.name).toBe("Alice Owner's Company");
     const pagePdf = await client(t.ctx).get(`/pdf/customer/balance/${link.body.token}`, { format: 'pdf' });
     expect(pagePdf.headers['content-type']).toBe('application/pdf');
+    // the customer's download from the public page is named as the staff's is
+    expect(pagePdf.headers['content-disposition']).toBe('attachment; filename="balance-balance-bar.pdf"');
     const bad = await client(t.ctx).get('/pdf/customer/balance/not-a-token');
     expect(bad.status).toBe(404);
     expect(bad.body.message).toBe('Sorry, something went wrong!');

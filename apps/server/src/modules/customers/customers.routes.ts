@@ -30,6 +30,7 @@ import {
   completeSignUp,
   customerSignIn,
   customerUserSession,
+  type InvitationMail,
   invitationMessage,
   inviteCustomerUser,
   listCustomerUsers,
@@ -155,37 +156,25 @@ export async function privateRoutes(app: App) {
     },
   );
 
+  /** Mails a new or a resent invitation; the answer names the invited user. */
+  const mailInvitation = async <U>(invited: { user: U; mail: InvitationMail }) => {
+    await app.deps.mailer.send(invitationMessage(invited.mail));
+    return { customerUser: invited.user, success: true };
+  };
+
   app.post(
     '/customer/user-invitation',
     { schema: { tags, body: invitationSchema, response: { 200: invitationOut } } },
-    async (req) => {
-      const { user, mail } = await inviteCustomerUser(
-        db,
-        req.auth.companyId,
-        req.auth.userId,
-        config.publicUrl,
-        req.body,
-      );
-      await app.deps.mailer.send(invitationMessage(mail));
-      return { customerUser: user, success: true };
-    },
+    async (req) =>
+      mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.body)),
   );
 
   // Staff can send a fresh link when the first one got lost or expired.
   app.post(
     '/customer/user-invitation/:id/resend',
     { schema: { tags, params: idParams, response: { 200: invitationOut } } },
-    async (req) => {
-      const { user, mail } = await resendInvitation(
-        db,
-        req.auth.companyId,
-        req.auth.userId,
-        config.publicUrl,
-        req.params.id,
-      );
-      await app.deps.mailer.send(invitationMessage(mail));
-      return { customerUser: user, success: true };
-    },
+    async (req) =>
+      mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.params.id)),
   );
 
   app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps, updatedAt } from '../../db/columns.js';
-import { companyIdColumn } from '../company/company.tables.js';
+import { createdAt, looseRef, money, parentId, timestamps, updatedAt } from '../../db/columns.js';
+import { companyRow } from '../company/company.tables.js';
 
 /**
  * Price tiers belong to customers: a tier is how a customer is classed (the customer form picks it);
@@ -22,8 +22,7 @@ import { companyIdColumn } from '../company/company.tables.js';
 export const priceTiers = pgTable(
   'price_tiers',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     name: text('name').notNull(),
     percentage: numeric('percentage', { precision: 7, scale: 2 }).notNull().default('10'),
     color: varchar('color', { length: 32 }).notNull().default('blue'),
@@ -40,8 +39,7 @@ export const priceTiers = pgTable(
 export const customers = pgTable(
   'customers',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     name: text('name').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
@@ -56,10 +54,10 @@ export const customers = pgTable(
     contact_phone: text('contact_phone').notNull().default(''),
     cash_on_delivery: boolean('cash_on_delivery').notNull().default(false),
     /** receivables: the most a customer may owe on credit invoices; null = no limit */
-    credit_limit: numeric('credit_limit', { precision: 12, scale: 2 }),
+    credit_limit: money('credit_limit'),
     fintech_option: boolean('fintech_option').notNull().default(false),
     fintech_id: text('fintech_id').notNull().default(''),
-    product_price_tier_id: integer('product_price_tier_id').references(() => priceTiers.id, { onDelete: 'set null' }),
+    product_price_tier_id: looseRef('product_price_tier_id', () => priceTiers.id),
     service_start: date('service_start', { mode: 'string' }),
     /** Removal is soft so the customer's invoices stay readable ('Deleted customer!'). */
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
@@ -75,11 +73,8 @@ export const customers = pgTable(
 export const customerUsers = pgTable(
   'customer_users',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    customer_id: parentId('customer_id', () => customers.id),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone_number: text('phone_number').notNull().default(''),

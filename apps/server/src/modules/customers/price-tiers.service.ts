@@ -2,6 +2,7 @@ import { BASE_TIER_DEFAULTS, PRICE_TIER_MSG, type PriceTierPatch, type PriceTier
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers, priceTiers } from './customers.tables.js';
 
@@ -41,14 +42,8 @@ export async function ensureBaseTier(db: DbOrTx, companyId: number): Promise<Tie
   return row;
 }
 
-async function findTier(db: DbOrTx, companyId: number, id: number): Promise<TierRow> {
-  const [t] = await db
-    .select()
-    .from(priceTiers)
-    .where(and(eq(priceTiers.id, id), eq(priceTiers.company_id, companyId)));
-  if (!t) throw notFound(PRICE_TIER_MSG.notFound);
-  return t;
-}
+const findTier = (db: DbOrTx, companyId: number, id: number): Promise<TierRow> =>
+  findCompanyRow(db, priceTiers, companyId, id, PRICE_TIER_MSG.notFound);
 
 async function assertUniqueName(db: DbOrTx, companyId: number, name: string, exceptId?: number) {
   const [dup] = await db

@@ -11,8 +11,9 @@ import {
 } from '@dbo/domain/payment';
 import { dbId, idParams, noteText, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
-import { HttpError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
+import { readUpload } from '../../lib/upload.js';
 import {
   NOTE_NOT_FOUND,
   addNote,
@@ -36,26 +37,13 @@ const noteRef = z
 const noteQuery = z.object({ id: optionalQueryId('Note') });
 
 /** Multipart: the file in field `invoice_document`, plus an optional `note` field (either order). */
-async function readUpload(req: FastifyRequest) {
-  let file: { filename: string; buffer: Buffer } | null = null;
-  let note = '';
-  try {
-    for await (const part of req.parts({ limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'invoice_document') file = { filename: part.filename, buffer };
-      } else if (part.fieldname === 'note') {
-        note = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(DOCUMENT_MSG.fileSize);
-    if (err instanceof HttpError) throw err;
-    throw badRequest(DOCUMENT_MSG.fileMissing);
-  }
-  if (!file) throw badRequest(DOCUMENT_MSG.fileMissing);
-  return { ...file, note };
+async function readDocumentUpload(req: FastifyRequest) {
+  const { file, fields } = await readUpload(req, {
+    fileField: 'invoice_document',
+    limits: { fileSize: DOCUMENT_MAX_BYTES, files: 1 },
+    messages: { tooLarge: DOCUMENT_MSG.fileSize, missing: DOCUMENT_MSG.fileMissing },
+  });
+  return { ...file, note: fields.note ?? '' };
 }
 
 export async function privateRoutes(app: App) {
@@ -74,7 +62,7 @@ export async function privateRoutes(app: App) {
     async (req) => {
       // the invoice is checked first so another company's id is a 404 whatever the upload
       await findInvoice(db, req.auth.companyId, { id: req.params.id });
-      const upload = await readUpload(req);
+      const upload = await readDocumentUpload(req);
       return saveDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id, upload);
     },
   );

@@ -5,6 +5,7 @@ import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG, type DocumentUpdateInput } from '@dbo
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
 import { invoiceDocuments, invoiceNotes } from './documents.tables.js';
@@ -75,14 +76,8 @@ export async function listDocuments(db: DbOrTx, companyId: number, invoiceId: nu
   return rows.map(publicDocument);
 }
 
-async function ownDocument(db: DbOrTx, companyId: number, id: number): Promise<DocumentRow> {
-  const [d] = await db
-    .select()
-    .from(invoiceDocuments)
-    .where(and(eq(invoiceDocuments.id, id), eq(invoiceDocuments.company_id, companyId)));
-  if (!d) throw notFound(DOCUMENT_NOT_FOUND);
-  return d;
-}
+const ownDocument = (db: DbOrTx, companyId: number, id: number): Promise<DocumentRow> =>
+  findCompanyRow(db, invoiceDocuments, companyId, id, DOCUMENT_NOT_FOUND);
 
 export async function saveDocument(
   db: Db,

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { createdAt, looseRef, parentId, timestamps } from '../../db/columns.js';
+import { companyRow, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 /**
@@ -10,18 +10,15 @@ import { invoices } from '../invoices/invoices.tables.js';
 export const invoiceDocuments = pgTable(
   'invoice_documents',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     originalname: text('originalname').notNull(),
     filename: text('filename').notNull(),
     path: text('path').notNull(),
     mimetype: text('mimetype').notNull(),
     size: integer('size').notNull(),
     note: text('note').notNull().default(''),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     ...timestamps(),
   },
   (t) => [index('invoice_documents_invoice_idx').on(t.invoice_id)],
@@ -30,13 +27,10 @@ export const invoiceDocuments = pgTable(
 export const invoiceNotes = pgTable(
   'invoice_notes',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     note: text('note').notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [index('invoice_notes_invoice_idx').on(t.invoice_id)],

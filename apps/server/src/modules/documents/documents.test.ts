@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAppWithTwoCompanies, type SignedUp } from '../../../test/helpers.js';
 import { makeInvoice } from '../../../test/payments-fixtures.js';
+import { type FormPart, postForm } from '../../../test/multipart.js';
 import { invoiceDocuments } from './documents.tables.js';
 
 const t = useAppWithTwoCompanies();
@@ -12,33 +13,11 @@ const t = useAppWithTwoCompanies();
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1), Buffer.from([0xff, 0xd9])]);
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]) {
-  const boundary = `----dbo${Date.now()}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disp = p.filename
-      ? `form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}`
-      : `form-data; name="${p.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disp}\r\n\r\n`));
-    chunks.push(Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function upload(who: SignedUp, invoiceId: number, file: Buffer, filename: string, note?: string, type?: string) {
-  const parts: Parameters<typeof multipart>[0] = [];
+  const parts: FormPart[] = [];
   if (note !== undefined) parts.push({ name: 'note', value: note });
   parts.push({ name: 'invoice_document', value: file, filename, type });
-  const { payload, contentType } = multipart(parts);
-  const res = await t.ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1/invoice/${invoiceId}/document`,
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
+  return postForm(t.ctx, who, `/invoice/${invoiceId}/document`, parts);
 }
 
 describe('documents', () => {

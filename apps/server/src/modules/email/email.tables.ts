@@ -1,21 +1,18 @@
-import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, looseRef, parentId } from '../../db/columns.js';
+import { companyRow, users } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 /** One row per invoice email sent (the email log grid). */
 export const emailLogs = pgTable(
   'email_logs',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     emailed_to: text('emailed_to').notNull(),
     notes: text('notes').notNull().default(''),
     beer: boolean('beer').notNull().default(false),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { EMAIL_MSG } from '@dbo/domain/payment';
 import { SMTPServer } from 'smtp-server';
-import { extractText } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client, createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
 import { makeCompanyReady, makeInvoice } from '../../../test/payments-fixtures.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { createMailer } from '../../lib/mailer.js';
 
 interface Received {
@@ -66,11 +66,6 @@ function attachment(raw: string, type: string): Buffer {
     .join('\n');
   return Buffer.from(body.replace(/[^A-Za-z0-9+/=]/g, ''), 'base64');
 }
-
-const pdfText = async (buf: Buffer) => {
-  const { text } = await extractText(new Uint8Array(buf), { mergePages: true });
-  return (text as string).replace(/\s+/g, ' ');
-};
 
 const ITEMS = [
   { name: 'GARRISON BROTHERS SMALL BATCH BOURBON', type: 'LIQUOR' as const, size: '750ML', qty: 2, price: '79.99' },

@@ -96,3 +96,20 @@ export function counter() {
 export function invalid(r: SheetRow, message: string, values: Raw = {}): PlannedRow {
   return { row: r.row, action: 'invalid', values, message, cells: r.cells };
 }
+
+/** A row to write, or an unchanged one: that has nothing to write, so its `apply` is left out. */
+export function planned(
+  r: SheetRow,
+  action: Exclude<RowAction, 'invalid'>,
+  values: Raw,
+  apply: (db: Db) => Promise<void>,
+): PlannedRow {
+  return {
+    row: r.row,
+    action,
+    values,
+    message: null,
+    cells: r.cells,
+    apply: action === 'unchanged' ? undefined : apply,
+  };
+}

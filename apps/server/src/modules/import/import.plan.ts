@@ -11,7 +11,7 @@ import { IMPORT_FIELDS, IMPORT_MSG, type ImportKind, type RowAction } from '@dbo
 import { toCents } from '@dbo/domain/money';
 import { LIMITS } from '@dbo/domain/primitives';
 import { type ProductCreateValues, type ProductPatch, productCreateSchema } from '@dbo/domain/product';
-import type { DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { createCustomer, listCustomers, updateCustomer } from '../customers/customers.service.js';
 import { setProductStock, stockByProduct } from '../inventory/inventory.ledger.js';
 import { createProduct, createProducts, updateProduct } from '../products/product-writes.service.js';
@@ -24,6 +24,7 @@ import {
   firstMessages,
   invalid,
   mapCells,
+  planned,
   moneyText,
   NO,
   type Plan,
@@ -120,16 +121,11 @@ async function planCustomers(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Recor
     for (const k of keys) seen.set(k, r.row);
     if (!match) {
       const v = alone.data;
-      out.push({
-        row: r.row,
-        action: 'new',
-        values: asStrings(v, CUSTOMER_FIELDS),
-        message: null,
-        cells: r.cells,
-        apply: async (tx) => {
+      out.push(
+        planned(r, 'new', asStrings(v, CUSTOMER_FIELDS), async (tx) => {
           await createCustomer(tx, w.companyId, w.userId, v);
-        },
-      });
+        }),
+      );
       continue;
     }
     // a blank cell keeps what is stored: an import never erases a value by leaving it out
@@ -140,19 +136,12 @@ async function planCustomers(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Recor
       continue;
     }
     const v = merged.data;
-    const unchanged = sameCustomer(v, match);
-    out.push({
-      row: r.row,
-      action: unchanged ? 'unchanged' : 'updated',
-      values: asStrings(v, CUSTOMER_FIELDS),
-      message: null,
-      cells: r.cells,
-      apply: unchanged
-        ? undefined
-        : async (tx) => {
-            await updateCustomer(tx, w.companyId, w.userId, match.id, v);
-          },
-    });
+    const action = sameCustomer(v, match) ? 'unchanged' : 'updated';
+    out.push(
+      planned(r, action, asStrings(v, CUSTOMER_FIELDS), async (tx) => {
+        await updateCustomer(tx, w.companyId, w.userId, match.id, v);
+      }),
+    );
   }
   return out;
 }
@@ -182,14 +171,19 @@ function productChanges(v: Record<string, unknown>, p: ProductRow, mapped: strin
   return patch as ProductPatch;
 }
 
-async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<string, string>): Promise<Plan> {
-  const existing = await allProducts(db, w.companyId);
+/** The company's products as a row finds its product: by UPC (the first product with it), else by name + size. */
+async function productIndex(db: DbOrTx, companyId: number) {
   const byUpc = new Map<string, ProductRow>();
   const byNameSize = new Map<string, ProductRow>();
-  for (const p of existing) {
+  for (const p of await allProducts(db, companyId)) {
     if (p.upc && !byUpc.has(p.upc)) byUpc.set(p.upc, p);
     byNameSize.set(nameSize(p.product, p.product_size), p);
   }
+  return { byUpc, byNameSize };
+}
+
+async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<string, string>): Promise<Plan> {
+  const { byUpc, byNameSize } = await productIndex(db, w.companyId);
   const mapped = Object.keys(mapping).filter((f) => PRODUCT_FIELDS.includes(f));
   const seen = new Map<string, number>();
   const out = counter();
@@ -217,17 +211,10 @@ async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record
       continue;
     }
     if (!match) {
-      out.push({
-        row: r.row,
-        action: 'new',
-        values,
-        message: null,
-        cells: r.cells,
-        apply: async (tx) => {
-          await createProduct(tx, w.companyId, w.userId, v);
-        },
-        bulk: v,
-      });
+      const apply = async (tx: Db) => {
+        await createProduct(tx, w.companyId, w.userId, v);
+      };
+      out.push({ ...planned(r, 'new', values, apply), bulk: v });
       continue;
     }
     // a blank cell keeps what is stored: an import never erases a value by leaving it out
@@ -236,19 +223,12 @@ async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record
       match,
       mapped.filter((f) => raw[f] !== ''),
     );
-    const unchanged = Object.keys(patch).length === 0;
-    out.push({
-      row: r.row,
-      action: unchanged ? 'unchanged' : 'updated',
-      values,
-      message: null,
-      cells: r.cells,
-      apply: unchanged
-        ? undefined
-        : async (tx) => {
-            await updateProduct(tx, w.companyId, w.userId, match.id, patch);
-          },
-    });
+    const action = Object.keys(patch).length === 0 ? 'unchanged' : 'updated';
+    out.push(
+      planned(r, action, values, async (tx) => {
+        await updateProduct(tx, w.companyId, w.userId, match.id, patch);
+      }),
+    );
   }
   return {
     ...out,
@@ -274,14 +254,8 @@ function qtyOf(s: string): number | null {
 }
 
 async function planStock(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<string, string>): Promise<Plan> {
-  const products = await allProducts(db, w.companyId);
+  const { byUpc, byNameSize } = await productIndex(db, w.companyId);
   const stock = await stockByProduct(db, w.companyId);
-  const byUpc = new Map<string, ProductRow>();
-  const byNameSize = new Map<string, ProductRow>();
-  for (const p of products) {
-    if (p.upc && !byUpc.has(p.upc)) byUpc.set(p.upc, p);
-    byNameSize.set(nameSize(p.product, p.product_size), p);
-  }
   const seen = new Map<number, number>();
   const out = counter();
   for (const r of sheet.rows) {
@@ -313,27 +287,19 @@ async function planStock(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<st
     const values = asStrings({ upc: p.upc, product: p.product, product_size: p.product_size, qty }, STOCK_FIELDS);
     const current = stock.get(p.id);
     const action: RowAction = current === undefined ? 'new' : current === qty ? 'unchanged' : 'updated';
-    out.push({
-      row: r.row,
-      action,
-      values,
-      message: null,
-      cells: r.cells,
-      apply:
-        action === 'unchanged'
-          ? undefined
-          : async (db2) => {
-              const write = (tx: Tx) =>
-                setProductStock(tx, {
-                  companyId: w.companyId,
-                  productId: p.id,
-                  qty,
-                  userId: w.userId,
-                  source: 'import',
-                });
-              await db2.transaction(write);
-            },
-    });
+    out.push(
+      planned(r, action, values, async (db2) => {
+        const write = (tx: Tx) =>
+          setProductStock(tx, {
+            companyId: w.companyId,
+            productId: p.id,
+            qty,
+            userId: w.userId,
+            source: 'import',
+          });
+        await db2.transaction(write);
+      }),
+    );
   }
   return out;
 }

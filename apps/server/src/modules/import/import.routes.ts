@@ -15,8 +15,9 @@ import {
   onErrorSchema,
 } from '@dbo/domain/import';
 import { z } from 'zod';
-import { badRequest, HttpError } from '../../lib/errors.js';
+import { badRequest } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
+import { readUpload } from '../../lib/upload.js';
 import { readSheet } from './import.parse.js';
 import { failAbandonedJobs, startImportJob } from './import.runner.js';
 import {
@@ -38,27 +39,14 @@ const MULTIPART_NOTE =
   'multipart/form-data: `file` (CSV or XLSX, at most 20 MB and 50,000 rows), `mapping` (JSON: our field name -> the column header; absent: the remembered mapping, else guessed from the headers)';
 
 /** The upload: the file and the text fields, in any order. */
-async function readUpload(req: FastifyRequest) {
-  let file: { name: string; buffer: Buffer } | null = null;
-  const fields: Record<string, string> = {};
-  if (!req.isMultipart()) throw badRequest(IMPORT_MSG.fileMissing);
-  try {
-    for await (const part of req.parts({ limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'file') file = { name: part.filename ?? '', buffer };
-      } else {
-        fields[part.fieldname] = String(part.value ?? '');
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(IMPORT_MSG.fileTooLarge);
-    if (err instanceof HttpError) throw err;
-    throw badRequest(IMPORT_MSG.fileMissing);
-  }
-  if (!file || file.buffer.length === 0) throw badRequest(IMPORT_MSG.fileMissing);
-  return { file, fields };
+async function readImportUpload(req: FastifyRequest) {
+  const { file, fields } = await readUpload(req, {
+    fileField: 'file',
+    limits: { fileSize: IMPORT_LIMITS.maxBytes, files: 1, fields: 10 },
+    messages: { tooLarge: IMPORT_MSG.fileTooLarge, missing: IMPORT_MSG.fileMissing },
+  });
+  if (file.buffer.length === 0) throw badRequest(IMPORT_MSG.fileMissing);
+  return { file: { name: file.filename ?? '', buffer: file.buffer }, fields };
 }
 
 export async function privateRoutes(app: App) {
@@ -87,7 +75,7 @@ export async function privateRoutes(app: App) {
       const { kind } = req.params;
       const writer = { companyId: req.auth.companyId, userId: req.auth.userId };
       await assertKindAvailable(db, writer.companyId, kind);
-      const { file, fields } = await readUpload(req);
+      const { file, fields } = await readImportUpload(req);
       const sheet = await readSheet(file.buffer);
       return previewImport(db, kind, writer, sheet, parseMappingField(fields.mapping));
     },
@@ -107,7 +95,7 @@ export async function privateRoutes(app: App) {
       const { kind } = req.params;
       const { companyId, userId } = req.auth;
       await assertKindAvailable(db, companyId, kind);
-      const { file, fields } = await readUpload(req);
+      const { file, fields } = await readImportUpload(req);
       const onError = onErrorSchema.safeParse(fields.on_error || 'abort');
       if (!onError.success) throw badRequest(IMPORT_MSG.onError);
       const sheet = await readSheet(file.buffer);

@@ -13,7 +13,8 @@ import {
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { csvLine } from '../../lib/csv.js';
-import { badRequest, forbidden, notFound } from '../../lib/errors.js';
+import { badRequest, forbidden } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { isFeatureOn } from '../company/company.service.js';
 import type { Sheet } from './import.parse.js';
 import { planImport, type Writer } from './import.plan.js';
@@ -138,14 +139,8 @@ export function publicJob(j: JobRow): ImportJob {
   };
 }
 
-async function findJob(db: DbOrTx, companyId: number, id: number): Promise<JobRow> {
-  const [j] = await db
-    .select()
-    .from(importJobs)
-    .where(and(eq(importJobs.id, id), eq(importJobs.company_id, companyId)));
-  if (!j) throw notFound(IMPORT_MSG.jobNotFound);
-  return j;
-}
+const findJob = (db: DbOrTx, companyId: number, id: number): Promise<JobRow> =>
+  findCompanyRow(db, importJobs, companyId, id, IMPORT_MSG.jobNotFound);
 
 export async function getJob(db: DbOrTx, companyId: number, id: number) {
   return publicJob(await findJob(db, companyId, id));

@@ -1,7 +1,7 @@
 import type { ImportCounts, ImportError } from '@dbo/domain/import';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, updatedAt } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { looseRef, timestamps, updatedAt } from '../../db/columns.js';
+import { companyIdColumn, companyRow, users } from '../company/company.tables.js';
 
 /** A row the import refused, kept so the result page can offer it back as a CSV. */
 export interface RejectedRow {
@@ -17,9 +17,8 @@ export interface RejectedRow {
 export const importJobs = pgTable(
   'import_jobs',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    user_id: looseRef('user_id', () => users.id),
     kind: varchar('kind', { length: 16 }).notNull(),
     status: varchar('status', { length: 16 }).notNull().default('running'),
     on_error: varchar('on_error', { length: 8 }).notNull(),

@@ -1,48 +1,28 @@
 import fs from 'node:fs';
 import { FINTECH_COLUMNS, FINTECH_MSG } from '@dbo/domain/fintech';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
 import { fintechCompany } from '../../../test/fintech-fixtures.js';
-import { activateFeature, createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { activateFeature, type SignedUp, useTestApp } from '../../../test/helpers.js';
+import { postForm } from '../../../test/multipart.js';
 import { SAMPLE_INVOICE_FILE } from './fintech.routes.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
-
-function multipart(name: string, value: Buffer | string, filename = 'invoice.csv') {
-  const boundary = `----dbo${Date.now()}`;
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`,
-    ),
-    Buffer.isBuffer(value) ? value : Buffer.from(value),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
-}
+const t = useTestApp();
 
 async function convert(who: SignedUp, file: Buffer | string, field = 'invoice') {
-  const { payload, contentType } = multipart(field, file);
-  const res = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/invoice/convert',
-    headers: { authorization: `Bearer ${who.token}`, 'content-type': contentType },
-    payload,
-  });
-  return { status: res.statusCode, body: res.json() };
+  return postForm(t.ctx, who, '/invoice/convert', [
+    { name: field, value: file, filename: 'invoice.csv', type: 'text/csv' },
+  ]);
 }
 
 const HEADER = FINTECH_COLUMNS.map((c) => `"${c}"`).join(',');
 
 describe('fintech export', () => {
   it('writes one upper-cased, quoted line per item: EA, INV reference with B for beer, MM/DD/YYYY', async () => {
-    const { owner, customer, invoice } = await fintechCompany(ctx, {
+    const { owner, customer, invoice } = await fintechCompany(t.ctx, {
       customer: { name: 'Gruene Hall', tabc_id: 'MB100999' },
     });
-    const beer = await makeProduct(ctx, owner.companyId, {
+    const beer = await makeProduct(t.ctx, owner.companyId, {
       product: 'Shiner Bock',
       product_type: 'BEER',
       product_size: '12oz',
@@ -82,19 +62,19 @@ describe('fintech export', () => {
   });
 
   it('escapes cells a spreadsheet would run as a formula', async () => {
-    const { owner } = await fintechCompany(ctx, { customer: { name: '=HYPERLINK("http://x.example","pay")' } });
+    const { owner } = await fintechCompany(t.ctx, { customer: { name: '=HYPERLINK("http://x.example","pay")' } });
     const res = await owner.api.get('/fintech/export');
     expect(res.body).toContain(`"'=HYPERLINK(""HTTP://X.EXAMPLE"",""PAY"")"`);
   });
 
   it('needs the fintech feature and shows only the company its own invoices', async () => {
-    await fintechCompany(ctx);
-    const b = await fintechCompany(ctx, { companyFintechId: 'DIST-B' });
+    await fintechCompany(t.ctx);
+    const b = await fintechCompany(t.ctx, { companyFintechId: 'DIST-B' });
     const res = await b.owner.api.get('/fintech/export');
     const lines = String(res.body).trimEnd().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('"DIST-B"');
-    const plain = await makeCompany(ctx);
+    const plain = await makeCompany(t.ctx);
     expect((await plain.api.get('/fintech/export')).status).toBe(403);
     expect((await plain.api.get('/fintech/export', { filterModel: '{bad' })).status).toBe(400);
   });
@@ -102,7 +82,7 @@ describe('fintech export', () => {
 
 describe('POST /invoice/convert', () => {
   it('round-trips an exported invoice into a builder draft (nothing saved)', async () => {
-    const { owner, customer, product, invoice } = await fintechCompany(ctx);
+    const { owner, customer, product, invoice } = await fintechCompany(t.ctx);
     const exported = await owner.api.get('/fintech/export');
     const before = await owner.api.get('/invoice/grid');
     const res = await convert(owner, String(exported.body));
@@ -122,15 +102,15 @@ describe('POST /invoice/convert', () => {
   });
 
   it('reads the shipped sample against a catalogue with its products', async () => {
-    const owner = await makeCompany(ctx);
-    await activateFeature(ctx, owner.companyId, 'fintech');
-    const spoke = await makeCustomer(ctx, owner.companyId, { name: 'The Broken Spoke', tabc_id: 'MB100234' });
-    const titos = await makeProduct(ctx, owner.companyId, { product: "TITO'S HANDMADE VODKA", upc: '619947000013' });
-    const garrison = await makeProduct(ctx, owner.companyId, {
+    const owner = await makeCompany(t.ctx);
+    await activateFeature(t.ctx, owner.companyId, 'fintech');
+    const spoke = await makeCustomer(t.ctx, owner.companyId, { name: 'The Broken Spoke', tabc_id: 'MB100234' });
+    const titos = await makeProduct(t.ctx, owner.companyId, { product: "TITO'S HANDMADE VODKA", upc: '619947000013' });
+    const garrison = await makeProduct(t.ctx, owner.companyId, {
       product: 'GARRISON BROTHERS SMALL BATCH BOURBON',
       upc: '855446003001',
     });
-    const becker = await makeProduct(ctx, owner.companyId, {
+    const becker = await makeProduct(t.ctx, owner.companyId, {
       product: 'Becker Vineyards Cabernet Sauvignon',
       product_type: 'WINE',
       product_size: '750ml',
@@ -157,7 +137,7 @@ describe('POST /invoice/convert', () => {
   });
 
   it('leaves out lines whose product is unknown and says which', async () => {
-    const { owner, product } = await fintechCompany(ctx);
+    const { owner, product } = await fintechCompany(t.ctx);
     const csv = [
       HEADER,
       `"NOBODY","NEW BAR","","","INV5","13/45/2026","","089046000113","BECKER CABERNET","750ML","WINE","EA","4","10.00","40.00","50.00"`,
@@ -183,7 +163,7 @@ describe('POST /invoice/convert', () => {
   });
 
   it('refuses files that are not a fintech invoice with the reason', async () => {
-    const { owner } = await fintechCompany(ctx);
+    const { owner } = await fintechCompany(t.ctx);
     const row = (ref: string, qty = '1', price = '10.00') =>
       `"RTL-9","X","","","${ref}","11/02/2026","","089046000113","BECKER CABERNET","750ML","WINE","EA","${qty}","${price}","10.00","10.00"`;
     const cases: [Buffer | string, string][] = [
@@ -227,17 +207,17 @@ describe('POST /invoice/convert', () => {
   });
 
   it('needs the fintech feature and matches only the company its own customers and products', async () => {
-    const a = await fintechCompany(ctx);
+    const a = await fintechCompany(t.ctx);
     const exported = String((await a.owner.api.get('/fintech/export')).body);
-    const b = await fintechCompany(ctx, { customer: { fintech_id: 'OTHER' } });
-    await makeProduct(ctx, b.owner.companyId, { product: 'SOMETHING ELSE', upc: '1' });
+    const b = await fintechCompany(t.ctx, { customer: { fintech_id: 'OTHER' } });
+    await makeProduct(t.ctx, b.owner.companyId, { product: 'SOMETHING ELSE', upc: '1' });
     // B has its own BECKER CABERNET (same UPC): matched to B's product, never A's
     const res = await convert(b.owner, exported);
     expect(res.status).toBe(200);
     expect(res.body.items[0].product_id).toBe(b.product.id);
     // same permit (the factory's) and name: B's customer, by its TABC permit, never A's
     expect(res.body.customer).toMatchObject({ id: b.customer.id, matched_by: 'tabc_id' });
-    const plain = await makeCompany(ctx);
+    const plain = await makeCompany(t.ctx);
     expect((await convert(plain, exported)).status).toBe(403);
   });
 });

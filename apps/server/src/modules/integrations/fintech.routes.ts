@@ -11,8 +11,8 @@ import { todayInTexas } from '@dbo/domain/dates';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_ROOT } from '../../config.js';
-import { badRequest, HttpError } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
+import { readUpload } from '../../lib/upload.js';
 import { convertFintechFile } from './fintech-convert.service.js';
 import { fintechExportCsv } from './fintech-export.service.js';
 import { fintechSyncLog, requireFintechFeature, syncInvoicesToFintech } from './fintech.service.js';
@@ -25,23 +25,12 @@ export const SAMPLE_INVOICE_FILE = path.join(SERVER_ROOT, 'src/integrations/fint
 
 /** Multipart: the fintech invoice file in field `invoice` (other fields ignored). */
 async function readInvoiceFile(req: FastifyRequest): Promise<Buffer> {
-  if (!req.isMultipart()) throw badRequest(FINTECH_MSG.fileMissing);
-  let file: Buffer | null = null;
-  try {
-    for await (const part of req.parts({ limits: { fileSize: FINTECH_MAX_FILE_BYTES, files: 1, fields: 10 } })) {
-      if (part.type === 'file') {
-        const buffer = await part.toBuffer();
-        if (part.fieldname === 'invoice') file = buffer;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw badRequest(FINTECH_MSG.fileTooLarge);
-    if (err instanceof HttpError) throw err;
-    throw badRequest(FINTECH_MSG.fileMissing);
-  }
-  if (!file) throw badRequest(FINTECH_MSG.fileMissing);
-  return file;
+  const { file } = await readUpload(req, {
+    fileField: 'invoice',
+    limits: { fileSize: FINTECH_MAX_FILE_BYTES, files: 1, fields: 10 },
+    messages: { tooLarge: FINTECH_MSG.fileTooLarge, missing: FINTECH_MSG.fileMissing },
+  });
+  return file.buffer;
 }
 
 export async function privateRoutes(app: App) {

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, companyFeatures } from '../company/company.tables.js';
+import { firstCustomers } from '../customers/customers.seed.js';
 import { customers } from '../customers/customers.tables.js';
 import { saveIntegrationCredentials } from './credentials.service.js';
 
@@ -16,12 +17,7 @@ export async function seedDemoFintech(db: Db, companyId: number): Promise<void> 
       .values({ company_id: companyId, name, active: true })
       .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active: true } });
   await db.update(companies).set({ has_fintech: true, fintech_id: 'LSD-001' }).where(eq(companies.id, companyId));
-  const custs = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.company_id, companyId))
-    .orderBy(asc(customers.id))
-    .limit(3);
+  const custs = await firstCustomers(db, companyId, 3);
   for (const [i, c] of custs.entries())
     await db
       .update(customers)

@@ -1,6 +1,6 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uuid, varchar } from 'drizzle-orm/pg-core';
-import { idColumn, timestamps, updatedAt } from '../../db/columns.js';
-import { companyIdColumn } from '../company/company.tables.js';
+import { looseRef, timestamps, updatedAt } from '../../db/columns.js';
+import { companyIdColumn, companyRow } from '../company/company.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 
 /**
@@ -10,13 +10,12 @@ import { invoices } from '../invoices/invoices.tables.js';
 export const syncLogs = pgTable(
   'sync_logs',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     service: varchar('service', { length: 16 }).notNull(),
     sync_id: uuid('sync_id').notNull(),
     /** invoice or product */
     type: varchar('type', { length: 16 }).notNull(),
-    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoice_id: looseRef('invoice_id', () => invoices.id),
     invoice_ids: jsonb('invoice_ids').$type<number[]>(),
     success: boolean('success').notNull(),
     success_log: jsonb('success_log'),

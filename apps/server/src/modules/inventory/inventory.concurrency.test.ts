@@ -1,28 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeProduct } from '../../../test/factories.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { onPostgres, useTestApp } from '../../../test/helpers.js';
 import { inventory, inventoryHistory } from './inventory.tables.js';
 
-/**
- * Invoices and restocks of one product race each other; no update may be lost. Only meaningful on
- * PostgreSQL (PGlite serialises its single connection).
- */
-const onPg = !!process.env.TEST_DATABASE_URL;
+/** Invoices and restocks of one product race each other; no update may be lost. */
+const t = useTestApp({}, { skip: !onPostgres });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  if (onPg) ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
-
-describe.skipIf(!onPg)('stock ledger under concurrency (PostgreSQL)', () => {
+describe.skipIf(!onPostgres)('stock ledger under concurrency (PostgreSQL)', () => {
   it('30 parallel invoices and 5 restocks of one product: the final qty is exact and equals the history', async () => {
-    const owner = await makeCompany(ctx);
-    const db = ctx.database.db;
-    const product = await makeProduct(ctx, owner.companyId, { product_type: 'WINE', product: 'RACE MERLOT' });
+    const owner = await makeCompany(t.ctx);
+    const db = t.ctx.database.db;
+    const product = await makeProduct(t.ctx, owner.companyId, { product_type: 'WINE', product: 'RACE MERLOT' });
     await owner.api.post('/company/feature', { name: 'inventory', active: true });
-    const customer = await makeCustomer(ctx, owner.companyId);
+    const customer = await makeCustomer(t.ctx, owner.companyId);
 
     const invoices = Array.from({ length: 30 }, (_, i) =>
       owner.api.post('/invoice', {

@@ -194,32 +194,20 @@ describe('PUT /inventory/{id}', () => {
     },
   );
 
-  it('refuses a fraction', async () => {
+  it.each([
+    ['a fraction', { qty: 1.5 }, 'qty must be a whole number'],
+    [
+      'a negative count (oversold stock comes from invoices only)',
+      { reorder_level: -1 },
+      'reorder_level must not be negative',
+    ],
+    ['an unknown field', { product_price: 3 }, 'Unknown field: product_price'],
+    ['a body without a field', {}, 'Send one field to update'],
+  ])('refuses %s', async (_, body, message) => {
     const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
-    const res = await owner.api.put(`/inventory/${itemOf(wine.id)}`, { qty: 1.5 });
+    const res = await owner.api.put(`/inventory/${itemOf(wine.id)}`, body);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('qty must be a whole number');
-  });
-
-  it('refuses a negative count (oversold stock comes from invoices only)', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
-    const res = await owner.api.put(`/inventory/${itemOf(wine.id)}`, { reorder_level: -1 });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('reorder_level must not be negative');
-  });
-
-  it('refuses an unknown field', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
-    const res = await owner.api.put(`/inventory/${itemOf(wine.id)}`, { product_price: 3 });
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Unknown field: product_price');
-  });
-
-  it('refuses a body without a field', async () => {
-    const { owner, wine, itemOf } = await inventoryCompany(t.ctx);
-    const res = await owner.api.put(`/inventory/${itemOf(wine.id)}`, {});
-    expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Send one field to update');
+    expect(res.body.message).toBe(message);
   });
 
   it('stores the distributor as text', async () => {

@@ -1,16 +1,13 @@
-import { boolean, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { boolean, index, integer, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
+import { companyRow, users } from '../company/company.tables.js';
 import { products } from '../products/products.tables.js';
 
 export const inventory = pgTable(
   'inventory',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    product_id: parentId('product_id', () => products.id),
     qty: integer('qty').notNull().default(0),
     distributor: text('distributor'),
     reorder_level: integer('reorder_level'),
@@ -27,12 +24,9 @@ export const inventory = pgTable(
 export const inventoryHistory = pgTable(
   'inventory_history',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    inventory_id: integer('inventory_id')
-      .notNull()
-      .references(() => inventory.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    inventory_id: parentId('inventory_id', () => inventory.id),
+    product_id: looseRef('product_id', () => products.id),
     /** positive added, negative subtracted */
     qty: integer('qty').notNull(),
     /** manual, restock, invoice */
@@ -41,8 +35,8 @@ export const inventoryHistory = pgTable(
     /** the invoice it went on: a foreign key the database keeps (see INVOICE_LINKS in invoices.tables.ts) */
     invoice_id: integer('invoice_id'),
     on_deal: boolean('on_deal').notNull().default(false),
-    unit_price: numeric('unit_price', { precision: 12, scale: 2 }),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    unit_price: money('unit_price'),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [

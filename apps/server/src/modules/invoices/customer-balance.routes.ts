@@ -1,8 +1,8 @@
 import { balancePrintOut, customerBalanceOut } from '@dbo/domain/customer';
-import { boundedText, idParams } from '@dbo/domain/primitives';
+import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { printPageRequest, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { balancePdf, balancePrintData, customerBalance, customerOwing } from './customer-balance.service.js';
 import { sendPdf } from '../../lib/download.js';
 
@@ -42,12 +42,14 @@ export async function privateRoutes(app: App) {
         const token = signPrintToken(app, 'balance', req.params.id, req.auth.companyId);
         return { url: `/customer/balance/pdf/${token}`, token };
       }
-      const pdf = await balancePdf(data);
-      const name = `balance-${data.customer.name.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.pdf`;
-      return sendPdf(reply, name, pdf);
+      return sendPdf(reply, balancePdfName(data), await balancePdf(data));
     },
   );
 }
+
+/** The balance PDF's file name, from the staff screen or the customer's public page alike. */
+const balancePdfName = (data: { customer: { name: string } }) =>
+  `balance-${data.customer.name.replace(/[^a-zA-Z0-9]+/g, '-').toLowerCase()}.pdf`;
 
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
@@ -58,8 +60,7 @@ export async function publicRoutes(app: App) {
     {
       schema: {
         tags,
-        params: z.object({ token: boundedText('Token', 1000) }),
-        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        ...printPageRequest,
         response: { 200: z.union([balancePrintOut, z.instanceof(Buffer)]) },
       },
     },
@@ -67,7 +68,7 @@ export async function publicRoutes(app: App) {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'balance');
       const data = await balancePrintData(db, companyId, id);
       if (req.query.format === 'pdf') {
-        return reply.header('content-type', 'application/pdf').send(await balancePdf(data));
+        return sendPdf(reply, balancePdfName(data), await balancePdf(data));
       }
       return data;
     },

@@ -12,7 +12,6 @@ import {
 } from '@dbo/domain/credit-law';
 import { todayInTexas } from '@dbo/domain/dates';
 import { idParams } from '@dbo/domain/primitives';
-import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import {
   companyHolidays,
@@ -22,7 +21,7 @@ import {
   setCompanyHolidays,
 } from './delinquency.service.js';
 import { delinquentCsv, delinquentPdf } from './delinquency.report.js';
-import { sendReport } from '../../lib/download.js';
+import { reportOut, sendReport } from '../../lib/download.js';
 
 const tags = ['customer'];
 
@@ -36,7 +35,7 @@ export async function privateRoutes(app: App) {
         tags,
         querystring: delinquentReportQuery,
         // JSON {rows}; with format csv the CSV text, with format pdf the PDF
-        response: { 200: z.union([delinquentReportOut, z.string(), z.instanceof(Buffer)]) },
+        response: { 200: reportOut(delinquentReportOut) },
       },
     },
     async (req, reply) => {

@@ -12,16 +12,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
-import { createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { createTestApp, type SignedUp, useTestApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { seedDemoIfEmpty } from '../../seed/demo.js';
 import { companies } from '../company/company.tables.js';
 import { customers, delinquents } from '../customers/customers.tables.js';
 import { customerDelinquency, delinquentAccounts } from './delinquency.service.js';
 
-let ctx: TestContext;
+const t = useTestApp();
 let owner: SignedUp;
 let other: SignedUp;
 let liquor: { id: number };
@@ -32,14 +32,12 @@ const year = Number(today.slice(0, 4));
 const TX = holidaySet(texasHolidaysBetween(year - 1, year + 1));
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await makeCompany(ctx, { name: 'Lone Star Spirits' });
-  other = await makeCompany(ctx);
-  liquor = await makeProduct(ctx, owner.companyId, { product_type: 'LIQUOR' });
-  wine = await makeProduct(ctx, owner.companyId, { product_type: 'WINE', product: 'BECKER CABERNET' });
-  beer = await makeProduct(ctx, owner.companyId, { product_type: 'BEER', product: 'SHINER BOCK 24PK' });
+  owner = await makeCompany(t.ctx, { name: 'Lone Star Spirits' });
+  other = await makeCompany(t.ctx);
+  liquor = await makeProduct(t.ctx, owner.companyId, { product_type: 'LIQUOR' });
+  wine = await makeProduct(t.ctx, owner.companyId, { product_type: 'WINE', product: 'BECKER CABERNET' });
+  beer = await makeProduct(t.ctx, owner.companyId, { product_type: 'BEER', product: 'SHINER BOCK 24PK' });
 });
-afterAll(async () => ctx?.close());
 
 /** An issued liquor invoice of `customerId` due on `due_at` (unpaid). */
 const lateInvoice = (customerId: number, due_at: string, price = 100) =>
@@ -54,8 +52,8 @@ const lateInvoice = (customerId: number, due_at: string, price = 100) =>
 
 describe('credit-law default due date on POST /invoice', () => {
   it('gives liquor and wine the credit-law date, beer and cash on delivery the day after', async () => {
-    const c = await makeCustomer(ctx, owner.companyId);
-    const cod = await makeCustomer(ctx, owner.companyId, { cash_on_delivery: true });
+    const c = await makeCustomer(t.ctx, owner.companyId);
+    const cod = await makeCustomer(t.ctx, owner.companyId, { cash_on_delivery: true });
     const back = addDays(today, -3);
     const l = await makeInvoice(owner, { customerId: c.id, items: [line(liquor.id, 1, 10)], force: true });
     expect(l.due_at).toBe(creditLawDueDate(today));
@@ -85,7 +83,7 @@ describe('credit-law default due date on POST /invoice', () => {
 
 describe('refusing a sale to a delinquent customer', () => {
   it('refuses liquor and wine (not beer) while a credit-law invoice is unpaid, and allows it once paid', async () => {
-    const c = await makeCustomer(ctx, owner.companyId, { tabc_id: 'MB300001' });
+    const c = await makeCustomer(t.ctx, owner.companyId, { tabc_id: 'MB300001' });
     const late = await lateInvoice(c.id, addDays(today, -30), 150);
     const res = await owner.api.post('/invoice', {
       customer: { id: c.id },
@@ -131,7 +129,7 @@ describe('refusing a sale to a delinquent customer', () => {
   });
 
   it('does not count an invoice before the 4th business day after its due date, nor beer, drafts or cancelled', async () => {
-    const c = await makeCustomer(ctx, owner.companyId);
+    const c = await makeCustomer(t.ctx, owner.companyId);
     await lateInvoice(c.id, addDays(today, -1));
     // long overdue, but a beer invoice and a draft
     for (const [items, status] of [
@@ -156,9 +154,9 @@ describe('refusing a sale to a delinquent customer', () => {
   });
 
   it('refuses a customer on the imported TABC delinquent list, naming it', async () => {
-    const c = await makeCustomer(ctx, owner.companyId, { tabc_id: 'MB-300777' });
+    const c = await makeCustomer(t.ctx, owner.companyId, { tabc_id: 'MB-300777' });
     const since = addDays(today, -12);
-    await ctx.database.db.insert(delinquents).values({ tabc_id: 'MB300777', effective_date: since });
+    await t.ctx.database.db.insert(delinquents).values({ tabc_id: 'MB300777', effective_date: since });
     const res = await owner.api.post('/invoice', { customer: { id: c.id }, items: [line(liquor.id, 1, 20)] });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(CREDIT_LAW_MSG.tabcDelinquent(formatDate(since)));
@@ -177,8 +175,8 @@ describe('delinquent accounts report, dashboard and grid', () => {
   let lateA: any;
   let lateB: any;
   beforeAll(async () => {
-    company = await makeCompany(ctx, { name: 'Report Spirits', tabc_id: 'LP555555' });
-    const p = await makeProduct(ctx, company.companyId, { product_type: 'LIQUOR' });
+    company = await makeCompany(t.ctx, { name: 'Report Spirits', tabc_id: 'LP555555' });
+    const p = await makeProduct(t.ctx, company.companyId, { product_type: 'LIQUOR' });
     // all made with a due date ahead, then moved back from the invoice view (a late invoice refuses the next sale)
     const make = (customerId: number, invoiced_at: string, price: number) =>
       makeInvoice(company, {
@@ -193,9 +191,9 @@ describe('delinquent accounts report, dashboard and grid', () => {
       const moved = await company.api.put(`/invoice/${id}`, { due_at });
       expect(moved.status).toBe(200);
     };
-    spoke = await makeCustomer(ctx, company.companyId, { name: 'Broken Spoke', tabc_id: 'MB100234' });
-    gruene = await makeCustomer(ctx, company.companyId, { name: 'Gruene Hall', tabc_id: 'MB101552' });
-    soonCustomer = await makeCustomer(ctx, company.companyId, { name: 'Continental Club', tabc_id: 'MB100871' });
+    spoke = await makeCustomer(t.ctx, company.companyId, { name: 'Broken Spoke', tabc_id: 'MB100234' });
+    gruene = await makeCustomer(t.ctx, company.companyId, { name: 'Gruene Hall', tabc_id: 'MB101552' });
+    soonCustomer = await makeCustomer(t.ctx, company.companyId, { name: 'Continental Club', tabc_id: 'MB100871' });
     lateA = await make(spoke.id, addDays(today, -50), 120.5);
     lateB = await make(spoke.id, addDays(today, -30), 80);
     const soon = await make(soonCustomer.id, addDays(today, -10), 45.25);
@@ -246,15 +244,14 @@ describe('delinquent accounts report, dashboard and grid', () => {
   });
 
   it('answers a PDF whose text names the company, the account, its invoices and amounts', async () => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'GET',
       url: '/api/v1/customer/delinquent?format=pdf',
       headers: { authorization: `Bearer ${company.token}` },
     });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
-    const flat = (text as string).replace(/\s+/g, ' ');
+    const flat = await pdfText(res.rawPayload);
     for (const expected of [
       'Report Spirits',
       'TABC permit: LP555555',
@@ -314,7 +311,7 @@ describe('delinquent accounts report, dashboard and grid', () => {
 
 describe('company holiday list', () => {
   it('is seeded with the Texas state holidays and can be replaced, then reset', async () => {
-    const c = await makeCompany(ctx);
+    const c = await makeCompany(t.ctx);
     const seeded = await c.api.get('/company/holidays');
     expect(seeded.status).toBe(200);
     expect(seeded.body.seeded).toBe(true);

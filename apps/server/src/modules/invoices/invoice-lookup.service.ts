@@ -11,6 +11,7 @@ import { INVOICE_MSG, displayNumber, parseInvoiceRef } from '@dbo/domain/invoice
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { activeFeatureNames, featureOnSql } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -80,14 +81,8 @@ export async function findInvoice(
   return row;
 }
 
-export async function findCustomer(db: DbOrTx, companyId: number, id: number) {
-  const [c] = await db
-    .select()
-    .from(customers)
-    .where(and(eq(customers.id, id), eq(customers.company_id, companyId)));
-  if (!c) throw notFound(INVOICE_MSG.customerNotFound);
-  return c;
-}
+export const findCustomer = (db: DbOrTx, companyId: number, id: number) =>
+  findCompanyRow(db, customers, companyId, id, INVOICE_MSG.customerNotFound);
 
 /**
  * Every invoice write of a company runs under its company row lock (taken first), so saves,

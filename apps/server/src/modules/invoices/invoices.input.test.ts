@@ -2,24 +2,22 @@
  * Issue 11's reproducers for the invoice cluster: each odd input is a 400 from the route's schema,
  * never a 500 from the database.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
-import { createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { type SignedUp, useTestApp } from '../../../test/helpers.js';
 
-let ctx: TestContext;
+const t = useTestApp();
 let owner: SignedUp;
 let customerId: number;
 let productId: number;
 let invoice: { id: number; number: number };
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await makeCompany(ctx);
-  customerId = (await makeCustomer(ctx, owner.companyId)).id;
-  productId = (await makeProduct(ctx, owner.companyId, { product_type: 'N/A' })).id;
+  owner = await makeCompany(t.ctx);
+  customerId = (await makeCustomer(t.ctx, owner.companyId)).id;
+  productId = (await makeProduct(t.ctx, owner.companyId, { product_type: 'N/A' })).id;
   invoice = await makeInvoice(owner, { customerId, items: [line(productId, 1, 10)] });
 });
-afterAll(() => ctx.close());
 
 const body = (extra: Record<string, unknown> = {}, item: Record<string, unknown> = {}) => ({
   customer: { id: customerId },
@@ -128,7 +126,7 @@ describe('ids past int4 on every /:id route of the invoice cluster', () => {
     ['GET', `/invoice/${big}/print-link`, undefined],
     ['GET', `/invoice/last?customerId=${big}`, undefined],
   ])('%s %s is a 400', async (method, url, payload) => {
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: method as 'GET',
       url: `/api/v1${url}`,
       headers: { authorization: `Bearer ${owner.token}` },

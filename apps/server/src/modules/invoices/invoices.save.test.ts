@@ -3,7 +3,7 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ApiResponse, activateFeature, useTestApp } from '../../../test/helpers.js';
+import { type ApiResponse, activateFeature, onPostgres, useTestApp } from '../../../test/helpers.js';
 import { companies } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
@@ -146,7 +146,7 @@ describe('numbering', () => {
     expect(saves.map((s) => s.body.number).sort((a, b) => a - b)).toEqual(range(1, 10));
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('50 concurrent saves on PostgreSQL get 50 distinct numbers', async () => {
+  it.skipIf(!onPostgres)('50 concurrent saves on PostgreSQL get 50 distinct numbers', async () => {
     const f = await invoiceFixture(t.ctx, { starting: 1 });
     const saves = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

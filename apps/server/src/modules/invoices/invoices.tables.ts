@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, logos, users } from '../company/company.tables.js';
+import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
+import { companyRow, logos, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
 
@@ -20,8 +20,7 @@ export const INVOICE_LINKS = [
 export const invoices = pgTable(
   'invoices',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     number: integer('number').notNull(),
     beer: boolean('beer').notNull().default(false),
     customer_id: integer('customer_id')
@@ -30,17 +29,17 @@ export const invoices = pgTable(
     status: varchar('status', { length: 32 }).notNull().default('draft'),
     note: text('note').notNull().default(''),
     company_note: text('company_note').notNull().default(''),
-    logo_id: integer('logo_id').references(() => logos.id, { onDelete: 'set null' }),
+    logo_id: looseRef('logo_id', () => logos.id),
     invoiced_at: date('invoiced_at', { mode: 'string' }).notNull(),
     due_at: date('due_at', { mode: 'string' }),
-    sub_total: numeric('sub_total', { precision: 12, scale: 2 }).notNull().default('0'),
-    tax_total: numeric('tax_total', { precision: 12, scale: 2 }).notNull().default('0'),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
-    paid_total: numeric('paid_total', { precision: 12, scale: 2 }).notNull().default('0'),
+    sub_total: money('sub_total').notNull().default('0'),
+    tax_total: money('tax_total').notNull().default('0'),
+    total: money('total').notNull().default('0'),
+    paid_total: money('paid_total').notNull().default('0'),
     tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('8.25'),
     /** fingerprint of customer + items + quantities, for the 24 h duplicate check */
     items_fingerprint: text('items_fingerprint').notNull().default(''),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     ...timestamps(),
   },
   (t) => [
@@ -60,28 +59,25 @@ export const invoices = pgTable(
 export const invoiceItems = pgTable(
   'invoice_items',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
+    product_id: looseRef('product_id', () => products.id),
     /** product name, type and size as invoiced, kept when the product changes or is deleted */
     product_name: text('product_name').notNull(),
     product_type: varchar('product_type', { length: 16 }).notNull(),
     product_size: varchar('product_size', { length: 32 }).notNull().default(''),
     qty: integer('qty').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    price: money('price').notNull(),
     taxable: boolean('taxable').notNull().default(true),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    total: money('total').notNull(),
     position: integer('position').notNull().default(0),
     on_deal: boolean('on_deal').notNull().default(false),
     scanned: boolean('scanned').notNull().default(false),
-    last_purchase_price: numeric('last_purchase_price', { precision: 12, scale: 2 }),
+    last_purchase_price: money('last_purchase_price'),
     previous_qty: integer('previous_qty'),
     new_qty: integer('new_qty'),
-    previous_price: numeric('previous_price', { precision: 12, scale: 2 }),
-    new_price: numeric('new_price', { precision: 12, scale: 2 }),
+    previous_price: money('previous_price'),
+    new_price: money('new_price'),
     qty_change_note: text('qty_change_note'),
     price_change_note: text('price_change_note'),
   },
@@ -94,14 +90,11 @@ export const invoiceItems = pgTable(
 export const invoiceStatusHistory = pgTable(
   'invoice_status_history',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     old_status: varchar('old_status', { length: 32 }),
     new_status: varchar('new_status', { length: 32 }).notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [index('invoice_status_history_invoice_idx').on(t.invoice_id, t.created_at)],

@@ -1,22 +1,12 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../db/client.js';
-import { seedDemoIfEmpty } from '../../seed/demo.js';
+import { demoDataDir, useTempDirs } from '../../../test/data-dir-fixtures.js';
 import { backupDataDir, PID_FILE, restoreDataDir } from './backup.js';
 
-const tmp: string[] = [];
-const tempDir = () => {
-  const d = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bk-'));
-  tmp.push(d);
-  return d;
-};
-afterAll(() => {
-  for (const d of tmp) fs.rmSync(d, { recursive: true, force: true });
-});
+const tempDir = useTempDirs('dbo-bk-');
 
 const rows = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
 
@@ -39,19 +29,9 @@ async function snapshot(dbDir: string) {
 describe.skipIf(!inject('pgliteTemplate'))('npm run backup / restore (embedded mode)', () => {
   it('round-trips the demo company, its uploads and secrets into a fresh DATA_DIR', async () => {
     const root = tempDir();
-    const dataDir = path.join(root, 'data');
-    const dbDir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
-    // an on-disk database from the migrated template, with the demo seeded as `npm start` would
-    const pg = await PGlite.create({
-      dataDir: dbDir,
-      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-    });
-    const database = await openDatabase({ pglite: pg, migrate: false });
-    expect(await seedDemoIfEmpty(database.db, dataDir)).toBeDefined();
+    const { dataDir, dbDir, pg, demo } = await demoDataDir(root);
+    expect(demo).toBeDefined();
     await pg.close();
-    fs.mkdirSync(path.join(dataDir, 'uploads', 'logos'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'uploads', 'logos', 'logo-1.png'), 'png bytes');
     fs.writeFileSync(path.join(dataDir, 'jwt-secret'), 'the-secret');
     const before = await snapshot(dbDir);
     expect(before.invoices.length).toBeGreaterThan(0);

@@ -1,13 +1,11 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase } from '../../db/client.js';
-import { seedDemoIfEmpty } from '../../seed/demo.js';
+import { demoDataDir, useTempDirs } from '../../../test/data-dir-fixtures.js';
 import { migrateToPostgres } from './migrate-postgres.js';
 
 /** A PostgreSQL server to create a fresh database on (here and in CI: 127.0.0.1:5432). */
@@ -31,7 +29,7 @@ const targetUrl = (() => {
   u.pathname = `/${dbName}`;
   return u.toString();
 })();
-const tmp: string[] = [];
+const tempDir = useTempDirs('dbo-mig-');
 async function admin(sqlText: string) {
   const c = new pg.Client({ connectionString: ADMIN_URL });
   await c.connect();
@@ -42,7 +40,6 @@ async function admin(sqlText: string) {
   }
 }
 afterAll(async () => {
-  for (const d of tmp) fs.rmSync(d, { recursive: true, force: true });
   if (pgUp) await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 });
 
@@ -83,16 +80,8 @@ async function fingerprint(side: Q) {
 
 describe.skipIf(!pgUp || !inject('pgliteTemplate'))('npm run migrate-to-postgres', () => {
   it('copies the demo company into a fresh PostgreSQL database, every table identical, numbering continuing', async () => {
-    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-mig-'));
-    tmp.push(root);
-    const dataDir = path.join(root, 'data');
-    const dbDir = path.join(dataDir, 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
-    const embedded = await PGlite.create({
-      dataDir: dbDir,
-      loadDataDir: new Blob([fs.readFileSync(inject('pgliteTemplate'))]),
-    });
-    const demo = await seedDemoIfEmpty((await openDatabase({ pglite: embedded, migrate: false })).db, dataDir);
+    const root = tempDir();
+    const { dataDir, pg: embedded, demo } = await demoDataDir(root);
     expect(demo).toBeDefined();
     const before = await fingerprint(embedded);
     const counters = await embedded.query<{ id: number; last_invoice_number: number; last_order_number: number }>(
@@ -100,8 +89,6 @@ describe.skipIf(!pgUp || !inject('pgliteTemplate'))('npm run migrate-to-postgres
     );
     const maxInvoiceId = await embedded.query<{ m: number }>('SELECT max(id) AS m FROM invoices');
     await embedded.close();
-    fs.mkdirSync(path.join(dataDir, 'uploads', 'logos'), { recursive: true });
-    fs.writeFileSync(path.join(dataDir, 'uploads', 'logos', 'logo-1.png'), 'png bytes');
     expect(before.invoices?.rows).toBeGreaterThan(0);
     expect(before.stamps?.rows).toBeGreaterThan(0);
 

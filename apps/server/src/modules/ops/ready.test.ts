@@ -1,35 +1,22 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../db/client.js';
-import { client, createTestApp, type TestContext } from '../../../test/helpers.js';
+import { freePort } from '../../../test/data-dir-fixtures.js';
+import { client, createTestApp, useTestApp } from '../../../test/helpers.js';
 import { checkMigrations } from './readiness.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
-
-async function freePort() {
-  return new Promise<number>((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+const t = useTestApp();
 
 describe('GET /api/v1/ready', () => {
   it('is ready when the database answers and every migration is applied', async () => {
-    const res = await client(ctx).get('/ready');
+    const res = await client(t.ctx).get('/ready');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'ready', checks: { database: { ok: true }, migrations: { ok: true } } });
     // liveness stays as it was
-    expect((await client(ctx).get('/health')).body).toEqual({ status: 'ok' });
+    expect((await client(t.ctx).get('/health')).body).toEqual({ status: 'ok' });
   });
 
   it('names a migration of this build that the database lacks', async () => {
@@ -39,11 +26,11 @@ describe('GET /api/v1/ready', () => {
       const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8'));
       journal.entries.push({ idx: 99, version: '7', when: 4102444800000, tag: '0099_future', breakpoints: true });
       fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-      expect(await checkMigrations(ctx.database.db, dir)).toEqual({
+      expect(await checkMigrations(t.ctx.database.db, dir)).toEqual({
         ok: false,
         error: 'migrations not applied: 0099_future',
       });
-      expect(await checkMigrations(ctx.database.db)).toEqual({ ok: true });
+      expect(await checkMigrations(t.ctx.database.db)).toEqual({ ok: true });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

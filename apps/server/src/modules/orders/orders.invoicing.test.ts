@@ -1,21 +1,17 @@
 import { ORDER_MSG } from '@dbo/domain/order';
 import { LIMITS, PRIMITIVE_MSG } from '@dbo/domain/primitives';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeInvoice, makeProduct, makeStaff } from '../../../test/factories.js';
-import { createTestApp, type TestContext } from '../../../test/helpers.js';
+import { useTestApp } from '../../../test/helpers.js';
 import { invoiceBody, lineOf, placedOrder } from '../../../test/order-factories.js';
 import { customers } from '../customers/customers.tables.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 describe('invoicing an order (POST /invoice with order_id)', () => {
   it('invoices the whole order: status invoiced and the invoice linked', async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     const inv = await makeInvoice(
       company,
       invoiceBody(shopper.customerId, order.id, [lineOf(a.id, 2, 10), lineOf(b.id, 3, 4.5)]),
@@ -27,8 +23,8 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it("records the builder's quantity and price changes and added products", async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
-    const c = await makeProduct(ctx, company.companyId, { product_price: '7.00' });
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
+    const c = await makeProduct(t.ctx, company.companyId, { product_price: '7.00' });
     await makeInvoice(
       company,
       invoiceBody(shopper.customerId, order.id, [lineOf(a.id, 1, 10), lineOf(b.id, 3, 5), lineOf(c.id, 2, 7)]),
@@ -43,7 +39,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it("keeps staff's notes on a changed quantity and price: order lines, invoice lines, the customer's view", async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     const inv = await makeInvoice(
       company,
       invoiceBody(shopper.customerId, order.id, [
@@ -98,7 +94,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('drops a note for a value that did not change, and a blank note', async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     await makeInvoice(
       company,
       invoiceBody(shopper.customerId, order.id, [
@@ -113,7 +109,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('refuses a change note with a NUL byte or over the length limit with 400 and saves nothing', async () => {
-    const { company, order, a, shopper } = await placedOrder(ctx);
+    const { company, order, a, shopper } = await placedOrder(t.ctx);
     for (const item of [
       { ...lineOf(a.id, 1, 10), qty_change_note: 'bad\u0000note' },
       { ...lineOf(a.id, 1, 10), price_change_note: 'x'.repeat(LIMITS.longText + 1) },
@@ -139,7 +135,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('leaves the order partially invoiced while lines remain, then invoiced', async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     await makeInvoice(company, invoiceBody(shopper.customerId, order.id, [lineOf(a.id, 2, 10)]));
     expect((await company.api.get(`/order/${order.order_number}`)).body.order.status).toBe('partially_invoiced');
     await makeInvoice(company, invoiceBody(shopper.customerId, order.id, [lineOf(b.id, 3, 4.5)]));
@@ -147,7 +143,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('never invoices a line twice', async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     await makeInvoice(company, invoiceBody(shopper.customerId, order.id, [lineOf(a.id, 2, 10)]));
     const res = await company.api.post('/invoice', {
       customer: { id: shopper.customerId },
@@ -160,7 +156,7 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('refuses to invoice a rejected order and creates no invoice', async () => {
-    const { company, order, a, shopper } = await placedOrder(ctx);
+    const { company, order, a, shopper } = await placedOrder(t.ctx);
     await company.api.put(`/order/${order.id}`, { status: 'rejected' });
     const res = await company.api.post('/invoice', {
       customer: { id: shopper.customerId },
@@ -174,8 +170,8 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('lets only one of two staff invoicing the same order at once succeed', async () => {
-    const { company, order, a, b, shopper } = await placedOrder(ctx);
-    const staff = await makeStaff(ctx, company.companyId);
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
+    const staff = await makeStaff(t.ctx, company.companyId);
     const body = {
       customer: { id: shopper.customerId },
       order_id: order.id,
@@ -190,8 +186,11 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
   });
 
   it('serves the builder source by order number for a deleted customer too', async () => {
-    const { company, order, shopper } = await placedOrder(ctx);
-    await ctx.database.db.update(customers).set({ deleted_at: new Date() }).where(eq(customers.id, shopper.customerId));
+    const { company, order, shopper } = await placedOrder(t.ctx);
+    await t.ctx.database.db
+      .update(customers)
+      .set({ deleted_at: new Date() })
+      .where(eq(customers.id, shopper.customerId));
     const res = await company.api.get(`/order/${order.order_number}`);
     expect(res.body.order.customer).toMatchObject({ id: shopper.customerId, deleted: true });
     expect(res.body.order.orderItems).toHaveLength(2);

@@ -1,7 +1,8 @@
 import { centsToString, lineTotalCents, toCents } from '@dbo/domain/money';
 import { INVOICEABLE_STATUSES, ORDER_MSG, type OrderStatus } from '@dbo/domain/order';
-import { and, eq, inArray } from 'drizzle-orm';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { eq, inArray } from 'drizzle-orm';
+import { badRequest } from '../../lib/errors.js';
+import { lockCompanyRow } from '../../lib/company-rows.js';
 import type { InvoiceSaved } from '../invoices/invoice-hooks.js';
 import { type InvoiceLineChange, recordLineChanges } from '../invoices/invoice-save.service.js';
 import { products } from '../products/products.tables.js';
@@ -32,12 +33,7 @@ export interface OrderInvoiced {
 export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoiced | null> {
   if (!e.orderId) return null;
   const { tx } = e;
-  const [o] = await tx
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, e.orderId), eq(orders.company_id, e.companyId)))
-    .for('update');
-  if (!o) throw notFound('Order not found');
+  const o = await lockCompanyRow(tx, orders, e.companyId, e.orderId, 'Order not found');
   await tx
     .insert(orderInvoices)
     .values({ order_id: o.id, invoice_id: e.invoiceId, company_id: e.companyId })

@@ -71,6 +71,17 @@ async function liveProducts(db: DbOrTx, companyId: number, lines: readonly Order
   return new Set(live.map((p) => p.id));
 }
 
+/** The lines priced for the customer, without the products archived since they were put in the cart. */
+async function priceLiveLines(db: DbOrTx, who: CustomerActor, lines: readonly OrderLineInput[]) {
+  const liveIds = await liveProducts(db, who.companyId, lines);
+  return priceLines(
+    db,
+    who.companyId,
+    who.customerId,
+    lines.filter((l) => liveIds.has(l.product_id)),
+  );
+}
+
 /** GET /customer-app/cart: the draft order's lines at today's price for this customer. */
 export async function getCart(db: DbOrTx, who: CustomerActor, skipped: string[] = []): Promise<CartOut> {
   const [company] = await db
@@ -82,13 +93,7 @@ export async function getCart(db: DbOrTx, who: CustomerActor, skipped: string[] 
   if (!cart) return { items: [], note: '', total: showPrices ? 0 : null, show_prices: showPrices, skipped };
   const lines = await cartLines(db, cart.id);
   // products archived since they were put in the cart drop out of it
-  const liveIds = await liveProducts(db, who.companyId, lines);
-  const priced = await priceLines(
-    db,
-    who.companyId,
-    who.customerId,
-    lines.filter((l) => liveIds.has(l.product_id)),
-  );
+  const priced = await priceLiveLines(db, who, lines);
   const inventoryOn = (await activeFeatureNames(db, who.companyId)).has('inventory');
   const stock = inventoryOn
     ? await stockStatuses(
@@ -274,13 +279,7 @@ export async function orderAgain(db: Db, who: CustomerActor, id: number): Promis
     for (const [pid, qty] of wanted) merged.set(pid, Math.min(MAX_ORDER_QTY, (merged.get(pid) ?? 0) + qty));
     const lines = [...merged].map(([product_id, qty]) => ({ product_id, qty }));
     // a product archived since it was put in the cart is dropped rather than refusing the copy
-    const liveIds = await liveProducts(tx, who.companyId, lines);
-    const priced = await priceLines(
-      tx,
-      who.companyId,
-      who.customerId,
-      lines.filter((l) => liveIds.has(l.product_id)),
-    );
+    const priced = await priceLiveLines(tx, who, lines);
     const cents = await writeLines(tx, who.companyId, cart.id, priced);
     await tx
       .update(orders)

@@ -1,6 +1,6 @@
 import { ORDER_EVENTS } from '@dbo/domain/order';
 import { describe, expect, it } from 'vitest';
-import { makeProduct } from '../../../test/factories.js';
+import { line, makeProduct } from '../../../test/factories.js';
 import { makeOrder, makeShopCompany, makeShopper } from '../../../test/order-factories.js';
 import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
 
@@ -59,7 +59,7 @@ describe('order socket events', () => {
     await company.api.post('/invoice', {
       customer: { id: shopper.customerId },
       order_id: order.id,
-      items: [{ product_id: p.id, qty: 1, price: 5, taxable: true, on_deal: false }],
+      items: [line(p.id, 1, 5)],
       stamps: [],
     });
     expect(await until(() => mine.events.some((e) => e.name === ORDER_EVENTS.invoiced))).toBe(true);

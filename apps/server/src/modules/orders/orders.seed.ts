@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { companies, companyFeatures } from '../company/company.tables.js';
-import { customers, customerUsers } from '../customers/customers.tables.js';
+import { firstCustomers } from '../customers/customers.seed.js';
+import { customerUsers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
 import { placeOrder } from './orders.place.js';
 
@@ -24,12 +25,7 @@ export async function seedDemoOrders(db: Db, companyId: number, password: string
     .insert(companyFeatures)
     .values({ company_id: companyId, name: 'order', active: true })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active: true } });
-  const custs = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.company_id, companyId))
-    .orderBy(asc(customers.id))
-    .limit(2);
+  const custs = await firstCustomers(db, companyId, 2);
   const items = await db
     .select({ id: products.id })
     .from(products)

@@ -3,7 +3,6 @@ import {
   boolean,
   index,
   integer,
-  numeric,
   pgTable,
   primaryKey,
   text,
@@ -11,8 +10,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
+import { companyIdColumn, companyRow, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
@@ -20,14 +19,13 @@ import { products } from '../products/products.tables.js';
 export const orders = pgTable(
   'orders',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     /** assigned when placed; a draft (the customer user's cart) has none */
     order_number: integer('order_number'),
-    customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'set null' }),
-    customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
+    customer_id: looseRef('customer_id', () => customers.id),
+    customer_user_id: looseRef('customer_user_id', () => customerUsers.id),
     status: varchar('status', { length: 32 }).notNull().default('placed'),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull().default('0'),
+    total: money('total').notNull().default('0'),
     ordered_at: timestamp('ordered_at', { withTimezone: true }),
     ...timestamps(),
   },
@@ -44,27 +42,24 @@ export const orders = pgTable(
 export const orderItems = pgTable(
   'order_items',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    order_id: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    order_id: parentId('order_id', () => orders.id),
+    product_id: looseRef('product_id', () => products.id),
     ydk_product_id: text('ydk_product_id'),
     qty: integer('qty').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    price: money('price').notNull(),
+    total: money('total').notNull(),
     is_rejected: boolean('is_rejected').notNull().default(false),
     rejection_note: text('rejection_note'),
     is_added: boolean('is_added').notNull().default(false),
     previous_qty: integer('previous_qty'),
     new_qty: integer('new_qty'),
     qty_change_note: text('qty_change_note'),
-    previous_price: numeric('previous_price', { precision: 12, scale: 2 }),
-    new_price: numeric('new_price', { precision: 12, scale: 2 }),
+    previous_price: money('previous_price'),
+    new_price: money('new_price'),
     price_change_note: text('price_change_note'),
     /** the invoice that invoiced this line; null while it is still open */
-    invoice_id: integer('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    invoice_id: looseRef('invoice_id', () => invoices.id),
   },
   (t) => [index('order_items_order_idx').on(t.order_id)],
 );
@@ -72,14 +67,11 @@ export const orderItems = pgTable(
 export const orderNotes = pgTable(
   'order_notes',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    order_id: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    order_id: parentId('order_id', () => orders.id),
     note: text('note').notNull(),
-    company_user_id: integer('company_user_id').references(() => users.id, { onDelete: 'set null' }),
-    customer_user_id: integer('customer_user_id').references(() => customerUsers.id, { onDelete: 'set null' }),
+    company_user_id: looseRef('company_user_id', () => users.id),
+    customer_user_id: looseRef('customer_user_id', () => customerUsers.id),
     created_at: createdAt(),
   },
   (t) => [index('order_notes_order_idx').on(t.order_id)],
@@ -88,12 +80,8 @@ export const orderNotes = pgTable(
 export const orderInvoices = pgTable(
   'order_invoices',
   {
-    order_id: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    order_id: parentId('order_id', () => orders.id),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     company_id: companyIdColumn(),
     created_at: createdAt(),
   },

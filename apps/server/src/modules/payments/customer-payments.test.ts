@@ -4,8 +4,8 @@ import { RECEIVABLES_MSG } from '@dbo/domain/receivables';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useAppWithTwoCompanies } from '../../../test/helpers.js';
-import { makeStaff } from '../../../test/factories.js';
-import { invoiceMoney, makeCustomer, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
+import { makeCustomer, makeStaff } from '../../../test/factories.js';
+import { invoiceMoney, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
 import { paymentAllocations, payments } from './payments.tables.js';
 
 const t = useAppWithTwoCompanies();

@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { lockCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers } from '../customers/customers.tables.js';
 import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service.js';
@@ -199,13 +200,8 @@ export async function updatePayment(
  * order). Owner only (checked by the routes). Answers the settled invoices by id.
  */
 export async function removePayment(tx: Tx, companyId: number, userId: number, paymentId: number) {
-  const [p] = await tx
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.company_id, companyId)))
-    // the payment row first, then its invoices: the order applying credit takes too
-    .for('update');
-  if (!p) throw notFound(PAYMENT_NOT_FOUND);
+  // the payment row first, then its invoices: the order applying credit takes too
+  const p = await lockCompanyRow(tx, payments, companyId, paymentId, PAYMENT_NOT_FOUND);
   const allocated = await tx
     .select({ invoice_id: paymentAllocations.invoice_id })
     .from(paymentAllocations)

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
+import { companyIdColumn, companyRow, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
@@ -24,17 +13,14 @@ import { products } from '../products/products.tables.js';
 export const payments = pgTable(
   'payments',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    ...companyRow(),
+    customer_id: parentId('customer_id', () => customers.id),
+    amount: money('amount').notNull(),
     received_at: date('received_at', { mode: 'string' }).notNull(),
     method: varchar('method', { length: 16 }).notNull().default(''),
     reference: text('reference').notNull().default(''),
     note: text('note').notNull().default(''),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     ...timestamps(),
   },
   (t) => [
@@ -50,21 +36,16 @@ export const payments = pgTable(
 export const creditMemos = pgTable(
   'credit_memos',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     number: integer('number').notNull(),
-    customer_id: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    customer_id: parentId('customer_id', () => customers.id),
+    invoice_id: parentId('invoice_id', () => invoices.id),
     issued_at: date('issued_at', { mode: 'string' }).notNull(),
     reason: text('reason').notNull(),
-    sub_total: numeric('sub_total', { precision: 12, scale: 2 }).notNull(),
-    tax_total: numeric('tax_total', { precision: 12, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sub_total: money('sub_total').notNull(),
+    tax_total: money('tax_total').notNull(),
+    total: money('total').notNull(),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [
@@ -77,17 +58,14 @@ export const creditMemos = pgTable(
 export const creditMemoItems = pgTable(
   'credit_memo_items',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    credit_memo_id: integer('credit_memo_id')
-      .notNull()
-      .references(() => creditMemos.id, { onDelete: 'cascade' }),
-    invoice_item_id: integer('invoice_item_id').references(() => invoiceItems.id, { onDelete: 'set null' }),
-    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    ...companyRow(),
+    credit_memo_id: parentId('credit_memo_id', () => creditMemos.id),
+    invoice_item_id: looseRef('invoice_item_id', () => invoiceItems.id),
+    product_id: looseRef('product_id', () => products.id),
     product_name: text('product_name').notNull(),
     qty: integer('qty').notNull(),
-    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
-    total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+    price: money('price').notNull(),
+    total: money('total').notNull(),
   },
   (t) => [
     index('credit_memo_items_memo_idx').on(t.credit_memo_id),
@@ -112,14 +90,11 @@ export const creditMemoCounters = pgTable(
 export const paymentAllocations = pgTable(
   'payment_allocations',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     payment_id: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
     credit_memo_id: integer('credit_memo_id').references(() => creditMemos.id, { onDelete: 'cascade' }),
-    invoice_id: integer('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    invoice_id: parentId('invoice_id', () => invoices.id),
+    amount: money('amount').notNull(),
     created_at: createdAt(),
   },
   (t) => [

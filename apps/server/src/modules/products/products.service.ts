@@ -1,7 +1,7 @@
 import { PRODUCT_MSG } from '@dbo/domain/product';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { products } from './products.tables.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -39,14 +39,8 @@ export function publicProduct(p: ProductRow, extra: { stock?: number | null } = 
   };
 }
 
-export async function findProduct(db: DbOrTx, companyId: number, id: number): Promise<ProductRow> {
-  const [p] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.company_id, companyId)));
-  if (!p) throw notFound(PRODUCT_MSG.notFound);
-  return p;
-}
+export const findProduct = (db: DbOrTx, companyId: number, id: number): Promise<ProductRow> =>
+  findCompanyRow(db, products, companyId, id, PRODUCT_MSG.notFound);
 
 /** Every product of the company, archived too (the import matches a file against them). */
 export async function allProducts(db: DbOrTx, companyId: number): Promise<ProductRow[]> {

@@ -1,19 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, timestamps } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
+import { companyRow, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 
 export const products = pgTable(
   'products',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     product: text('product').notNull(),
     product_type: varchar('product_type', { length: 16 }).notNull(),
     product_size: varchar('product_size', { length: 32 }).notNull(),
-    product_price: numeric('product_price', { precision: 12, scale: 2 }).notNull().default('0'),
-    last_purchase_price: numeric('last_purchase_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    product_price: money('product_price').notNull().default('0'),
+    last_purchase_price: money('last_purchase_price').notNull().default('0'),
     upc: varchar('upc', { length: 32 }),
     internal_sku: varchar('internal_sku', { length: 64 }),
     effective_date: date('effective_date', { mode: 'string' }),
@@ -51,17 +50,14 @@ export const products = pgTable(
 export const priceChanges = pgTable(
   'price_changes',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    product_id: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    product_id: parentId('product_id', () => products.id),
     /** null: applies to every customer */
     customer_id: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
-    old_price: numeric('old_price', { precision: 12, scale: 2 }).notNull(),
-    new_price: numeric('new_price', { precision: 12, scale: 2 }).notNull(),
+    old_price: money('old_price').notNull(),
+    new_price: money('new_price').notNull(),
     effective_date: date('effective_date', { mode: 'string' }).notNull(),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     /** a general change dated ahead is copied into products.product_price once it is due */
     applied: boolean('applied').notNull().default(true),
     created_at: createdAt(),

@@ -1,6 +1,6 @@
 import { todayInTexas } from '@dbo/domain/dates';
 import { pdfOut, printLinkOut } from '@dbo/domain/invoice';
-import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
+import { dbId, idParams } from '@dbo/domain/primitives';
 import {
   agingOut,
   agingQuery,
@@ -19,7 +19,7 @@ import { findCustomer } from '../customers/customers.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { agingReport } from './aging.service.js';
 import { findCreditMemo, issueCreditMemo, listCreditMemos } from './credit-memos.service.js';
-import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { printPageRequest, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { sendPdf } from '../../lib/download.js';
 import { creditMemoPdf, pdfHeaderData, statementFilename, statementPdf } from './receivables-pdf.js';
 import { sendStatementEmail, statementPrintData } from './statement-share.service.js';
@@ -140,8 +140,7 @@ export async function publicRoutes(app: App) {
     {
       schema: {
         tags,
-        params: z.object({ token: boundedText('Token', 1000) }),
-        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        ...printPageRequest,
         response: { 200: z.union([statementPrintOut, pdfOut]) },
       },
     },

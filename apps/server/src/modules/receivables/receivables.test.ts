@@ -3,9 +3,9 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { RECEIVABLES_MSG } from '@dbo/domain/receivables';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { line, makeInvoice, makeProduct, makeRoll } from '../../../test/factories.js';
+import { line, makeCustomer, makeInvoice, makeProduct, makeRoll } from '../../../test/factories.js';
 import { activateFeature, useAppWithTwoCompanies } from '../../../test/helpers.js';
-import { invoiceMoney, makeCustomer, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
+import { invoiceMoney, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { stamps } from '../stamps/stamps.tables.js';
 

@@ -3,35 +3,30 @@ import { EMAIL_MSG } from '@dbo/domain/payment';
 import { RECEIVABLES_MSG } from '@dbo/domain/receivables';
 import { STATEMENT_MSG } from '@dbo/domain/statement';
 import { and, eq } from 'drizzle-orm';
-import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { client, createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
-import { makeCustomer, makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { client, signUpCompany, type SignedUp, useTestApp } from '../../../test/helpers.js';
+import { makeCustomer } from '../../../test/factories.js';
+import { makeCustomerInvoice } from '../../../test/receivables-fixtures.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { signPrintToken } from '../../lib/print-token.js';
 import { activities } from '../activity/activity.tables.js';
 
-let ctx: TestContext;
+const t = useTestApp();
 let owner: SignedUp;
 let other: SignedUp;
 let customerId: number;
 beforeAll(async () => {
-  ctx = await createTestApp();
-  owner = await signUpCompany(ctx);
-  other = await signUpCompany(ctx);
-  const c = await makeCustomer(ctx, owner.companyId, { name: 'Lamar Lounge', contact_email: 'Buyer@Lamar.example' });
+  owner = await signUpCompany(t.ctx);
+  other = await signUpCompany(t.ctx);
+  const c = await makeCustomer(t.ctx, owner.companyId, { name: 'Lamar Lounge', contact_email: 'Buyer@Lamar.example' });
   customerId = c.id;
-  await makeCustomerInvoice(ctx, owner.companyId, c.id, { total: '120.00', daysAgo: 10 });
+  await makeCustomerInvoice(t.ctx, owner.companyId, c.id, { total: '120.00', daysAgo: 10 });
   await owner.api.post(`/customer/${c.id}/payment`, { amount: 20, paid_at: addDays(today, -3), reference: 'CHK 9' });
 });
-afterAll(async () => ctx?.close());
 
 const today = todayInTexas();
 const period = { from: addDays(today, -30), to: today };
-const anonymous = () => client(ctx);
-const pdfText = async (buf: Uint8Array) => {
-  const { text } = await extractText(new Uint8Array(buf), { mergePages: true });
-  return (text as string).replace(/\s+/g, ' ');
-};
+const anonymous = () => client(t.ctx);
 
 describe('statement printable page', () => {
   it('signs a link whose public page answers the statement, and its PDF', async () => {
@@ -53,7 +48,7 @@ describe('statement printable page', () => {
       company: { id: owner.companyId },
     });
 
-    const res = await ctx.app.inject({
+    const res = await t.ctx.app.inject({
       method: 'GET',
       url: `/api/v1/pdf/customer/statement/${link.body.token}?format=pdf`,
     });
@@ -69,15 +64,15 @@ describe('statement printable page', () => {
     const [head, payload, sig] = link.body.token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     const tampered = [head, Buffer.from(JSON.stringify({ ...claims, id: claims.id + 1 })).toString('base64url'), sig];
-    const expired = ctx.app.jwt.sign(
+    const expired = t.ctx.app.jwt.sign(
       { pk: 'statement', id: customerId, cid: owner.companyId, d: period },
       {
         expiresIn: -10,
       },
     );
-    const balance = signPrintToken(ctx.app, 'balance', customerId, owner.companyId);
+    const balance = signPrintToken(t.ctx.app, 'balance', customerId, owner.companyId);
     // signed by us but naming no period: never one of ours
-    const noPeriod = signPrintToken(ctx.app, 'statement', customerId, owner.companyId);
+    const noPeriod = signPrintToken(t.ctx.app, 'statement', customerId, owner.companyId);
     for (const token of ['forged', tampered.join('.'), expired, balance, noPeriod]) {
       const res = await anonymous().get(`/pdf/customer/statement/${token}`);
       expect(res.status, token).toBe(404);
@@ -102,12 +97,12 @@ describe('statement printable page', () => {
 
 describe('statement email', () => {
   it('sends the statement PDF to the customer’s email and logs it', async () => {
-    const before = ctx.mails.length;
+    const before = t.ctx.mails.length;
     const res = await owner.api.post(`/customer/${customerId}/statement/email`, period);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: STATEMENT_MSG.sent, emailed_to: ['buyer@lamar.example'] });
-    expect(ctx.mails.length).toBe(before + 1);
-    const mail = ctx.mails.at(-1)!;
+    expect(t.ctx.mails.length).toBe(before + 1);
+    const mail = t.ctx.mails.at(-1)!;
     expect(mail.to).toEqual(['buyer@lamar.example']);
     expect(mail.subject).toMatch(/^Statement from /);
     expect(mail.text).toContain('Hello Lamar Lounge,');
@@ -117,7 +112,7 @@ describe('statement email', () => {
     expect(pdf.contentType).toBe('application/pdf');
     expect(await pdfText(pdf.content)).toContain('Closing balance');
 
-    const logged = await ctx.database.db
+    const logged = await t.ctx.database.db
       .select()
       .from(activities)
       .where(and(eq(activities.company_id, owner.companyId), eq(activities.module, 'CUSTOMER')));
@@ -138,7 +133,7 @@ describe('statement email', () => {
       message: 'Please call us about the open balance.',
     });
     expect(res.status).toBe(200);
-    const mail = ctx.mails.at(-1)!;
+    const mail = t.ctx.mails.at(-1)!;
     expect(mail.to).toEqual(['ap@lamar.example', 'owner@lamar.example']);
     expect(mail.subject).toBe('Your March statement');
     expect(mail.text).toContain('Please call us about the open balance.');
@@ -146,9 +141,9 @@ describe('statement email', () => {
   });
 
   it('is a 400 with no address, a bad address or a customer’s unusable email, and sends nothing', async () => {
-    const none = await makeCustomer(ctx, owner.companyId, { contact_email: '' });
-    const bad = await makeCustomer(ctx, owner.companyId, { contact_email: 'front desk' });
-    const before = ctx.mails.length;
+    const none = await makeCustomer(t.ctx, owner.companyId, { contact_email: '' });
+    const bad = await makeCustomer(t.ctx, owner.companyId, { contact_email: 'front desk' });
+    const before = t.ctx.mails.length;
     const noEmail = await owner.api.post(`/customer/${none.id}/statement/email`, period);
     expect(noEmail.status).toBe(400);
     expect(noEmail.body.message).toBe(STATEMENT_MSG.noEmail);
@@ -164,6 +159,6 @@ describe('statement email', () => {
     const empty = await owner.api.post(`/customer/${customerId}/statement/email`, { ...period, to_emails: [] });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain(EMAIL_MSG.empty);
-    expect(ctx.mails.length).toBe(before);
+    expect(t.ctx.mails.length).toBe(before);
   });
 });

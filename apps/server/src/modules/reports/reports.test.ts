@@ -1,15 +1,11 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { REPORT_MSG } from '@dbo/domain/report';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct, makeRoll } from '../../../test/factories.js';
 import { makeShopCompany, makeShopper } from '../../../test/order-factories.js';
-import { activateFeature, createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { activateFeature, type SignedUp, useTestApp } from '../../../test/helpers.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const FROM = '2026-09-01';
 const TO = '2026-10-31';
@@ -26,16 +22,16 @@ const TO = '2026-10-31';
  *   stamps A1050-A1051 destroyed today.
  */
 async function dataSet() {
-  const owner = await makeCompany(ctx);
-  await activateFeature(ctx, owner.companyId, 'reports');
+  const owner = await makeCompany(t.ctx);
+  await activateFeature(t.ctx, owner.companyId, 'reports');
   const c = owner.companyId;
-  const spoke = await makeCustomer(ctx, c, { name: 'Broken Spoke Saloon' });
-  const gruene = await makeCustomer(ctx, c, { name: 'Gruene Hall' });
-  const titos = await makeProduct(ctx, c, { product: 'TITOS VODKA', product_type: 'LIQUOR' });
-  const becker = await makeProduct(ctx, c, { product: 'BECKER CABERNET', product_type: 'WINE' });
-  const shiner = await makeProduct(ctx, c, { product: 'SHINER BOCK', product_type: 'BEER', product_size: '12OZ' });
-  const topo = await makeProduct(ctx, c, { product: 'TOPO CHICO', product_type: 'N/A' });
-  const roll = await makeRoll(ctx, c);
+  const spoke = await makeCustomer(t.ctx, c, { name: 'Broken Spoke Saloon' });
+  const gruene = await makeCustomer(t.ctx, c, { name: 'Gruene Hall' });
+  const titos = await makeProduct(t.ctx, c, { product: 'TITOS VODKA', product_type: 'LIQUOR' });
+  const becker = await makeProduct(t.ctx, c, { product: 'BECKER CABERNET', product_type: 'WINE' });
+  const shiner = await makeProduct(t.ctx, c, { product: 'SHINER BOCK', product_type: 'BEER', product_size: '12OZ' });
+  const topo = await makeProduct(t.ctx, c, { product: 'TOPO CHICO', product_type: 'N/A' });
+  const roll = await makeRoll(t.ctx, c);
   const stamps = (from: number, to: number) => [{ roll_id: roll.id, from, to }];
   const september = await makeInvoice(owner, {
     customerId: spoke.id,
@@ -188,12 +184,12 @@ describe('sales and stamps reports', () => {
 
 describe('top 20 products and the rest', () => {
   it('lists 20 products and adds up the others in one row', async () => {
-    const owner = await makeCompany(ctx);
-    await activateFeature(ctx, owner.companyId, 'reports');
-    const customer = await makeCustomer(ctx, owner.companyId);
+    const owner = await makeCompany(t.ctx);
+    await activateFeature(t.ctx, owner.companyId, 'reports');
+    const customer = await makeCustomer(t.ctx, owner.companyId);
     const items = [];
     for (let i = 1; i <= 22; i++) {
-      const p = await makeProduct(ctx, owner.companyId, {
+      const p = await makeProduct(t.ctx, owner.companyId, {
         product: `WINE ${String(i).padStart(2, '0')}`,
         product_type: 'WINE',
       });
@@ -220,11 +216,11 @@ describe('top 20 products and the rest', () => {
 describe('access', () => {
   it('needs the reports feature, and never shows another company', async () => {
     const a = await dataSet();
-    const b = await makeCompany(ctx);
+    const b = await makeCompany(t.ctx);
     const off = await sales(b, 'product');
     expect([off.status, off.body.message]).toEqual([403, REPORT_MSG.featureOff]);
     expect((await b.api.get('/report/stamps', { from: FROM, to: TO })).status).toBe(403);
-    await activateFeature(ctx, b.companyId, 'reports');
+    await activateFeature(t.ctx, b.companyId, 'reports');
     const mine = await sales(b, 'customer');
     expect(mine.body.rows).toEqual([]);
     expect(mine.body.totals.invoices).toBe(0);
@@ -235,9 +231,9 @@ describe('access', () => {
 
 describe('customer users', () => {
   it('cannot read the reports of the company they buy from', async () => {
-    const shop = await makeShopCompany(ctx);
-    await activateFeature(ctx, shop.companyId, 'reports');
-    const shopper = await makeShopper(ctx, shop);
+    const shop = await makeShopCompany(t.ctx);
+    await activateFeature(t.ctx, shop.companyId, 'reports');
+    const shopper = await makeShopper(t.ctx, shop);
     expect((await shopper.api.get('/report/sales', { groupBy: 'customer' })).status).toBe(401);
     expect((await shopper.api.get('/report/stamps')).status).toBe(401);
   });

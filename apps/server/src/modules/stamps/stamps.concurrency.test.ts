@@ -1,8 +1,8 @@
 import { todayInTexas } from '@dbo/domain/dates';
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeProduct } from '../../../test/factories.js';
-import { createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
+import { onPostgres, signUpCompany, useTestApp } from '../../../test/helpers.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { setInvoiceStamps } from './stamps.ledger.js';
@@ -10,20 +10,14 @@ import { stampAssignments, stamps } from './stamps.tables.js';
 
 /**
  * Many transactions race for the numbers of one small roll, with overlapping ranges and destroys
- * in between. Only meaningful on PostgreSQL (PGlite serialises its single connection).
+ * in between.
  */
-const onPg = !!process.env.TEST_DATABASE_URL;
+const t = useTestApp({}, { skip: !onPostgres });
 
-let ctx: TestContext;
-beforeAll(async () => {
-  if (onPg) ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
-
-describe.skipIf(!onPg)('stamp ledger under concurrency (PostgreSQL)', () => {
+describe.skipIf(!onPostgres)('stamp ledger under concurrency (PostgreSQL)', () => {
   it('never gives a number twice, loses none, and keeps the log in step', async () => {
-    const owner = await signUpCompany(ctx);
-    const db = ctx.database.db;
+    const owner = await signUpCompany(t.ctx);
+    const db = t.ctx.database.db;
     const size = 60;
     const created = await owner.api.post('/stamp/roll', {
       roll: { prefix: 'C', received_at: todayInTexas(), from: 1, to: size },
@@ -117,7 +111,7 @@ describe.skipIf(!onPg)('stamp ledger under concurrency (PostgreSQL)', () => {
   });
 
   it('never registers two overlapping rolls sent at once', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const results = await Promise.all(
       [1, 41, 81, 121, 161].map((from) =>
         owner.api.post('/stamp/roll', { roll: { prefix: 'R', received_at: todayInTexas(), from, to: from + 79 } }),
@@ -131,21 +125,21 @@ describe.skipIf(!onPg)('stamp ledger under concurrency (PostgreSQL)', () => {
     for (const a of won) for (const b of won) if (a.id !== b.id) expect(a.to < b.from || b.to < a.from).toBe(true);
     const rolls = (await owner.api.get('/stamp/roll')).body;
     expect(rolls).toHaveLength(won.length);
-    const count = await ctx.database.db.select().from(stamps).where(eq(stamps.company_id, owner.companyId));
+    const count = await t.ctx.database.db.select().from(stamps).where(eq(stamps.company_id, owner.companyId));
     expect(count).toHaveLength(won.length * 80);
   });
 
   it('keeps every roll reconciled and the record on the ledger after concurrent saves, edits, cancels and destroys', async () => {
-    const owner = await makeCompany(ctx);
-    const db = ctx.database.db;
+    const owner = await makeCompany(t.ctx);
+    const db = t.ctx.database.db;
     const created = await owner.api.post('/stamp/roll', {
       roll: { prefix: 'Q', received_at: todayInTexas(), from: 1, to: 120 },
     });
     expect(created.status).toBe(200);
     const roll: number = created.body.id;
-    const product = await makeProduct(ctx, owner.companyId);
+    const product = await makeProduct(t.ctx, owner.companyId);
     const n = 14;
-    const customersList = await Promise.all(Array.from({ length: n }, () => makeCustomer(ctx, owner.companyId)));
+    const customersList = await Promise.all(Array.from({ length: n }, () => makeCustomer(t.ctx, owner.companyId)));
     const body = (i: number, from: number, to: number) => ({
       customer: { id: customersList[i].id },
       items: [line(product.id, to - from + 1, 10)],

@@ -11,6 +11,7 @@ import { and, asc, between, desc, eq, inArray, isNull, ne, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { findCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { users } from '../company/company.tables.js';
 import { refreshRollFinished, toRuns } from './stamps.ledger.js';
@@ -40,11 +41,7 @@ export async function destroyStamps(
 ) {
   const v = { ...input, roll_id: input.roll_id ?? rollId };
   return db.transaction(async (tx) => {
-    const [roll] = await tx
-      .select()
-      .from(stampRolls)
-      .where(and(eq(stampRolls.id, rollId), eq(stampRolls.company_id, companyId)));
-    if (!roll) throw notFound(STAMP_MSG.rollNotFound);
+    const roll = await findCompanyRow(tx, stampRolls, companyId, rollId, STAMP_MSG.rollNotFound);
     if (v.roll_id !== rollId) throw badRequest(STAMP_MSG.rollMismatch);
     if (v.from < roll.from || v.to > roll.to)
       throw badRequest(STAMP_MSG.outsideRoll(rangeLabel(roll.prefix, roll.from, roll.to)));

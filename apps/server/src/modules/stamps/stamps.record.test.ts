@@ -1,17 +1,13 @@
 import { addDays, formatDate, todayInTexas } from '@dbo/domain/dates';
 import { STAMP_RECORD_MSG } from '@dbo/domain/stamp-record';
 import { and, eq, sql } from 'drizzle-orm';
-import { extractText } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { line, makeCompany, makeCustomer, makeInvoice, makeProduct } from '../../../test/factories.js';
-import { createTestApp, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { type SignedUp, useTestApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { stamps } from './stamps.tables.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const today = todayInTexas();
 
@@ -30,13 +26,13 @@ interface Fixture {
  * of them undone.
  */
 async function fixture(customerName = 'Broken Spoke Saloon'): Promise<Fixture> {
-  const owner = await makeCompany(ctx, { name: 'Record Spirits', tabc_id: 'LP777777' });
+  const owner = await makeCompany(t.ctx, { name: 'Record Spirits', tabc_id: 'LP777777' });
   const rollRes = await owner.api.post('/stamp/roll', { roll: { prefix: 'A', received_at: today, from: 1, to: 80 } });
   expect(rollRes.status).toBe(200);
   const roll: number = rollRes.body.id;
-  const customer = await makeCustomer(ctx, owner.companyId, { name: customerName, tabc_id: 'MB100234' });
-  const liquor = await makeProduct(ctx, owner.companyId);
-  const gin = await makeProduct(ctx, owner.companyId);
+  const customer = await makeCustomer(t.ctx, owner.companyId, { name: customerName, tabc_id: 'MB100234' });
+  const liquor = await makeProduct(t.ctx, owner.companyId);
+  const gin = await makeProduct(t.ctx, owner.companyId);
   const inv1 = await makeInvoice(owner, {
     customerId: customer.id,
     items: [line(liquor.id, 5, 10)],
@@ -74,7 +70,7 @@ async function fixture(customerName = 'Broken Spoke Saloon'): Promise<Fixture> {
 }
 
 async function ledgerAvailable(companyId: number) {
-  const [row] = await ctx.database.db
+  const [row] = await t.ctx.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(stamps)
     .where(and(eq(stamps.company_id, companyId), eq(stamps.status, 'AVAILABLE')));
@@ -82,7 +78,7 @@ async function ledgerAvailable(companyId: number) {
 }
 
 const raw = (owner: SignedUp, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${owner.token}` } });
+  t.ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: { authorization: `Bearer ${owner.token}` } });
 
 describe('destroy reasons', () => {
   it('stores the reason and the replaced stamp, shows them in the destroyed list and keeps undo working', async () => {
@@ -99,7 +95,7 @@ describe('destroy reasons', () => {
 
   it('refuses a bad reason, a replacement without or with a foreign stamp, and changes nothing', async () => {
     const f = await fixture();
-    const other = await makeCompany(ctx);
+    const other = await makeCompany(t.ctx);
     const otherRoll = await other.api.post('/stamp/roll', {
       roll: { prefix: 'Z', received_at: today, from: 1, to: 80 },
     });
@@ -209,8 +205,7 @@ describe('GET /stamp/record', () => {
     const res = await raw(f.owner, `/stamp/record?from=${today}&to=${today}&format=pdf`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const { text } = await extractText(new Uint8Array(res.rawPayload), { mergePages: true });
-    const flat = (text as string).replace(/\s+/g, ' ');
+    const flat = await pdfText(res.rawPayload);
     for (const expected of [
       'Record Spirits',
       'TABC permit: LP777777',
@@ -233,7 +228,7 @@ describe('GET /stamp/record', () => {
   });
 
   it('refuses a bad range with a clear 400', async () => {
-    const owner = await makeCompany(ctx);
+    const owner = await makeCompany(t.ctx);
     for (const [query, message] of [
       [`from=${today}&to=${addDays(today, -1)}`, STAMP_RECORD_MSG.order],
       [`from=${addDays(today, -400)}&to=${today}`, STAMP_RECORD_MSG.tooLong],
@@ -250,7 +245,7 @@ describe('GET /stamp/record', () => {
 
   it('shows a company only its own transactions (tenant isolation of record, monthly, reconciliation)', async () => {
     await fixture();
-    const other = await makeCompany(ctx, { name: 'Other Co' });
+    const other = await makeCompany(t.ctx, { name: 'Other Co' });
     const rec = await other.api.get('/stamp/record');
     expect(rec.body).toMatchObject({ company: { name: 'Other Co' }, opening_on_hand: 0, entries: [] });
     expect((await other.api.get('/stamp/monthly')).body.rows).toEqual([]);
@@ -281,7 +276,7 @@ describe('GET /stamp/roll/reconciliation', () => {
     ]);
     expect(res.body.balanced).toBe(true);
     // a ledger row changed behind the log's back: the roll no longer adds up
-    await ctx.database.db
+    await t.ctx.database.db
       .update(stamps)
       .set({ status: 'AVAILABLE', invoice_id: null })
       .where(and(eq(stamps.roll_id, f.roll), eq(stamps.number, 1)));
@@ -318,8 +313,7 @@ describe('GET /stamp/monthly', () => {
       `${month},A1-A80,6,"A1-A4, A11-A12",6,A5-A10,0`,
     ]);
     const pdf = await raw(f.owner, `/stamp/monthly?month=${month}&format=pdf`);
-    const { text } = await extractText(new Uint8Array(pdf.rawPayload), { mergePages: true });
-    expect((text as string).replace(/\s+/g, ' ')).toContain('A1-A4, A11-A12');
+    expect(await pdfText(pdf.rawPayload)).toContain('A1-A4, A11-A12');
     for (const bad of ['2026-13', '2026-1', 'x'])
       expect((await f.owner.api.get(`/stamp/monthly?month=${bad}`)).body.message).toBe(STAMP_RECORD_MSG.month);
   });

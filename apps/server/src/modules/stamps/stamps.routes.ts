@@ -27,7 +27,7 @@ import { stampMonthlyPdf, stampRecordPdf } from './stamps.record-pdf.js';
 import { stampMonthly, stampMonthlyCsv, stampRecord, stampRecordCsv } from './stamps.record.js';
 import { destroyStamps, listDestroyed, parseIds, undoDestroy } from './stamps.destroy.js';
 import { createRoll, listRolls, setRollActive, stampRemaining } from './stamps.service.js';
-import { sendReport } from '../../lib/download.js';
+import { reportOut, sendReport } from '../../lib/download.js';
 
 const rollIdParams = z.object({ rollId: dbId('Stamp roll') });
 const tags = ['stamps'];
@@ -66,7 +66,7 @@ export async function privateRoutes(app: App) {
       schema: {
         tags,
         querystring: stampRecordQuery,
-        response: { 200: z.union([stampRecordOut, z.string(), z.instanceof(Buffer)]) },
+        response: { 200: reportOut(stampRecordOut) },
       },
     },
     async (req, reply) => {
@@ -88,7 +88,7 @@ export async function privateRoutes(app: App) {
       schema: {
         tags,
         querystring: stampMonthlyQuery,
-        response: { 200: z.union([stampMonthlyOut, z.string(), z.instanceof(Buffer)]) },
+        response: { 200: reportOut(stampMonthlyOut) },
       },
     },
     async (req, reply) => {

@@ -2,6 +2,7 @@ import { STAMP_MSG, rangeLabel, stampRollWarnings, type StampRollValues, type St
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import { type Db, type DbOrTx, rowsOf } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { lockCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { getCompany } from '../company/company.service.js';
 import { createRollStamps, refreshRollFinished } from './stamps.ledger.js';
@@ -161,12 +162,7 @@ export async function createRoll(db: Db, companyId: number, userId: number, v: S
 /** PUT /stamp/roll/{id}: only `active`; a finished roll can't be activated. */
 export async function setRollActive(db: Db, companyId: number, userId: number, rollId: number, active: boolean) {
   return db.transaction(async (tx) => {
-    const [roll] = await tx
-      .select()
-      .from(stampRolls)
-      .where(and(eq(stampRolls.id, rollId), eq(stampRolls.company_id, companyId)))
-      .for('update');
-    if (!roll) throw notFound(STAMP_MSG.rollNotFound);
+    const roll = await lockCompanyRow(tx, stampRolls, companyId, rollId, STAMP_MSG.rollNotFound);
     await refreshRollFinished(tx, [roll.id]);
     const view = await getRoll(tx, companyId, roll.id);
     if (active && view.finished) throw badRequest(STAMP_MSG.finishedActivate);

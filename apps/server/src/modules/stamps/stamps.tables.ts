@@ -1,12 +1,11 @@
 import { boolean, date, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt, idColumn, updatedAt } from '../../db/columns.js';
-import { companyIdColumn, users } from '../company/company.tables.js';
+import { createdAt, looseRef, parentId, updatedAt } from '../../db/columns.js';
+import { companyIdColumn, companyRow, users } from '../company/company.tables.js';
 
 export const stampRolls = pgTable(
   'stamp_rolls',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
+    ...companyRow(),
     prefix: varchar('prefix', { length: 16 }).notNull().default(''),
     from: integer('from').notNull(),
     to: integer('to').notNull(),
@@ -14,7 +13,7 @@ export const stampRolls = pgTable(
     active: boolean('active').notNull().default(true),
     finished: boolean('finished').notNull().default(false),
     finished_at: timestamp('finished_at', { withTimezone: true }),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },
   (t) => [index('stamp_rolls_company_idx').on(t.company_id, t.prefix, t.from)],
@@ -28,9 +27,7 @@ export const stampRolls = pgTable(
 export const stamps = pgTable(
   'stamps',
   {
-    roll_id: integer('roll_id')
-      .notNull()
-      .references(() => stampRolls.id, { onDelete: 'cascade' }),
+    roll_id: parentId('roll_id', () => stampRolls.id),
     number: integer('number').notNull(),
     company_id: companyIdColumn(),
     status: varchar('status', { length: 16 }).notNull().default('AVAILABLE'),
@@ -50,11 +47,8 @@ export const stamps = pgTable(
 export const stampAssignments = pgTable(
   'stamp_assignments',
   {
-    id: idColumn(),
-    company_id: companyIdColumn(),
-    roll_id: integer('roll_id')
-      .notNull()
-      .references(() => stampRolls.id, { onDelete: 'cascade' }),
+    ...companyRow(),
+    roll_id: parentId('roll_id', () => stampRolls.id),
     prefix: varchar('prefix', { length: 16 }).notNull().default(''),
     from: integer('from').notNull(),
     to: integer('to').notNull(),
@@ -67,15 +61,15 @@ export const stampAssignments = pgTable(
      */
     reason: varchar('reason', { length: 16 }),
     /** a replacement: the stamp it replaces (a real stamp of the company's rolls) */
-    replaces_roll_id: integer('replaces_roll_id').references(() => stampRolls.id, { onDelete: 'set null' }),
+    replaces_roll_id: looseRef('replaces_roll_id', () => stampRolls.id),
     replaces_number: integer('replaces_number'),
     /** the invoice it went on: a foreign key the database keeps (see INVOICE_LINKS in invoices.tables.ts) */
     invoice_id: integer('invoice_id'),
-    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    user_id: looseRef('user_id', () => users.id),
     logged_at: timestamp('logged_at', { withTimezone: true }).notNull().defaultNow(),
     /** set when the stamps went back to AVAILABLE (undo destroy, invoice cancelled or edited) */
     released_at: timestamp('released_at', { withTimezone: true }),
-    released_by: integer('released_by').references(() => users.id, { onDelete: 'set null' }),
+    released_by: looseRef('released_by', () => users.id),
   },
   (t) => [
     index('stamp_assignments_company_logged_idx').on(t.company_id, t.logged_at.desc(), t.id.desc()),

@@ -1,18 +1,14 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { NOTHING_DESTROYED, STAMP_MSG } from '@dbo/domain/stamps';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signUpCompany, type SignedUp, type TestContext } from '../../../test/helpers.js';
+import { describe, expect, it } from 'vitest';
+import { signUpCompany, type SignedUp, useTestApp } from '../../../test/helpers.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { setInvoiceStamps } from './stamps.ledger.js';
 import { stampAssignments, stamps } from './stamps.tables.js';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestApp();
-});
-afterAll(async () => ctx?.close());
+const t = useTestApp();
 
 const today = todayInTexas();
 const roll = (change: Record<string, unknown> = {}) => ({
@@ -32,7 +28,7 @@ async function invoiceWithStamps(
   ranges: { roll_id: number; from: number; to: number }[],
   beer = false,
 ) {
-  const db = ctx.database.db;
+  const db = t.ctx.database.db;
   const [customer] = await db
     .insert(customers)
     .values({
@@ -55,7 +51,7 @@ async function invoiceWithStamps(
 }
 
 async function statusCounts(rollId: number) {
-  const rows = await ctx.database.db
+  const rows = await t.ctx.database.db
     .select({ status: stamps.status, n: sql<number>`count(*)::int` })
     .from(stamps)
     .where(eq(stamps.roll_id, rollId))
@@ -65,7 +61,7 @@ async function statusCounts(rollId: number) {
 
 describe('stamp rolls', () => {
   it('registers a roll with its ledger rows, upper-cases the prefix and answers warnings', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const body = await registerRoll(owner, { prefix: ' ab ', from: 1, to: 100 });
     expect(body.roll).toMatchObject({
       prefix: 'AB',
@@ -108,7 +104,7 @@ describe('stamp rolls', () => {
     [{ active: 'maybe' }, STAMP_MSG.active],
     [{ from: 1, to: 200_000 }, 'A stamp roll can not have more than 100000 stamps'],
   ])('refuses %o', async (change, message) => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const res = await owner.api.post('/stamp/roll', roll(change));
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
@@ -116,14 +112,14 @@ describe('stamp rolls', () => {
   });
 
   it('accepts a receive date 3 days ahead and an inactive roll', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const body = await registerRoll(owner, { received_at: addDays(today, 3), active: 0 });
     expect(body).toMatchObject({ received_at: addDays(today, 3), active: false, usable: false });
   });
 
   it('refuses overlapping ranges with the same prefix, in this company only', async () => {
-    const owner = await signUpCompany(ctx);
-    const other = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
+    const other = await signUpCompany(t.ctx);
     await registerRoll(owner, { prefix: 'A', from: 1001, to: 1080 });
     const clash = await owner.api.post('/stamp/roll', roll({ prefix: ' a', from: 1080, to: 1159 }));
     expect(clash.status).toBe(400);
@@ -138,8 +134,8 @@ describe('stamp rolls', () => {
   });
 
   it('toggles active, accepts only active, refuses to activate a finished roll, 404 elsewhere', async () => {
-    const owner = await signUpCompany(ctx);
-    const other = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
+    const other = await signUpCompany(t.ctx);
     const r = await registerRoll(owner, { from: 1, to: 80 });
     const off = await owner.api.put(`/stamp/roll/${r.id}`, { active: false });
     expect(off.status).toBe(200);
@@ -169,7 +165,7 @@ describe('stamp rolls', () => {
 
 describe('remaining', () => {
   it('sums the usable rolls and names the current one', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const empty = await owner.api.get('/stamp/remaining');
     expect(empty.body).toMatchObject({
       availableStampCount: 0,
@@ -206,8 +202,8 @@ describe('remaining', () => {
 
 describe('destroy and undo', () => {
   it('destroys only AVAILABLE stamps and reports invoiced and already destroyed ones', async () => {
-    const owner = await signUpCompany(ctx);
-    const other = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
+    const other = await signUpCompany(t.ctx);
     const r = await registerRoll(owner, { prefix: 'A', from: 1, to: 80 });
     await invoiceWithStamps(owner, 1001, [{ roll_id: r.id, from: 5, to: 7 }]);
     await invoiceWithStamps(owner, 1002, [{ roll_id: r.id, from: 9, to: 9 }], true);
@@ -269,7 +265,7 @@ describe('destroy and undo', () => {
     expect(await statusCounts(r.id)).toEqual({ AVAILABLE: 75, INVOICED: 4, DESTROYED: 1 });
     expect((await owner.api.get('/stamp/destroyed')).body.map((d: any) => d.id)).toEqual([ids[1]]);
     // an invoice log entry is not a destroyed entry
-    const [invEntry] = await ctx.database.db
+    const [invEntry] = await t.ctx.database.db
       .select()
       .from(stampAssignments)
       .where(and(eq(stampAssignments.roll_id, r.id), eq(stampAssignments.status, 'INVOICED')))
@@ -278,7 +274,7 @@ describe('destroy and undo', () => {
   });
 
   it('refuses an invoice taking a destroyed stamp and gives it back after undo', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const r = await registerRoll(owner, { prefix: 'Q', from: 1, to: 80 });
     const d = await owner.api.put(`/stamp/roll/${r.id}/assign`, { roll_id: r.id, from: 3, to: 3 });
     expect(d.body.destroyed).toBe(1);
@@ -294,8 +290,8 @@ describe('destroy and undo', () => {
 
 describe('stamp log grid and CSV', () => {
   it('lists, filters, sorts and downloads the log of this company only', async () => {
-    const owner = await signUpCompany(ctx);
-    const other = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
+    const other = await signUpCompany(t.ctx);
     const r = await registerRoll(owner, { prefix: 'L', from: 1, to: 500 });
     await invoiceWithStamps(owner, 3001, [{ roll_id: r.id, from: 1, to: 10 }]);
     await invoiceWithStamps(owner, 3002, [{ roll_id: r.id, from: 11, to: 12 }], true);
@@ -369,10 +365,10 @@ describe('stamp log grid and CSV', () => {
   });
 
   it('requires a token', async () => {
-    const owner = await signUpCompany(ctx);
+    const owner = await signUpCompany(t.ctx);
     const { client } = await import('../../../test/helpers.js');
     for (const url of ['/stamp/roll', '/stamp/remaining', '/stamp/destroyed', '/invoice/stamp/grid', '/stamp/download'])
-      expect((await client(ctx).get(url)).status).toBe(401);
+      expect((await client(t.ctx).get(url)).status).toBe(401);
     expect(owner.token).toBeTruthy();
   });
 });

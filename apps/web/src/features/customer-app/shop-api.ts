@@ -11,7 +11,7 @@ import type {
   preferencesOut,
 } from '@dbo/domain/customer-app';
 import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
 import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
@@ -74,6 +74,30 @@ export const shopKeys = {
   preferences: ['shop', 'preferences'] as const,
 };
 
+/** A GET of the customer app under `queryKey`, with the customer user's token. */
+function useShopGet<T>(
+  queryKey: QueryKey,
+  path: string,
+  opts: { query?: Record<string, string | number | undefined>; enabled?: boolean } = {},
+) {
+  return useQuery({
+    queryKey,
+    queryFn: () => shopRequest<T>('GET', path, undefined, opts.query),
+    enabled: opts.enabled,
+  });
+}
+
+/** A write that answers the new state of `queryKey` (the cart, the preferences): kept as it is, no refetch. */
+function useShopSave<V, T>(queryKey: QueryKey, mutationFn: (variables: V) => Promise<T>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: (data) => {
+      qc.setQueryData(queryKey, data);
+    },
+  });
+}
+
 export function useShopCompany(subdomain: string) {
   return useQuery({
     queryKey: shopKeys.company(subdomain),
@@ -94,22 +118,12 @@ export function useMe(enabled: boolean) {
 }
 
 export function useCart(enabled = true) {
-  return useQuery({
-    queryKey: shopKeys.cart,
-    queryFn: () => shopRequest<Cart>('GET', '/customer-app/cart'),
-    enabled,
-  });
+  return useShopGet<Cart>(shopKeys.cart, '/customer-app/cart', { enabled });
 }
 
 /** PUT /customer-app/cart: the server keeps the cart (a draft order), so it survives reloads and devices. */
 export function useSaveCart() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: CartBody) => shopRequest<Cart>('PUT', '/customer-app/cart', body),
-    onSuccess: (cart) => {
-      qc.setQueryData(shopKeys.cart, cart);
-    },
-  });
+  return useShopSave(shopKeys.cart, (body: CartBody) => shopRequest<Cart>('PUT', '/customer-app/cart', body));
 }
 
 export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder) => void } = {}) {
@@ -125,10 +139,7 @@ export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder) => void } =
 }
 
 export function useShopOrders() {
-  return useQuery({
-    queryKey: shopKeys.orders,
-    queryFn: () => shopRequest<ShopOrders>('GET', '/customer-app/order', undefined, { startRow: 0, endRow: 100 }),
-  });
+  return useShopGet<ShopOrders>(shopKeys.orders, '/customer-app/order', { query: { startRow: 0, endRow: 100 } });
 }
 
 export function useShopOrder(id: string | undefined) {
@@ -141,28 +152,18 @@ export function useShopOrder(id: string | undefined) {
 }
 
 export function useShopInvoices() {
-  return useQuery({
-    queryKey: shopKeys.invoices,
-    queryFn: () => shopRequest<ShopInvoices>('GET', '/customer-app/invoice', undefined, { startRow: 0, endRow: 100 }),
-  });
+  return useShopGet<ShopInvoices>(shopKeys.invoices, '/customer-app/invoice', { query: { startRow: 0, endRow: 100 } });
 }
 
 export function useShopBalance() {
-  return useQuery({
-    queryKey: shopKeys.balance,
-    queryFn: () => shopRequest<ShopBalance>('GET', '/customer-app/balance'),
-  });
+  return useShopGet<ShopBalance>(shopKeys.balance, '/customer-app/balance');
 }
 
 /** 'Order again': the server adds the order's available lines to the cart (`skipped` names the others). */
 export function useOrderAgain() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (orderId: number) => shopRequest<Cart>('POST', `/customer-app/order/${orderId}/again`, {}),
-    onSuccess: (cart) => {
-      qc.setQueryData(shopKeys.cart, cart);
-    },
-  });
+  return useShopSave(shopKeys.cart, (orderId: number) =>
+    shopRequest<Cart>('POST', `/customer-app/order/${orderId}/again`, {}),
+  );
 }
 
 /** A PDF behind the customer token (invoice, balance): fetched, then opened from a blob URL. */
@@ -181,18 +182,11 @@ export async function openShopPdf(path: string) {
 }
 
 export function usePreferences() {
-  return useQuery({
-    queryKey: shopKeys.preferences,
-    queryFn: () => shopRequest<ShopPreferences>('GET', '/customer-app/preferences'),
-  });
+  return useShopGet<ShopPreferences>(shopKeys.preferences, '/customer-app/preferences');
 }
 
 export function useSavePreferences() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ShopPreferences) => shopRequest<ShopPreferences>('PUT', '/customer-app/preferences', body),
-    onSuccess: (p) => {
-      qc.setQueryData(shopKeys.preferences, p);
-    },
-  });
+  return useShopSave(shopKeys.preferences, (body: ShopPreferences) =>
+    shopRequest<ShopPreferences>('PUT', '/customer-app/preferences', body),
+  );
 }

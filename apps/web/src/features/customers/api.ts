@@ -1,4 +1,4 @@
-import type { customerDelinquencyOut, delinquencySummaryOut, delinquentAccountOut } from '@dbo/domain/credit-law';
+import type { delinquencySummaryOut, delinquentAccountOut } from '@dbo/domain/credit-law';
 import type {
   CustomerInput,
   customerBalanceOut,
@@ -7,10 +7,10 @@ import type {
   TabcExpiration,
 } from '@dbo/domain/customer';
 import type { establishmentSuggestionOut } from '@dbo/domain/tabc-permit';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys, useWrite } from '../../lib/query-keys';
 
 import type { PriceTier } from '../../lib/answer-types';
 
@@ -66,35 +66,21 @@ export function useBalance(id: number) {
 }
 
 export function useSaveCustomer(id?: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (values: CustomerInput) =>
-      id ? http.put<Customer>(`/customer/${id}`, values) : http.post<Customer>('/customer', values),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: customerKeys.all });
-    },
-  });
+  return useWrite([customerKeys.all], (values: CustomerInput) =>
+    id ? http.put<Customer>(`/customer/${id}`, values) : http.post<Customer>('/customer', values),
+  );
 }
 
 export function useRemoveCustomer(id: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => http.del(`/customer/${id}`),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: customerKeys.all });
-    },
-  });
+  return useWrite([customerKeys.all], () => http.del(`/customer/${id}`));
 }
 
 export function useInviteUser() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: { values: { name: string; email: string; tabc_id?: string }; customer: number }) =>
+  return useWrite(
+    [customerKeys.users],
+    (body: { values: { name: string; email: string; tabc_id?: string }; customer: number }) =>
       http.post<{ customerUser: CustomerUser }>('/customer/user-invitation', body),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: customerKeys.users });
-    },
-  });
+  );
 }
 
 export type UserAction =
@@ -104,52 +90,36 @@ export type UserAction =
   | { kind: 'preferences'; preferences: Record<string, boolean> };
 
 export function useUserAction() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ user, action }: { user: CustomerUser; action: UserAction }) => {
-      switch (action.kind) {
-        case 'revoke':
-        case 'reactivate':
-          return http.put<CustomerUser>('/customer/user-invitation-revoke', {
-            revoke: action.kind === 'revoke',
-            customerUser: user.id,
-          });
-        case 'enable':
-        case 'disable':
-          return http.put<CustomerUser>('/customer/user-permission', {
-            permission: action.kind === 'enable',
-            customerUser: user.id,
-          });
-        case 'resend':
-          return (await http.post<{ customerUser: CustomerUser }>(`/customer/user-invitation/${user.id}/resend`))
-            .customerUser;
-        case 'preferences':
-          return http.put<CustomerUser>(`/customer/${user.customer_id}/notification-preferences`, {
-            preferences: action.preferences,
-            customerUser: user.id,
-          });
-      }
-    },
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: customerKeys.users });
-    },
+  return useWrite([customerKeys.users], async ({ user, action }: { user: CustomerUser; action: UserAction }) => {
+    switch (action.kind) {
+      case 'revoke':
+      case 'reactivate':
+        return http.put<CustomerUser>('/customer/user-invitation-revoke', {
+          revoke: action.kind === 'revoke',
+          customerUser: user.id,
+        });
+      case 'enable':
+      case 'disable':
+        return http.put<CustomerUser>('/customer/user-permission', {
+          permission: action.kind === 'enable',
+          customerUser: user.id,
+        });
+      case 'resend':
+        return (await http.post<{ customerUser: CustomerUser }>(`/customer/user-invitation/${user.id}/resend`))
+          .customerUser;
+      case 'preferences':
+        return http.put<CustomerUser>(`/customer/${user.customer_id}/notification-preferences`, {
+          preferences: action.preferences,
+          customerUser: user.id,
+        });
+    }
   });
 }
 
 // ---- Texas credit law --------------------------------------------------------------------------------
 
-export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;
 export type DelinquentAccount = z.infer<typeof delinquentAccountOut>;
 export type DelinquencySummary = z.infer<typeof delinquencySummaryOut>;
-
-export function useCustomerDelinquency(id: number | undefined) {
-  return useQuery({
-    queryKey: queryKeys.customers.delinquency(id ?? 0),
-    queryFn: () => http.get<CustomerDelinquency>(`/customer/${id}/delinquency`),
-    enabled: !!id,
-    staleTime: 0,
-  });
-}
 
 /** GET /customer/delinquent: the accounts delinquent today. */
 export function useDelinquentAccounts() {

@@ -1,8 +1,6 @@
-import { formatDate } from '@dbo/domain/dates';
-import { formatMoney } from '@dbo/domain/money';
-import { Alert, Tag } from 'antd';
+import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { useCustomerDelinquency } from './api';
+import { CreditLawAlert, useCustomerDelinquency } from '../../lib/credit-law';
 
 /** The customer's badges: delinquent with us (credit law) and on the TABC delinquent list. */
 export function DelinquencyTags({ delinquent, tabc_delinquent }: { delinquent?: boolean; tabc_delinquent?: boolean }) {
@@ -27,22 +25,13 @@ export function CreditLawStanding({ customerId }: { customerId: number }) {
   const { data } = useCustomerDelinquency(customerId);
   if (!data?.delinquent) return null;
   return (
-    <Alert
-      type="error"
-      showIcon
+    <CreditLawAlert
+      standing={data}
+      testId="credit-law-standing"
+      linkInvoices
       style={{ marginBottom: 16 }}
-      data-testid="credit-law-standing"
-      title={`Delinquent under the Texas credit law: ${formatMoney(data.amount)} unpaid`}
-      description={
+      footer={
         <>
-          <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-            {data.invoices.map((i) => (
-              <li key={i.id}>
-                <Link to={`/invoice/${i.display_number}`}>Invoice {i.display_number}</Link> of{' '}
-                {formatDate(i.invoiced_at)}, due {formatDate(i.due_at)}: {formatMoney(i.owing)}
-              </li>
-            ))}
-          </ul>
           Liquor and wine cannot be sold until these are paid.{' '}
           <Link to="/customer/delinquent">All delinquent accounts</Link>
         </>

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http, request } from '../../lib/api';
+import { useGet, useWrite } from '../../lib/query-keys';
 
 export interface InvoiceDocument {
   id: number;
@@ -25,46 +26,28 @@ export const documentKeys = {
 };
 
 export function useDocuments(invoiceId: number) {
-  return useQuery({
-    queryKey: documentKeys.ofInvoice(invoiceId),
-    queryFn: ({ signal }) => http.get<InvoiceDocument[]>(`/invoice/${invoiceId}/document`, undefined, signal),
-  });
+  return useGet<InvoiceDocument[]>(documentKeys.ofInvoice(invoiceId), `/invoice/${invoiceId}/document`);
 }
 
 export function useUploadDocument(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ file, note }: { file: Blob; note: string; name: string }) => {
-      const form = new FormData();
-      form.append('note', note);
-      form.append('invoice_document', file, (file as File).name);
-      return http.post<InvoiceDocument>(`/invoice/${invoiceId}/document`, form);
-    },
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: documentKeys.ofInvoice(invoiceId) });
-    },
+  return useWrite([documentKeys.ofInvoice(invoiceId)], ({ file, note }: { file: Blob; note: string; name: string }) => {
+    const form = new FormData();
+    form.append('note', note);
+    form.append('invoice_document', file, (file as File).name);
+    return http.post<InvoiceDocument>(`/invoice/${invoiceId}/document`, form);
   });
 }
 
 export function useUpdateDocument(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, originalname, note }: { id: number; originalname: string; note: string }) =>
+  return useWrite(
+    [documentKeys.ofInvoice(invoiceId)],
+    ({ id, originalname, note }: { id: number; originalname: string; note: string }) =>
       http.put<{ document: InvoiceDocument; success: boolean }>(`/invoice/document/${id}`, { originalname, note }),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: documentKeys.ofInvoice(invoiceId) });
-    },
-  });
+  );
 }
 
 export function useDeleteDocument(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.del(`/invoice/document/${id}`),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: documentKeys.ofInvoice(invoiceId) });
-    },
-  });
+  return useWrite([documentKeys.ofInvoice(invoiceId)], (id: number) => http.del(`/invoice/document/${id}`));
 }
 
 /** The document's bytes (the preview needs the auth header, so no plain link). */
@@ -82,23 +65,15 @@ export function useNotes(invoiceId: number) {
 }
 
 export function useAddNote(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (note: string) => http.post<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, { note }),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: documentKeys.notes(invoiceId) });
-    },
-  });
+  return useWrite([documentKeys.notes(invoiceId)], (note: string) =>
+    http.post<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, { note }),
+  );
 }
 
 export function useDeleteNote(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (note: PrivateNote) => http.del<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, note),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: documentKeys.notes(invoiceId) });
-    },
-  });
+  return useWrite([documentKeys.notes(invoiceId)], (note: PrivateNote) =>
+    http.del<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, note),
+  );
 }
 
 /** Camera photos are saved as JPEG (spec 1 section 4); anything the browser cannot draw goes as it is. */

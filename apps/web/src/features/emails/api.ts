@@ -1,6 +1,6 @@
 import type { PanelInvoice } from '../../app/extensions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '../../lib/api';
+import { useGet, useWrite } from '../../lib/query-keys';
 
 export interface EmailLog {
   id: number;
@@ -23,21 +23,13 @@ export const invoiceRef = (invoice: InvoiceRef): string =>
   String(invoice.display_number ?? `${invoice.number}${invoice.beer ? 'B' : ''}`);
 
 export function useInvoiceEmails(invoiceId: number) {
-  return useQuery({
-    queryKey: emailKeys.ofInvoice(invoiceId),
-    queryFn: ({ signal }) => http.get<EmailLog[]>(`/invoice/${invoiceId}/email`, undefined, signal),
-  });
+  return useGet<EmailLog[]>(emailKeys.ofInvoice(invoiceId), `/invoice/${invoiceId}/email`);
 }
 
 export function useSendInvoiceEmail(invoice: InvoiceRef) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (values: { emails: string[]; notes: string }) =>
-      http.post(`/invoice/${encodeURIComponent(invoiceRef(invoice))}/email`, { ...values, beer: !!invoice.beer }),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: emailKeys.all });
-    },
-  });
+  return useWrite([emailKeys.all], (values: { emails: string[]; notes: string }) =>
+    http.post(`/invoice/${encodeURIComponent(invoiceRef(invoice))}/email`, { ...values, beer: !!invoice.beer }),
+  );
 }
 
 /** POST /invoice/pdf answers the PDF file. */

@@ -28,27 +28,23 @@ export interface ExportModels {
   sortModel?: SortModelItem[];
 }
 
-/** Every filtered item (ignoreLimit): the export and Populate Restock. */
-export const fetchAllInventory = (m: ExportModels) =>
-  http.get<InventoryGridResponse>('/inventory/grid', {
+/** Every row of a grid that passes the filters (ignoreLimit), in the grid's order. */
+const fetchAllRows = <T>(url: string, m: ExportModels, extra: Record<string, string | undefined> = {}) =>
+  http.get<T>(url, {
     startRow: 0,
     endRow: 1,
     ignoreLimit: true,
     filterModel: m.filterModel ?? {},
     sortModel: m.sortModel ?? [],
+    ...extra,
   });
 
-/** Every filtered movement (ignoreLimit) in the date range: the history export. */
+/** Every filtered item: the export and Populate Restock. */
+export const fetchAllInventory = (m: ExportModels) => fetchAllRows<InventoryGridResponse>('/inventory/grid', m);
+
+/** Every filtered movement in the date range: the history export. */
 export const fetchAllHistory = (m: ExportModels & { dateFrom?: string; dateTo?: string }) =>
-  http.get<HistoryGridResponse>('/inventory/history/grid', {
-    startRow: 0,
-    endRow: 1,
-    ignoreLimit: true,
-    filterModel: m.filterModel ?? {},
-    sortModel: m.sortModel ?? [],
-    dateFrom: m.dateFrom,
-    dateTo: m.dateTo,
-  });
+  fetchAllRows<HistoryGridResponse>('/inventory/history/grid', m, { dateFrom: m.dateFrom, dateTo: m.dateTo });
 
 /** PUT /inventory/{id} with one {field: value}; invalidates every inventory query first. */
 export function useUpdateInventory() {

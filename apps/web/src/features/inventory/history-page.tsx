@@ -14,9 +14,8 @@ import { historyCsv, signed } from './csv';
 import { type DayRange, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
+import { centred, textResetFilter } from '../../lib/grid-columns';
 
-const centred = { cellStyle: { display: 'flex', alignItems: 'center' } };
-const textFilter = { filter: 'agTextColumnFilter', filterParams: { buttons: ['reset'], maxNumConditions: 1 } };
 const SOURCE_LABELS: Record<string, string> = {
   manual: 'Manual',
   restock: 'Restock',
@@ -47,8 +46,8 @@ function HistoryGridPage() {
         filter: false,
         ...centred,
       },
-      { headerName: 'Product', field: 'product', flex: 3, minWidth: 200, ...textFilter, ...centred },
-      { headerName: 'Size', field: 'product_size', minWidth: 80, ...textFilter, ...centred },
+      { headerName: 'Product', field: 'product', flex: 3, minWidth: 200, ...textResetFilter, ...centred },
+      { headerName: 'Size', field: 'product_size', minWidth: 80, ...textResetFilter, ...centred },
       {
         headerName: 'Change',
         field: 'qty',
@@ -71,7 +70,7 @@ function HistoryGridPage() {
         headerName: 'Reference',
         field: 'ref_number',
         minWidth: 120,
-        ...textFilter,
+        ...textResetFilter,
         cellRenderer: (p: { data?: HistoryRow }) => {
           const r = p.data;
           if (!r?.ref_number) return null;
@@ -103,7 +102,7 @@ function HistoryGridPage() {
         valueFormatter: (p) => (p.value ? 'Yes' : ''),
         ...centred,
       },
-      { headerName: 'User', field: 'user', minWidth: 110, ...textFilter, ...centred },
+      { headerName: 'User', field: 'user', minWidth: 110, ...textResetFilter, ...centred },
     ],
     [token],
   );

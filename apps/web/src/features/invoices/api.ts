@@ -1,10 +1,8 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import type { customerDelinquencyOut } from '@dbo/domain/credit-law';
 import type { InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
-import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
 /** The body of POST /invoice and the full-form PUT /invoice/{id}, as the client sends it. */
 export type { InvoiceRequestBody };
@@ -141,39 +139,29 @@ export function useInvoice(ref: string | undefined) {
 
 /** Saves an invoice (create or full edit). Invalidates invoice queries, then calls onSuccess. */
 export function useSaveInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, payload }: { id?: number; payload: InvoiceRequestBody }) =>
+  return useWrite(
+    changedBy.invoice,
+    ({ id, payload }: { id?: number; payload: InvoiceRequestBody }) =>
       id ? http.put<Invoice>(`/invoice/${id}`, payload) : http.post<Invoice>('/invoice', payload),
-    onSuccess: async (inv) => {
-      await invalidate(qc, changedBy.invoice);
-      opts.onSuccess?.(inv);
-    },
-  });
+    opts.onSuccess,
+  );
 }
 
 /** Partial update from the detail view: {status} or {invoiced_at} or {due_at}. */
 export function usePatchInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, patch }: { id: number; patch: InvoiceStatusChange }) =>
-      http.put<Invoice>(`/invoice/${id}`, patch),
-    onSuccess: async (inv) => {
-      await invalidate(qc, changedBy.invoice);
-      opts.onSuccess?.(inv);
-    },
-  });
+  return useWrite(
+    changedBy.invoice,
+    ({ id, patch }: { id: number; patch: InvoiceStatusChange }) => http.put<Invoice>(`/invoice/${id}`, patch),
+    opts.onSuccess,
+  );
 }
 
 export function useDeleteInvoice(opts: { onSuccess?: () => void } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (number: string) => http.del(`/invoice/${encodeURIComponent(number)}`),
-    onSuccess: async () => {
-      await invalidate(qc, changedBy.invoice);
-      opts.onSuccess?.();
-    },
-  });
+  return useWrite(
+    changedBy.invoice,
+    (number: string) => http.del(`/invoice/${encodeURIComponent(number)}`),
+    () => opts.onSuccess?.(),
+  );
 }
 
 export function useRecentInvoices() {
@@ -181,17 +169,5 @@ export function useRecentInvoices() {
     queryKey: queryKeys.invoices.recent,
     queryFn: () => http.get<Invoice[] | { invoices?: Invoice[]; rows?: Invoice[] }>('/invoice/recent'),
     select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
-  });
-}
-
-/** A customer's standing under the Texas credit law (the builder warns before a liquor/wine sale). */
-export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;
-
-export function useCustomerDelinquency(customerId: number | null | undefined) {
-  return useQuery({
-    queryKey: queryKeys.customers.delinquency(customerId ?? 0),
-    queryFn: () => http.get<CustomerDelinquency>(`/customer/${customerId}/delinquency`),
-    enabled: !!customerId,
-    staleTime: 0,
   });
 }

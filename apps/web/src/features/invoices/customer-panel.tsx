@@ -7,7 +7,8 @@ import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { type InvoiceCustomer, useCustomerDelinquency } from './api';
+import type { InvoiceCustomer } from './api';
+import { CreditLawAlert, useCustomerDelinquency } from '../../lib/credit-law';
 
 /** A customer as the builder lists and picks it. */
 export type CustomerLite = InvoiceCustomer;
@@ -101,24 +102,10 @@ export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
     <Flex vertical gap={8} style={{ marginTop: 12 }} data-testid="customer-warnings">
       {deleted && <Alert type="error" showIcon title="Deleted customer!" />}
       {late && (
-        <Alert
-          type="error"
-          showIcon
-          data-testid="credit-law-delinquent"
-          title={`Delinquent under the Texas credit law: ${formatMoney(late.amount)} unpaid`}
-          description={
-            <>
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                {late.invoices.map((i) => (
-                  <li key={i.id}>
-                    Invoice {i.display_number} of {formatDate(i.invoiced_at)}, due {formatDate(i.due_at)}:{' '}
-                    {formatMoney(i.owing)}
-                  </li>
-                ))}
-              </ul>
-              Liquor and wine cannot be sold to this customer until these are paid.
-            </>
-          }
+        <CreditLawAlert
+          standing={late}
+          testId="credit-law-delinquent"
+          footer="Liquor and wine cannot be sold to this customer until these are paid."
         />
       )}
       {permitWarnings(p).map((w) => (

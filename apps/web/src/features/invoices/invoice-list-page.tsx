@@ -9,7 +9,7 @@ import { useSession } from '../../app/session';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
-import { NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
+import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
 import { downloadFintechExport } from './fintech-api';
 import { FintechUploadButton } from './fintech-upload-dialog';
@@ -43,73 +43,64 @@ export default function InvoiceListPage() {
 
   const columnDefs = useMemo<ColDef<Invoice>[]>(
     () =>
-      (
-        [
-          {
-            field: 'number',
-            headerName: 'Number',
-            ...numberFilter,
+      centredCells([
+        {
+          field: 'number',
+          headerName: 'Number',
+          ...numberFilter,
 
-            cellRenderer: (p: { data?: Invoice }) =>
-              p.data ? <NumberLink to={`/invoice/${displayNumber(p.data)}`} label={displayNumber(p.data)} /> : null,
-          },
-          {
-            colId: 'customer_name',
-            field: 'customer_name',
-            headerName: 'Customer',
-            ...textFilter,
-            // sized to the names; a fixed 220 px floor pushed Total out of view at 1400 px
-            minWidth: 160,
-            flex: 2,
-            cellRenderer: (p: { data?: Invoice }) => {
-              if (!p.data) return null;
-              const name = p.data.customer_name ?? p.data.customer?.name ?? '';
-              return (
-                <span>
-                  {name}
-                  {p.data.customer?.deleted && (
-                    <span style={{ color: '#cf1322', marginLeft: 6 }}>(Deleted customer!)</span>
-                  )}
-                </span>
-              );
-            },
-          },
-          {
-            field: 'status',
-            headerName: 'Status',
-
-            filter: StatusSetFilter,
-            cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
-          },
-          {
-            field: 'invoiced_at',
-            headerName: 'Invoice Date',
-            minWidth: 150,
-
-            sort: 'desc',
-            ...dateFilter,
-            valueFormatter: (p) => formatDate(p.value),
-          },
-          {
-            field: 'due_at',
-            headerName: 'Due Date',
-            minWidth: 160,
-
-            filter: 'agDateColumnFilter',
-            valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
-          },
-          moneyCol('sub_total', 'Sub Total'),
-          moneyCol('tax_total', 'Tax'),
-          moneyCol('total', 'Total'),
-        ] as ColDef<Invoice>[]
-      ).map((c) => ({
-        ...c,
-        cellStyle: {
-          display: 'flex',
-          alignItems: 'center',
-          ...(c.cellClass === 'money-cell' ? { justifyContent: 'flex-end' } : {}),
+          cellRenderer: (p: { data?: Invoice }) =>
+            p.data ? <NumberLink to={`/invoice/${displayNumber(p.data)}`} label={displayNumber(p.data)} /> : null,
         },
-      })),
+        {
+          colId: 'customer_name',
+          field: 'customer_name',
+          headerName: 'Customer',
+          ...textFilter,
+          // sized to the names; a fixed 220 px floor pushed Total out of view at 1400 px
+          minWidth: 160,
+          flex: 2,
+          cellRenderer: (p: { data?: Invoice }) => {
+            if (!p.data) return null;
+            const name = p.data.customer_name ?? p.data.customer?.name ?? '';
+            return (
+              <span>
+                {name}
+                {p.data.customer?.deleted && (
+                  <span style={{ color: '#cf1322', marginLeft: 6 }}>(Deleted customer!)</span>
+                )}
+              </span>
+            );
+          },
+        },
+        {
+          field: 'status',
+          headerName: 'Status',
+
+          filter: StatusSetFilter,
+          cellRenderer: (p: { value?: string }) => (p.value ? <InvoiceStatusTag status={p.value} /> : null),
+        },
+        {
+          field: 'invoiced_at',
+          headerName: 'Invoice Date',
+          minWidth: 150,
+
+          sort: 'desc',
+          ...dateFilter,
+          valueFormatter: (p) => formatDate(p.value),
+        },
+        {
+          field: 'due_at',
+          headerName: 'Due Date',
+          minWidth: 160,
+
+          filter: 'agDateColumnFilter',
+          valueFormatter: (p) => (isDueOnDelivery(p.value) ? 'Due on delivery' : formatDate(p.value)),
+        },
+        moneyCol('sub_total', 'Sub Total'),
+        moneyCol('tax_total', 'Tax'),
+        moneyCol('total', 'Total'),
+      ] as ColDef<Invoice>[]),
     [],
   );
 

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type {
   orderDetailOut,
   orderItemOut,
@@ -9,7 +9,7 @@ import type {
 } from '@dbo/domain/order';
 import type { z } from 'zod';
 import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { queryKeys, useWrite } from '../../lib/query-keys';
 
 export type OrderGridRow = z.infer<typeof orderRowOut>;
 export type OrderItemView = z.infer<typeof orderItemOut>;
@@ -30,13 +30,9 @@ export function useOrder(number: string | undefined) {
 
 /** PUT /order/{id} {status, note}: cancel or reject. Invalidates every order screen, then onSuccess. */
 export function useUpdateOrder(opts: { onSuccess?: () => void } = {}) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: OrderUpdateBody }) =>
-      http.put<OrderDetailAnswer>(`/order/${id}`, body),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: queryKeys.orders.all });
-      opts.onSuccess?.();
-    },
-  });
+  return useWrite(
+    [queryKeys.orders.all],
+    ({ id, body }: { id: number; body: OrderUpdateBody }) => http.put<OrderDetailAnswer>(`/order/${id}`, body),
+    () => opts.onSuccess?.(),
+  );
 }

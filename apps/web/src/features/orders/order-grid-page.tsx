@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { http } from '../../lib/api';
 import { gatedPage } from '../../app/feature-gate';
-import { NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
+import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
 import { queryKeys } from '../../lib/query-keys';
@@ -108,92 +108,83 @@ function OrderGrid() {
 
   const columnDefs = useMemo<ColDef<OrderGridRow>[]>(
     () =>
-      (
-        [
-          {
-            colId: 'history',
-            headerName: 'History',
-            sortable: false,
+      centredCells([
+        {
+          colId: 'history',
+          headerName: 'History',
+          sortable: false,
 
-            cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <HistoryCell row={p.data} /> : null),
-          },
-          {
-            field: 'status',
-            headerName: 'Status',
-
-            filter: OrderStatusFilter,
-            cellRenderer: (p: { value?: string }) => (p.value ? <OrderStatusTag status={p.value} /> : null),
-          },
-          {
-            field: 'order_number',
-            headerName: 'Number',
-
-            ...numberFilter,
-            cellRenderer: (p: { data?: OrderGridRow }) =>
-              p.data ? <NumberLink to={`/order/${p.data.order_number}`} label={p.data.order_number} /> : null,
-          },
-          {
-            field: 'created_at',
-            headerName: 'Date',
-            minWidth: 140,
-
-            sort: 'desc',
-            filter: 'agDateColumnFilter',
-            filterParams: { maxValidDate: new Date() },
-            valueFormatter: (p: { value?: string }) => formatDate(p.value),
-          },
-          {
-            colId: 'customer_name',
-            headerName: 'Customer',
-            ...textFilter,
-            flex: 2,
-            minWidth: 240,
-            cellRenderer: (p: { data?: OrderGridRow }) => {
-              if (!p.data) return null;
-              const c = p.data.customer;
-              if (!c) return <Typography.Text type="danger">{ORDER_MSG.deletedCustomer}</Typography.Text>;
-              return (
-                <div style={{ lineHeight: 1.3 }}>
-                  <div>{c.name}</div>
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {[c.address, c.city].filter(Boolean).join(', ')}
-                  </Typography.Text>
-                </div>
-              );
-            },
-          },
-          {
-            colId: 'items',
-            headerName: 'Items',
-            sortable: false,
-            minWidth: 170,
-            valueGetter: (p: { data?: OrderGridRow }) =>
-              p.data ? itemsSummary(p.data.units_count, p.data.items_count) : '',
-          },
-          {
-            field: 'total',
-            headerName: 'Total',
-            cellClass: 'money-cell',
-
-            filter: 'agNumberColumnFilter',
-            valueFormatter: (p: { value?: number }) => (p.value === undefined ? '' : formatMoney(p.value)),
-          },
-          {
-            colId: 'actions',
-            headerName: 'Actions',
-            sortable: false,
-
-            cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <ActionsCell row={p.data} /> : null),
-          },
-        ] as ColDef<OrderGridRow>[]
-      ).map((c) => ({
-        ...c,
-        cellStyle: {
-          display: 'flex',
-          alignItems: 'center',
-          ...(c.cellClass === 'money-cell' ? { justifyContent: 'flex-end' } : {}),
+          cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <HistoryCell row={p.data} /> : null),
         },
-      })),
+        {
+          field: 'status',
+          headerName: 'Status',
+
+          filter: OrderStatusFilter,
+          cellRenderer: (p: { value?: string }) => (p.value ? <OrderStatusTag status={p.value} /> : null),
+        },
+        {
+          field: 'order_number',
+          headerName: 'Number',
+
+          ...numberFilter,
+          cellRenderer: (p: { data?: OrderGridRow }) =>
+            p.data ? <NumberLink to={`/order/${p.data.order_number}`} label={p.data.order_number} /> : null,
+        },
+        {
+          field: 'created_at',
+          headerName: 'Date',
+          minWidth: 140,
+
+          sort: 'desc',
+          filter: 'agDateColumnFilter',
+          filterParams: { maxValidDate: new Date() },
+          valueFormatter: (p: { value?: string }) => formatDate(p.value),
+        },
+        {
+          colId: 'customer_name',
+          headerName: 'Customer',
+          ...textFilter,
+          flex: 2,
+          minWidth: 240,
+          cellRenderer: (p: { data?: OrderGridRow }) => {
+            if (!p.data) return null;
+            const c = p.data.customer;
+            if (!c) return <Typography.Text type="danger">{ORDER_MSG.deletedCustomer}</Typography.Text>;
+            return (
+              <div style={{ lineHeight: 1.3 }}>
+                <div>{c.name}</div>
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {[c.address, c.city].filter(Boolean).join(', ')}
+                </Typography.Text>
+              </div>
+            );
+          },
+        },
+        {
+          colId: 'items',
+          headerName: 'Items',
+          sortable: false,
+          minWidth: 170,
+          valueGetter: (p: { data?: OrderGridRow }) =>
+            p.data ? itemsSummary(p.data.units_count, p.data.items_count) : '',
+        },
+        {
+          field: 'total',
+          headerName: 'Total',
+          cellClass: 'money-cell',
+
+          filter: 'agNumberColumnFilter',
+          valueFormatter: (p: { value?: number }) => (p.value === undefined ? '' : formatMoney(p.value)),
+        },
+        {
+          colId: 'actions',
+          headerName: 'Actions',
+          sortable: false,
+
+          cellRenderer: (p: { data?: OrderGridRow }) => (p.data ? <ActionsCell row={p.data} /> : null),
+        },
+      ] as ColDef<OrderGridRow>[]),
     [],
   );
 

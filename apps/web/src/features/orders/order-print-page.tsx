@@ -2,13 +2,12 @@ import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG } from '@dbo/domain/order';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { API_BASE } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
 import '../../lib/print-sheet.css';
-import { markReady, usePrintData } from '../../lib/use-print-data';
+import { usePrintSheet } from '../../lib/use-print-data';
 import './orders.css';
 
 function lineName(i: OrderItemView) {
@@ -18,17 +17,12 @@ function lineName(i: OrderItemView) {
 /** Public printable order (/order/pdf/{token}); the token is signed and expires. */
 export default function OrderPrintPage() {
   const { token = '' } = useParams();
-  const { data: order, failed } = usePrintData<OrderDetail>(`/pdf/order/${encodeURIComponent(token)}`, 'order');
-
-  useEffect(() => {
-    if (failed) return markReady('error');
-    if (!order) return;
-    document.title = `Order #${order.order_number} · ${order.company.name}`;
-    markReady('true');
-    return () => {
-      delete document.body.dataset.ready;
-    };
-  }, [order, failed]);
+  const { data: order, failed } = usePrintSheet<OrderDetail>(
+    `/pdf/order/${encodeURIComponent(token)}`,
+    'order',
+    (o) => `Order #${o.order_number} · ${o.company.name}`,
+    '.order-print .seller img',
+  );
 
   if (failed) return <div className="order-print-error">Sorry, something went wrong!</div>;
   if (!order) return <div className="order-print-error">Loading…</div>;

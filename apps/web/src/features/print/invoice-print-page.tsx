@@ -1,11 +1,10 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import type { Party } from '../../lib/public-print-page';
 import '../../lib/print-sheet.css';
-import { markReady, usePrintData } from '../../lib/use-print-data';
+import { usePrintSheet } from '../../lib/use-print-data';
 import './print.css';
 
 interface PrintableInvoice {
@@ -40,27 +39,12 @@ interface PrintableInvoice {
 /** Public printable invoice (/invoice/pdf/{token}); the token is signed and expires. */
 export default function InvoicePrintPage() {
   const { token = '' } = useParams();
-  const { data: inv, failed } = usePrintData<PrintableInvoice>(`/pdf/invoice/${encodeURIComponent(token)}`, 'invoice');
-
-  useEffect(() => {
-    if (failed) {
-      markReady('error');
-      return;
-    }
-    if (!inv) return;
-    document.title = `Invoice #${inv.number_label} · ${inv.company.name}`;
-    const logo = document.querySelector<HTMLImageElement>('.print-page .seller img');
-    if (logo && !logo.complete) {
-      const done = () => markReady('true');
-      logo.addEventListener('load', done, { once: true });
-      logo.addEventListener('error', done, { once: true });
-    } else {
-      markReady('true');
-    }
-    return () => {
-      delete document.body.dataset.ready;
-    };
-  }, [inv, failed]);
+  const { data: inv, failed } = usePrintSheet<PrintableInvoice>(
+    `/pdf/invoice/${encodeURIComponent(token)}`,
+    'invoice',
+    (i) => `Invoice #${i.number_label} · ${i.company.name}`,
+    '.print-page .seller img',
+  );
 
   if (failed) return <div className="print-error">Sorry, something went wrong!</div>;
   if (!inv) return <div className="print-error muted">Loading…</div>;

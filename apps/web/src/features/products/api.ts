@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import type { PriceTier as BaseTier } from '../../lib/answer-types';
-import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
 export interface Product {
   id: number;
@@ -94,24 +94,13 @@ export type ProductPayload = Record<string, unknown>;
 
 /** Create (no id) or update a product; invalidates every product query first. */
 export function useSaveProduct() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: ProductPayload }) =>
-      id ? http.put<ProductDetail>(`/product/${id}`, body) : http.post<Product>('/product', body),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: productKeys.all });
-    },
-  });
+  return useWrite([productKeys.all], ({ id, body }: { id?: number; body: ProductPayload }) =>
+    id ? http.put<ProductDetail>(`/product/${id}`, body) : http.post<Product>('/product', body),
+  );
 }
 
 export function useDeleteProduct() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.del(`/product/${id}`),
-    onSuccess: async () => {
-      await qc.invalidateQueries({ queryKey: productKeys.all });
-    },
-  });
+  return useWrite([productKeys.all], (id: number) => http.del(`/product/${id}`));
 }
 
 export function usePriceTiers(enabled = true) {
@@ -123,25 +112,19 @@ export function usePriceTiers(enabled = true) {
 }
 
 export function useSaveTier() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: { name: string; percentage: number; color: string } }) =>
+  return useWrite(
+    changedBy.priceTier,
+    ({ id, body }: { id?: number; body: { name: string; percentage: number; color: string } }) =>
       id ? http.put(`/product/price-tier/${id}`, body) : http.post('/product/price-tier', body),
-    onSuccess: async () => {
-      await invalidate(qc, changedBy.priceTier);
-    },
-  });
+  );
 }
 
 export function useRemoveTier() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, migrating_price_tier_id }: { id: number; migrating_price_tier_id?: number }) =>
+  return useWrite(
+    changedBy.priceTier,
+    ({ id, migrating_price_tier_id }: { id: number; migrating_price_tier_id?: number }) =>
       http.del<{ migrated_customers?: number }>(`/product/price-tier/${id}`, { migrating_price_tier_id }),
-    onSuccess: async () => {
-      await invalidate(qc, changedBy.priceTier);
-    },
-  });
+  );
 }
 
 export interface CustomerOption {

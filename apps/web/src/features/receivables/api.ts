@@ -8,10 +8,10 @@ import type {
 } from '@dbo/domain/receivables';
 import type { customerOut } from '@dbo/domain/customer';
 import type { StatementEmailInput, statementEmailOut } from '@dbo/domain/statement';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { http } from '../../lib/api';
-import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
+import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
 
 export function useReceivable(customerId: number) {
   return useQuery({
@@ -22,56 +22,35 @@ export function useReceivable(customerId: number) {
 }
 
 export function useCustomerPayments(customerId: number) {
-  return useQuery({
-    queryKey: queryKeys.payments.ofCustomer(customerId),
-    queryFn: ({ signal }) => http.get<CustomerPayment[]>(`/customer/${customerId}/payment`, undefined, signal),
-  });
+  return useGet<CustomerPayment[]>(queryKeys.payments.ofCustomer(customerId), `/customer/${customerId}/payment`);
 }
 
 export function useReceivePayment(customerId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (values: CustomerPaymentInput) => http.post<CustomerPayment>(`/customer/${customerId}/payment`, values),
-    onSuccess: async () => invalidate(qc, changedBy.payment),
-  });
+  return useWrite(changedBy.payment, (values: CustomerPaymentInput) =>
+    http.post<CustomerPayment>(`/customer/${customerId}/payment`, values),
+  );
 }
 
 export function useApplyCredit(customerId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: () => http.post(`/customer/${customerId}/credit/apply`, {}),
-    onSuccess: async () => invalidate(qc, changedBy.payment),
-  });
+  return useWrite(changedBy.payment, () => http.post(`/customer/${customerId}/credit/apply`, {}));
 }
 
 export function useDeleteCustomerPayment(customerId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (paymentId: number) => http.del(`/customer/${customerId}/payment/${paymentId}`),
-    onSuccess: async () => invalidate(qc, changedBy.payment),
-  });
+  return useWrite(changedBy.payment, (paymentId: number) => http.del(`/customer/${customerId}/payment/${paymentId}`));
 }
 
 export function useAging(asOf: string) {
-  return useQuery({
-    queryKey: queryKeys.payments.aging(asOf),
-    queryFn: ({ signal }) => http.get<AgingAnswer>('/report/aging', { asOf }, signal),
-  });
+  return useGet<AgingAnswer>(queryKeys.payments.aging(asOf), '/report/aging', { asOf });
 }
 
 export function useCreditMemos(invoiceId: number) {
-  return useQuery({
-    queryKey: queryKeys.payments.creditMemos(invoiceId),
-    queryFn: ({ signal }) => http.get<CreditMemo[]>(`/invoice/${invoiceId}/credit-memo`, undefined, signal),
-  });
+  return useGet<CreditMemo[]>(queryKeys.payments.creditMemos(invoiceId), `/invoice/${invoiceId}/credit-memo`);
 }
 
 export function useIssueCreditMemo(invoiceId: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (values: CreditMemoInput) => http.post<CreditMemo>(`/invoice/${invoiceId}/credit-memo`, values),
-    onSuccess: async () => invalidate(qc, changedBy.payment),
-  });
+  return useWrite(changedBy.payment, (values: CreditMemoInput) =>
+    http.post<CreditMemo>(`/invoice/${invoiceId}/credit-memo`, values),
+  );
 }
 
 /** The customer's own email (the statement email's default recipients). */

@@ -71,7 +71,6 @@ export const moneyCol = (title: string, key: keyof SalesRow) => ({
   render: (v: number) => <span className="money">{formatMoney(v)}</span>,
 });
 
-/** A report's frame: its range and export bar, the load error, then the chart and table. */
 /** What the report's Export button downloads (`<file>_<from>_<to>.csv`); none while it has no data. */
 export interface ReportExport {
   file: string;
@@ -80,6 +79,7 @@ export interface ReportExport {
   totals: unknown[];
 }
 
+/** A report's frame: its range and export bar, the load error, then the chart and table. */
 export function ReportFrame({
   label,
   range,

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { useWrite } from '../../lib/query-keys';
 
 export interface Logo {
   id: number;
@@ -17,11 +18,7 @@ export function useLogos() {
 }
 
 export function useRemoveLogo() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (id: number) => http.del(`/company/logo/${id}`),
-    onSuccess: () => qc.invalidateQueries({ queryKey: logosKey }),
-  });
+  return useWrite([logosKey], (id: number) => http.del(`/company/logo/${id}`));
 }
 
 export function useSaveCompany(companyId: number, onSuccess?: () => void) {

@@ -1,10 +1,10 @@
 import type { DestroyReason, rollReconciliationListOut, StampMonthly, StampRecord } from '@dbo/domain/stamp-record';
 import type { DestroyEntry } from '@dbo/domain/stamps';
 import type { z } from 'zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import type { StampRoll } from '../../lib/answer-types';
-import { changedBy, invalidate, queryKeys } from '../../lib/query-keys';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
 export interface StampRemaining {
   availableStampCount: number;
@@ -74,14 +74,7 @@ export function useDestroyedStamps() {
 
 /** A stamp change: it can move counts, sequences and the log, so every stamp query reloads first. */
 function useStampMutation<V, R>(mutationFn: (v: V) => Promise<R>, onSuccess?: (r: R) => void) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn,
-    onSuccess: async (r: R) => {
-      await invalidate(qc, changedBy.stamps);
-      onSuccess?.(r);
-    },
-  });
+  return useWrite(changedBy.stamps, mutationFn, onSuccess);
 }
 
 type CreatedRoll = StampRoll & { warnings: string[] };

@@ -9,7 +9,7 @@ import {
 } from '@dbo/domain/stamp-record';
 import { isCalendarDay } from '@dbo/domain/primitives';
 import { Alert, App, Button, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
@@ -47,6 +47,59 @@ function useDownload() {
   return { busy, run };
 }
 
+/** A labelled date (or month) input of a tab's toolbar. */
+function PeriodField(props: {
+  id: string;
+  label: string;
+  type: 'date' | 'month';
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label htmlFor={props.id}>
+      <Typography.Text strong>{props.label}</Typography.Text>
+      <Input id={props.id} type={props.type} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
+    </label>
+  );
+}
+
+const FILES = [
+  { format: 'csv', icon: <DownloadOutlined />, label: 'Download CSV' },
+  { format: 'pdf', icon: <FilePdfOutlined />, label: 'Download PDF' },
+] as const;
+
+/**
+ * A tab's toolbar: its period fields, then Download CSV and Download PDF of `path` for that period
+ * (`query`), saved as `file`.csv or .pdf; each button spins while its own file downloads.
+ */
+function Toolbar(props: {
+  children: ReactNode;
+  path: string;
+  query: Record<string, string>;
+  file: string;
+  disabled: boolean;
+}) {
+  const { busy, run } = useDownload();
+  const download = (format: 'csv' | 'pdf') => run(props.path, { ...props.query, format }, `${props.file}.${format}`);
+  return (
+    <Flex gap={16} wrap align="end" style={{ marginBottom: 12 }}>
+      {props.children}
+      <div style={{ flex: 1 }} />
+      {FILES.map((f) => (
+        <Button
+          key={f.format}
+          icon={f.icon}
+          disabled={props.disabled}
+          loading={busy === `${props.path}:${f.format}`}
+          onClick={() => void download(f.format)}
+        >
+          {f.label}
+        </Button>
+      ))}
+    </Flex>
+  );
+}
+
 function RecordTab() {
   const initial = recordRange({});
   const [from, setFrom] = useState(initial.from);
@@ -54,42 +107,16 @@ function RecordTab() {
   const valid = isCalendarDay(from) && isCalendarDay(to);
   const issue = valid ? recordRangeIssue(from, to) : 'From and To must be dates';
   const record = useStampRecord(from, to, !issue);
-  const { busy, run } = useDownload();
   const rows: Row[] = (record.data?.entries ?? []).flatMap((e) =>
     e.lines.map((l, n) => ({ ...l, key: `${e.date}-${n}`, first: n === 0, span: n === 0 ? e.lines.length : 0 })),
   );
-  const download = (format: 'csv' | 'pdf') =>
-    run('/stamp/record', { from, to, format }, `stamp-record-${from}-to-${to}.${format}`);
 
   return (
     <>
-      <Flex gap={16} wrap align="end" style={{ marginBottom: 12 }}>
-        <label htmlFor="record-from">
-          <Typography.Text strong>From</Typography.Text>
-          <Input id="record-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label htmlFor="record-to">
-          <Typography.Text strong>To</Typography.Text>
-          <Input id="record-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
-        <div style={{ flex: 1 }} />
-        <Button
-          icon={<DownloadOutlined />}
-          disabled={!!issue}
-          loading={busy === '/stamp/record:csv'}
-          onClick={() => void download('csv')}
-        >
-          Download CSV
-        </Button>
-        <Button
-          icon={<FilePdfOutlined />}
-          disabled={!!issue}
-          loading={busy === '/stamp/record:pdf'}
-          onClick={() => void download('pdf')}
-        >
-          Download PDF
-        </Button>
-      </Flex>
+      <Toolbar path="/stamp/record" query={{ from, to }} file={`stamp-record-${from}-to-${to}`} disabled={!!issue}>
+        <PeriodField id="record-from" label="From" type="date" value={from} onChange={setFrom} />
+        <PeriodField id="record-to" label="To" type="date" value={to} onChange={setTo} />
+      </Toolbar>
       {issue && <Alert type="error" showIcon style={{ marginBottom: 12 }} title={issue} />}
       {record.isError && (
         <Alert type="error" showIcon style={{ marginBottom: 12 }} title={errorMessage(record.error)} />
@@ -152,34 +179,11 @@ function MonthlyTab() {
   const [month, setMonth] = useState(todayInTexas().slice(0, 7));
   const valid = /^\d{4}-\d{2}$/.test(month);
   const report = useStampMonthly(valid ? month : todayInTexas().slice(0, 7));
-  const { busy, run } = useDownload();
-  const download = (format: 'csv' | 'pdf') =>
-    run('/stamp/monthly', { month, format }, `stamp-monthly-${month}.${format}`);
   return (
     <>
-      <Flex gap={16} wrap align="end" style={{ marginBottom: 12 }}>
-        <label htmlFor="monthly-month">
-          <Typography.Text strong>Month</Typography.Text>
-          <Input id="monthly-month" type="month" value={month} onChange={(e) => setMonth(e.target.value)} />
-        </label>
-        <div style={{ flex: 1 }} />
-        <Button
-          icon={<DownloadOutlined />}
-          disabled={!valid}
-          loading={busy === '/stamp/monthly:csv'}
-          onClick={() => void download('csv')}
-        >
-          Download CSV
-        </Button>
-        <Button
-          icon={<FilePdfOutlined />}
-          disabled={!valid}
-          loading={busy === '/stamp/monthly:pdf'}
-          onClick={() => void download('pdf')}
-        >
-          Download PDF
-        </Button>
-      </Flex>
+      <Toolbar path="/stamp/monthly" query={{ month }} file={`stamp-monthly-${month}`} disabled={!valid}>
+        <PeriodField id="monthly-month" label="Month" type="month" value={month} onChange={setMonth} />
+      </Toolbar>
       {report.isError && <Alert type="error" showIcon title={errorMessage(report.error)} />}
       <Table<StampMonthlyRow>
         rowKey="roll_id"
