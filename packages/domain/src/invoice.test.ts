@@ -50,6 +50,20 @@ describe('invoice request schema', () => {
     expect(v.force).toBe(false);
   });
 
+  it('takes the invoice note and the company note trimmed, as every other note, and null as none', () => {
+    const v = invoiceRequestSchema.parse({
+      ...base,
+      note: '  Deliver to the back door \n',
+      company_note: '\tRoute 4 ',
+    });
+    expect(v).toMatchObject({ note: 'Deliver to the back door', company_note: 'Route 4' });
+    expect(invoiceRequestSchema.parse({ ...base, note: null, company_note: '   ' })).toMatchObject({
+      note: '',
+      company_note: '',
+    });
+    expect(messages({ ...base, company_note: 'a\u0000b' })).toContain(PRIMITIVE_MSG.nul);
+  });
+
   it('takes per-line change notes trimmed, blank as none, and refuses NUL or over-long ones', () => {
     const item = (extra: object) => ({ ...base, items: [{ product_id: 2, qty: 1, price: 1, ...extra }] });
     const v = invoiceRequestSchema.parse(item({ qty_change_note: '  Short  ', price_change_note: '   ' }));

@@ -11,6 +11,7 @@ import {
   dbId,
   moneyAmount,
   noteText,
+  optionalNote,
   optionalQueryId,
   periodQueryShape,
   queryBool,
@@ -139,12 +140,8 @@ const invoiceRequestObject = z.object({
     .min(1, INVOICE_MSG.itemsRequired)
     .max(MAX_INVOICE_LINES, INVOICE_MSG.tooManyLines),
   stamps: z.array(stampRangeSchema).max(LIMITS.maxQty).default([]),
-  note: noteText('Note')
-    .nullish()
-    .transform((v) => v ?? ''),
-  company_note: noteText('Company note')
-    .nullish()
-    .transform((v) => v ?? ''),
+  note: optionalNote('Note'),
+  company_note: optionalNote('Company note'),
   status: z.enum(INVOICE_STATUSES, { error: INVOICE_MSG.statusInvalid }).optional(),
   invoiced_at: dateString(INVOICE_MSG.invoiceDateInvalid).optional(),
   due_at: dateString(INVOICE_MSG.dueDateInvalid).nullish(),
