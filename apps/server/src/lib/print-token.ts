@@ -46,8 +46,14 @@ export function verifyPrintToken(
   }
 }
 
+/**
+ * A public printable page's `{token}`, the same for every kind. The router refuses a path parameter
+ * over 1,000 characters (414) before this runs; a signed token, a statement's with its period, is about 250.
+ */
+export const printTokenParams = z.object({ token: boundedText('Token', 1000) });
+
 /** The request of a public printable page that also answers its PDF: `{token}`, and `?format=pdf` for the PDF. */
 export const printPageRequest = {
-  params: z.object({ token: boundedText('Token', 1000) }),
+  params: printTokenParams,
   querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
 };

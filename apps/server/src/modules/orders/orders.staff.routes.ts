@@ -3,7 +3,7 @@ import { orderDetailOut, orderGridOut, orderNumberParams, orderOut, orderStatusC
 import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { verifyPrintToken } from '../../lib/print-token.js';
+import { printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
 import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
 import { logoFile } from '../pdf/pdf.service.js';
 import { buildOrder, detailOf, findOrder, orderDetailByNumber } from './orders.detail.js';
@@ -64,8 +64,7 @@ export async function publicRoutes(app: App) {
     {
       schema: {
         tags,
-        params: z.object({ token: z.string().min(1).max(2000) }),
-        querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+        ...printPageRequest,
         response: { 200: z.object({ order: orderOut }) },
       },
     },

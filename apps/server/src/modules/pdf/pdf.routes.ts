@@ -1,4 +1,4 @@
-import { verifyPrintToken, signPrintToken } from '../../lib/print-token.js';
+import { printTokenParams, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { pdfOut, printLinkOut, printablePageOut } from '@dbo/domain/invoice';
 import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
@@ -15,7 +15,6 @@ const pdfBody = z.object({
   /** true: answer {url} of the printable page instead of the PDF file */
   url: z.boolean().optional(),
 });
-const tokenParams = z.object({ token: z.string().min(1).max(2000) });
 
 /** Printable links last a week; a new one is signed for every request. */
 const PRINT_LINK_TTL = '7d';
@@ -57,7 +56,7 @@ export async function publicRoutes(app: App) {
   // The printable page's data; a bad, expired or other-kind token is a 404.
   app.get(
     '/pdf/invoice/:token',
-    { schema: { tags: ['pdf'], params: tokenParams, response: { 200: printablePageOut } } },
+    { schema: { tags: ['pdf'], params: printTokenParams, response: { 200: printablePageOut } } },
     async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'invoice');
       reply.header('cache-control', 'no-store');
