@@ -144,6 +144,8 @@ test('remove a customer and the printable balance page', async ({ page, request 
   const { url } = await link.json();
   await page.goto(url);
   await expect(page.getByText('Owing: $0.00')).toBeVisible();
+  // the customer's permit reads as on the invoice and order sheets
+  await expect(page.getByText('TABC Permit: BG-123456')).toBeVisible();
   await expect(page.locator('body')).toHaveAttribute('data-pdf-ready', 'true');
   await page.goto('/customer/balance/pdf/not-a-token');
   await expect(page.getByText('Sorry, something went wrong!')).toBeVisible();

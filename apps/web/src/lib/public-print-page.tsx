@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { API_BASE, request } from './api';
+import { PermitLine } from './permit-line';
 import './print-page.css';
 
 /** The seller or the customer as a printable page names them. */
@@ -60,7 +61,7 @@ export function PublicPrintPage<T extends { company: Party; customer: Party }>(p
           <div>
             {company.city}, {company.state} {company.zip}
           </div>
-          {company.tabc_id && <div>TABC: {company.tabc_id}</div>}
+          <PermitLine permit={company.tabc_id} />
         </div>
         <div style={{ textAlign: 'right' }}>
           <h1>{props.title}</h1>
@@ -73,7 +74,7 @@ export function PublicPrintPage<T extends { company: Party; customer: Party }>(p
         <div>
           {customer.city}, {customer.state} {customer.zip}
         </div>
-        <div>TABC: {customer.tabc_id}</div>
+        <PermitLine permit={customer.tabc_id} />
       </section>
       {props.children(q.data)}
     </main>

@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { API_BASE } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
+import { PermitLine } from '../../lib/permit-line';
 import '../../lib/print-sheet.css';
 import { usePrintSheet } from '../../lib/use-print-data';
 import './orders.css';
@@ -47,7 +48,7 @@ export default function OrderPrintPage() {
               <div>
                 {c.city}, {c.state} {c.zip}
               </div>
-              {c.tabc_id && <div>TABC Permit: {c.tabc_id}</div>}
+              <PermitLine permit={c.tabc_id} />
             </div>
           </div>
           <div style={{ textAlign: 'right' }}>
@@ -67,7 +68,7 @@ export default function OrderPrintPage() {
               <div>
                 {cu.address}, {cu.city}, {cu.state} {cu.zip}
               </div>
-              <div>TABC: {cu.tabc_id}</div>
+              <PermitLine permit={cu.tabc_id} />
             </>
           ) : (
             <div>{ORDER_MSG.deletedCustomer}</div>

@@ -2,6 +2,7 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useParams } from 'react-router';
+import { PermitLine } from '../../lib/permit-line';
 import type { Party } from '../../lib/public-print-page';
 import '../../lib/print-sheet.css';
 import { usePrintSheet } from '../../lib/use-print-data';
@@ -69,7 +70,7 @@ export default function InvoicePrintPage() {
               <div className="muted">
                 {c.city}, {c.state} {c.zip}
               </div>
-              <div className="muted">TABC Permit: {c.tabc_id || '-'}</div>
+              <PermitLine permit={c.tabc_id} className="muted" />
             </div>
           </div>
           <div className="right">
@@ -91,7 +92,7 @@ export default function InvoicePrintPage() {
               <div>
                 {cu.city}, {cu.state} {cu.zip}
               </div>
-              <div>TABC Permit: {cu.tabc_id || '-'}</div>
+              <PermitLine permit={cu.tabc_id} />
               {(cu.contact_name || cu.contact_phone) && (
                 <div className="muted">{[cu.contact_name, cu.contact_phone].filter(Boolean).join(' · ')}</div>
               )}
