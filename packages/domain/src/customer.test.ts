@@ -8,6 +8,7 @@ import {
   invitationSchema,
   isPermitCode,
   normalizeTabcId,
+  permitLine,
   permitWarnings,
   tabcExpiration,
 } from './customer.js';
@@ -17,6 +18,14 @@ const messages = (input: unknown) => {
   const r = customerSchema.safeParse(input);
   return r.success ? [] : r.error.issues.map((i) => i.message);
 };
+
+describe('permit line', () => {
+  it("reads 'TABC Permit: <id>', and '-' for a party without one", () => {
+    expect(permitLine('MB100234')).toBe('TABC Permit: MB100234');
+    expect(permitLine(' LP-123456 ')).toBe('TABC Permit: LP-123456');
+    for (const none of ['', '  ', null, undefined]) expect(permitLine(none)).toBe('TABC Permit: -');
+  });
+});
 
 describe('TABC id rule', () => {
   it.each([

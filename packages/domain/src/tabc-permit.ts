@@ -13,6 +13,9 @@ export function isPermitCode(value: string | null | undefined): boolean {
   return !!value && PERMIT_CODE_RE.test(value.trim());
 }
 
+/** A party's permit as every printed sheet and PDF shows it; a party without one reads '-'. */
+export const permitLine = (tabcId: string | null | undefined) => `TABC Permit: ${tabcId?.trim() || '-'}`;
+
 /** Upper case without spaces or hyphens, as permit codes are matched: 'mb-123456' -> 'MB123456'. */
 export function normalizeTabcId(value: string | null | undefined): string {
   return (value ?? '').replace(/[\s-]/g, '').toUpperCase();

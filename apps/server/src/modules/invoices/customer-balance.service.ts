@@ -10,6 +10,7 @@ import { invoices } from './invoices.tables.js';
 import { findCustomer } from '../customers/customers.service.js';
 import { addressCard } from '../../lib/address.js';
 import { pdfBytes } from '../../lib/pdf.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 /**
  * An invoice still owed: issued (not draft), not cancelled and not fully paid; it is owed its total
@@ -97,7 +98,7 @@ export function balancePdf(data: Awaited<ReturnType<typeof balancePrintData>>): 
         .filter(Boolean)
         .join('\n'),
     );
-  if (company.tabc_id) doc.text(`TABC: ${company.tabc_id}`);
+  doc.text(permitLine(company.tabc_id));
   doc.moveDown();
   doc.fontSize(14).font('Helvetica-Bold').text('Customer Balance');
   doc
@@ -107,7 +108,7 @@ export function balancePdf(data: Awaited<ReturnType<typeof balancePrintData>>): 
   doc.moveDown(0.5);
   doc.font('Helvetica-Bold').text(customer.name);
   doc.font('Helvetica').text(`${customer.address}\n${customer.city}, ${customer.state} ${customer.zip}`);
-  doc.text(`TABC: ${customer.tabc_id}`);
+  doc.text(permitLine(customer.tabc_id));
   doc.moveDown();
   doc
     .fontSize(13)

@@ -9,6 +9,7 @@ import { notFound } from '../../lib/errors.js';
 import { numberPages, pdfBytes } from '../../lib/pdf.js';
 import { companies } from '../company/company.tables.js';
 import { sumAmounts } from './delinquency.service.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 /** The delinquent accounts report as a file: CSV and PDF. */
 export const DELINQUENT_CSV_HEADER = [
@@ -52,7 +53,7 @@ export async function delinquentPdf(db: DbOrTx, companyId: number, rows: Delinqu
 
   doc.fontSize(16).font('Helvetica-Bold').text(company.name);
   doc.fontSize(9).font('Helvetica');
-  if (company.tabc_id) doc.text(`TABC permit: ${company.tabc_id}`);
+  doc.text(permitLine(company.tabc_id));
   doc.moveDown();
   doc.fontSize(14).font('Helvetica-Bold').text('Delinquent Accounts');
   doc

@@ -254,7 +254,7 @@ describe('delinquent accounts report, dashboard and grid', () => {
     const flat = await pdfText(res.rawPayload);
     for (const expected of [
       'Report Spirits',
-      'TABC permit: LP555555',
+      'TABC Permit: LP555555',
       'Delinquent Accounts',
       'MB100234',
       'Broken Spoke',

@@ -4,6 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG, ORDER_STATUS_LABELS, type OrderOut } from '@dbo/domain/order';
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../lib/pdf.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 /** The printable order (Letter): company, customer, who placed it, lines with the distributor's changes, notes. */
 export function renderOrderPdf(o: OrderOut, logo: Buffer | null): Promise<Buffer> {
@@ -22,7 +23,7 @@ export function renderOrderPdf(o: OrderOut, logo: Buffer | null): Promise<Buffer
   }
   doc.fontSize(16).text(o.company.name);
   doc.fontSize(9).text(`${o.company.address}, ${o.company.city}, ${o.company.state} ${o.company.zip}`);
-  if (o.company.tabc_id) doc.text(`TABC ${o.company.tabc_id}`);
+  doc.text(permitLine(o.company.tabc_id));
   doc.moveDown();
   doc
     .fontSize(14)
@@ -35,7 +36,7 @@ export function renderOrderPdf(o: OrderOut, logo: Buffer | null): Promise<Buffer
     .moveDown(0.5)
     .fontSize(10)
     .text(c ? c.name : ORDER_MSG.deletedCustomer);
-  if (c) doc.fontSize(9).text(`${c.address}, ${c.city}, ${c.state} ${c.zip}  TABC ${c.tabc_id}`);
+  if (c) doc.fontSize(9).text(`${c.address}, ${c.city}, ${c.state} ${c.zip}`).text(permitLine(c.tabc_id));
   if (o.customerUser)
     doc.fontSize(9).text(`Order Placed by ${o.customerUser.name} at ${formatDateTime(o.ordered_at ?? o.created_at)}`);
   doc.moveDown();

@@ -2,6 +2,7 @@ import { ORDER_MSG } from '@dbo/domain/order';
 import { describe, expect, it } from 'vitest';
 import { makeInvoice, makeProduct } from '../../../test/factories.js';
 import { useTestApp } from '../../../test/helpers.js';
+import { pdfText } from '../../../test/pdf-text.js';
 import { lineOf, makeOrder, makeShopCompany, makeShopper, placedOrder } from '../../../test/order-factories.js';
 
 const t = useTestApp();
@@ -148,6 +149,10 @@ describe('printable order', () => {
     const pdf = await t.ctx.app.inject({ method: 'GET', url: `/api/v1/pdf/order/${token}?format=pdf` });
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // both permits, worded as on the invoice and the printed sheet
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('TABC Permit: LP123456');
+    expect(text).toContain('TABC Permit: MB100234');
   });
 
   it('is a 404 for an invoice token', async () => {

@@ -4,6 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import PDFDocument from 'pdfkit';
 import type { PrintableInvoice } from '../invoices/invoice-read.service.js';
 import { pdfBytes } from '../../lib/pdf.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 const INK = '#1f1f1f';
 const MUTED = '#666666';
@@ -55,7 +56,7 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   doc.font('Helvetica').fontSize(9).fillColor(MUTED);
   doc.text(c.address, textX, doc.y, { width: 260 });
   doc.text(`${c.city}, ${c.state} ${c.zip}`, { width: 260 });
-  doc.text(`TABC Permit: ${c.tabc_id || '-'}`, { width: 260 });
+  doc.text(permitLine(c.tabc_id), { width: 260 });
   const sellerBottom = Math.max(doc.y, logo ? y + 72 : doc.y);
 
   // Invoice number and dates
@@ -92,7 +93,7 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   if (cu) {
     doc.text(cu.address);
     doc.text(`${cu.city}, ${cu.state} ${cu.zip}`);
-    doc.text(`TABC Permit: ${cu.tabc_id || '-'}`);
+    doc.text(permitLine(cu.tabc_id));
     if (cu.contact_name || cu.contact_phone)
       doc.fillColor(MUTED).text([cu.contact_name, cu.contact_phone].filter(Boolean).join(' · '));
   }

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { getCompany, listLogos } from '../company/company.service.js';
 import { logoFile } from '../pdf/pdf.service.js';
 import { pdfBytes } from '../../lib/pdf.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 type Company = Awaited<ReturnType<typeof getCompany>>;
 
@@ -44,7 +45,7 @@ function header(doc: PDFKit.PDFDocument, company: Company, logo: Buffer | null, 
   doc.text(
     [company.address, [company.city, company.state, company.zip].filter(Boolean).join(', ')].filter(Boolean).join('\n'),
   );
-  if (company.tabc_id) doc.text(`TABC permit: ${company.tabc_id}`);
+  doc.text(permitLine(company.tabc_id));
   doc.y = Math.max(doc.y, top + 64);
   doc.moveDown();
   doc.fontSize(14).font('Helvetica-Bold').text(title, 50);
@@ -103,7 +104,7 @@ export function statementPdf(s: Statement, company: Company, logo: Buffer | null
     doc.moveDown(0.5);
     doc.font('Helvetica-Bold').text(s.customer.name);
     doc.font('Helvetica').text(`${s.customer.address}\n${s.customer.city}, ${s.customer.state} ${s.customer.zip}`);
-    doc.text(`TABC: ${s.customer.tabc_id}`);
+    doc.text(permitLine(s.customer.tabc_id));
     doc.moveDown();
     const cols = STATEMENT_COLS;
     titles(doc, cols);

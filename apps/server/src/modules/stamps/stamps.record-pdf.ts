@@ -6,6 +6,7 @@ import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { RECORD_KIND_LABEL, type StampMonthly, type StampRecord } from '@dbo/domain/stamp-record';
 import PDFDocument from 'pdfkit';
 import { numberPages, pdfBytes } from '../../lib/pdf.js';
+import { permitLine } from '@dbo/domain/tabc-permit';
 
 interface Col {
   title: string;
@@ -34,10 +35,7 @@ function render(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise
 
 function heading(doc: PDFKit.PDFDocument, company: { name: string; permit: string }, title: string, sub: string) {
   doc.fontSize(15).font('Helvetica-Bold').text(company.name, LEFT, LEFT);
-  doc
-    .fontSize(9)
-    .font('Helvetica')
-    .text(company.permit ? `TABC permit: ${company.permit}` : 'TABC permit: (not set)');
+  doc.fontSize(9).font('Helvetica').text(permitLine(company.permit));
   doc.moveDown(0.5);
   doc.fontSize(13).font('Helvetica-Bold').text(title);
   doc

@@ -208,7 +208,7 @@ describe('GET /stamp/record', () => {
     const flat = await pdfText(res.rawPayload);
     for (const expected of [
       'Record Spirits',
-      'TABC permit: LP777777',
+      'TABC Permit: LP777777',
       'Stamp Transaction Record',
       formatDate(today),
       'A1-A80',
