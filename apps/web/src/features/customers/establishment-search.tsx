@@ -1,5 +1,5 @@
 import { DEFAULTS } from '@dbo/domain/constants';
-import { formatDate } from '@dbo/domain/dates';
+import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Flex, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
@@ -20,7 +20,8 @@ export function EstablishmentSearch({ onPick }: { onPick: (e: Establishment) => 
     staleTime: 60_000,
   });
   const list = enabled ? (data ?? []) : [];
-  const today = new Date().toISOString().slice(0, 10);
+  // permits expire by the day in Texas, as the server judges them
+  const today = todayInTexas();
   return (
     <AutoComplete
       style={{ width: '100%' }}

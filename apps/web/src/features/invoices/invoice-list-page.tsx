@@ -1,5 +1,5 @@
 import { DownloadOutlined, MailOutlined, PlusOutlined } from '@ant-design/icons';
-import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
+import { formatDate, isDueOnDelivery, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
 import { App, Button, Dropdown } from 'antd';
@@ -116,7 +116,7 @@ export default function InvoiceListPage() {
         },
         raw: true,
       });
-      downloadBlob(await res.blob(), `invoices_${type}_${new Date().toISOString().slice(0, 10)}.csv`);
+      downloadBlob(await res.blob(), `invoices_${type}_${todayInTexas()}.csv`);
     } catch (err) {
       message.error(errorMessage(err, 'Error exporting'));
     }

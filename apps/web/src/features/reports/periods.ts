@@ -1,4 +1,8 @@
+import { todayInTexas } from '@dbo/domain/dates';
 import dayjs, { type Dayjs } from 'dayjs';
+
+/** Today as a distributor in Texas counts it, whatever the browser's time zone. */
+const texasToday = () => dayjs(todayInTexas());
 
 export type ComparisonRange = 'Monthly' | 'Weekly';
 
@@ -13,10 +17,10 @@ export function periodOf(range: ComparisonRange, day: Dayjs): { from: string; to
 }
 
 /** The default pair: this period and the one before it. */
-export function defaultPeriods(range: ComparisonRange, today: Dayjs = dayjs()): [Dayjs, Dayjs] {
+export function defaultPeriods(range: ComparisonRange, today: Dayjs = texasToday()): [Dayjs, Dayjs] {
   const unit = range === 'Monthly' ? 'month' : 'week';
   return [today.subtract(1, unit), today];
 }
 
 /** No future periods: a day after today cannot be picked. */
-export const isFuture = (d: Dayjs, today: Dayjs = dayjs()) => d.isAfter(today, 'day');
+export const isFuture = (d: Dayjs, today: Dayjs = texasToday()) => d.isAfter(today, 'day');
