@@ -2,17 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { API_BASE, request } from './api';
-import { PermitLine } from './permit-line';
+import { type PartyAddress, PartyLines } from './party-lines';
 import './print-page.css';
 
 /** The seller or the customer as a printable page names them. */
-export interface Party {
+export interface Party extends PartyAddress {
   name: string;
-  address: string;
-  city: string;
-  state: string;
-  zip: string;
-  tabc_id: string;
 }
 
 /**
@@ -57,11 +52,7 @@ export function PublicPrintPage<T extends { company: Party; customer: Party }>(p
       <header className="print-header">
         <div>
           <h2>{company.name}</h2>
-          <div>{company.address}</div>
-          <div>
-            {company.city}, {company.state} {company.zip}
-          </div>
-          <PermitLine permit={company.tabc_id} />
+          <PartyLines party={company} />
         </div>
         <div style={{ textAlign: 'right' }}>
           <h1>{props.title}</h1>
@@ -70,11 +61,7 @@ export function PublicPrintPage<T extends { company: Party; customer: Party }>(p
       </header>
       <section className="print-customer">
         <strong>{customer.name}</strong>
-        <div>{customer.address}</div>
-        <div>
-          {customer.city}, {customer.state} {customer.zip}
-        </div>
-        <PermitLine permit={customer.tabc_id} />
+        <PartyLines party={customer} />
       </section>
       {props.children(q.data)}
     </main>

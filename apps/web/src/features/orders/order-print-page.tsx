@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { API_BASE } from '../../lib/api';
 import type { OrderDetail, OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
-import { PermitLine } from '../../lib/permit-line';
+import { PartyLines } from '../../lib/party-lines';
 import '../../lib/print-sheet.css';
 import { usePrintSheet } from '../../lib/use-print-data';
 import './orders.css';
@@ -44,11 +44,7 @@ export default function OrderPrintPage() {
             {order.logo && <img src={order.logo} alt="" />}
             <div>
               <strong style={{ fontSize: 18 }}>{c.name}</strong>
-              <div>{c.address}</div>
-              <div>
-                {c.city}, {c.state} {c.zip}
-              </div>
-              <PermitLine permit={c.tabc_id} />
+              <PartyLines party={c} />
             </div>
           </div>
           <div style={{ textAlign: 'right' }}>
@@ -65,10 +61,7 @@ export default function OrderPrintPage() {
           {cu ? (
             <>
               <div>{cu.name}</div>
-              <div>
-                {cu.address}, {cu.city}, {cu.state} {cu.zip}
-              </div>
-              <PermitLine permit={cu.tabc_id} />
+              <PartyLines party={cu} />
             </>
           ) : (
             <div>{ORDER_MSG.deletedCustomer}</div>

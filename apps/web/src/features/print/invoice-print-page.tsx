@@ -2,7 +2,7 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useParams } from 'react-router';
-import { PermitLine } from '../../lib/permit-line';
+import { PartyLines } from '../../lib/party-lines';
 import type { Party } from '../../lib/public-print-page';
 import '../../lib/print-sheet.css';
 import { usePrintSheet } from '../../lib/use-print-data';
@@ -66,11 +66,7 @@ export default function InvoicePrintPage() {
             {inv.logo && <img src={inv.logo.path} alt="" />}
             <div>
               <strong style={{ fontSize: 18 }}>{c.name}</strong>
-              <div className="muted">{c.address}</div>
-              <div className="muted">
-                {c.city}, {c.state} {c.zip}
-              </div>
-              <PermitLine permit={c.tabc_id} className="muted" />
+              <PartyLines party={c} className="muted" />
             </div>
           </div>
           <div className="right">
@@ -88,11 +84,7 @@ export default function InvoicePrintPage() {
           <strong style={{ fontSize: 15 }}>{cu?.name ?? 'Deleted customer'}</strong>
           {cu && (
             <>
-              <div>{cu.address}</div>
-              <div>
-                {cu.city}, {cu.state} {cu.zip}
-              </div>
-              <PermitLine permit={cu.tabc_id} />
+              <PartyLines party={cu} />
               {(cu.contact_name || cu.contact_phone) && (
                 <div className="muted">{[cu.contact_name, cu.contact_phone].filter(Boolean).join(' · ')}</div>
               )}
