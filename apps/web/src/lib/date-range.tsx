@@ -4,6 +4,12 @@ import dayjs, { type Dayjs } from 'dayjs';
 
 export type DayRange = [Dayjs, Dayjs] | null;
 
+/** Today as a distributor in Texas counts it, whatever the browser's time zone. */
+export const texasToday = () => dayjs(todayInTexas());
+
+/** A day after today in Texas: what no past-only picker lets be picked. */
+export const isFuture = (d: Dayjs, today: Dayjs = texasToday()) => d.isAfter(today, 'day');
+
 /** A range of past days (today in Texas the last one that can be picked); cleared: null. */
 export function PastRangePicker({
   value,
@@ -18,7 +24,7 @@ export function PastRangePicker({
       {...picker}
       value={value}
       onChange={(v) => onChange(v?.[0] && v[1] ? [v[0], v[1]] : null)}
-      disabledDate={(d) => d.isAfter(dayjs(todayInTexas()), 'day')}
+      disabledDate={(d) => isFuture(d)}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { todayInTexas } from '@dbo/domain/dates';
 import { canEditPricing, isPosActive } from '@dbo/domain/features';
 import { PRODUCT_TYPES, PRODUCT_TYPE_CODES, PRODUCT_TYPE_LABELS } from '@dbo/domain/constants';
 import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
@@ -17,7 +16,8 @@ import {
   Typography,
   type ButtonProps,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { texasToday } from '../../lib/date-range';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
@@ -249,7 +249,7 @@ export function ProductFormModal({
                   style={{ width: '100%' }}
                   format="DD MMM, YYYY"
                   disabled={!priceChanged && !customerId}
-                  disabledDate={(d) => d.isBefore(dayjs(todayInTexas()), 'day')}
+                  disabledDate={(d) => d.isBefore(texasToday(), 'day')}
                 />
               </FieldCol>
               <FieldCol xs={12} md={16} label="Only for customer" name="customerId">

@@ -10,7 +10,8 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import { useSession } from '../../app/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
-import { type ComparisonRange, defaultPeriods, isFuture, periodOf } from './periods';
+import { isFuture } from '../../lib/date-range';
+import { type ComparisonRange, defaultPeriods, periodOf } from './periods';
 import { COLORS, Text } from './report-parts';
 
 interface Stats {

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultPeriods, isFuture, periodOf } from './periods';
+import { isFuture } from '../../lib/date-range';
+import { defaultPeriods, periodOf } from './periods';
 
 /** A browser outside Texas (UTC, as CI's Chromium), on the evening of 30 Nov in Texas: 1 Dec, 03:00 UTC. */
 const zone = process.env.TZ;

@@ -1,8 +1,5 @@
-import { todayInTexas } from '@dbo/domain/dates';
-import dayjs, { type Dayjs } from 'dayjs';
-
-/** Today as a distributor in Texas counts it, whatever the browser's time zone. */
-const texasToday = () => dayjs(todayInTexas());
+import type { Dayjs } from 'dayjs';
+import { texasToday } from '../../lib/date-range';
 
 export type ComparisonRange = 'Monthly' | 'Weekly';
 
@@ -21,6 +18,3 @@ export function defaultPeriods(range: ComparisonRange, today: Dayjs = texasToday
   const unit = range === 'Monthly' ? 'month' : 'week';
   return [today.subtract(1, unit), today];
 }
-
-/** No future periods: a day after today cannot be picked. */
-export const isFuture = (d: Dayjs, today: Dayjs = texasToday()) => d.isAfter(today, 'day');

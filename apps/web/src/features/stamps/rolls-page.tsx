@@ -19,7 +19,8 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
+import { texasToday } from '../../lib/date-range';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { FieldCol, ListAlert } from '../../lib/form-parts';
@@ -122,7 +123,7 @@ function RollForm() {
         form={form}
         layout="vertical"
         onFinish={onFinish}
-        initialValues={{ received_at: dayjs(todayInTexas()) }}
+        initialValues={{ received_at: texasToday() }}
         data-testid="roll-form"
       >
         <Form.Item
