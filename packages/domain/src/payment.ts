@@ -6,10 +6,12 @@ import { gridAnswer } from './grid.js';
 import { fileOut } from './invoice.js';
 import {
   LIMITS,
+  blankToUndefined,
   boundedText,
   calendarDay,
   invoiceRefShape,
   isCalendarDay,
+  numberFromText,
   optionalNote,
   timestampOut,
 } from './primitives.js';
@@ -58,7 +60,7 @@ export const DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 const MAX_AMOUNT = LIMITS.maxMoney;
 
 const amountField = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
+  (v) => blankToUndefined(numberFromText(v)),
   z
     .number({ error: (iss) => (iss.input === undefined ? PAYMENT_MSG.amountRequired : PAYMENT_MSG.amountMin) })
     .refine((n) => Number.isFinite(n), { error: PAYMENT_MSG.amountMin })

@@ -1,7 +1,7 @@
 import { todayInTexas } from '@dbo/domain/dates';
 import { gridAnswer, gridQuery } from '@dbo/domain/grid';
 import { csvOut } from '@dbo/domain/invoice';
-import { boundedInt, LIMITS, optionalQueryId, queryBool } from '@dbo/domain/primitives';
+import { blankToUndefined, boundedInt, LIMITS, optionalQueryId, queryBool } from '@dbo/domain/primitives';
 import { stampLogRowOut } from '@dbo/domain/stamps';
 import { z } from 'zod';
 import { sendCsv } from '../../lib/download.js';
@@ -16,7 +16,7 @@ const tags = ['stamps'];
 
 /** A stamp number in a query string ('' is absent): within int4. */
 const queryStampNumber = (label: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), boundedInt(label, 0, LIMITS.maxId).optional());
+  z.preprocess(blankToUndefined, boundedInt(label, 0, LIMITS.maxId).optional());
 
 /** The stamp log's grid parameters and its own filters (see stamp-log.service.ts). */
 const stampLogQuery = gridQuery({
