@@ -9,12 +9,12 @@
  * Runs in CI (.ci/run) and with FUZZ=1 (kept out of `npm test` for its minute): `FUZZ=1 npx vitest run test/fuzz.test.ts`
  * (FUZZ_SEED and FUZZ_RUNS change the cases; FUZZ_REPORT=<file> writes the findings as JSON).
  */
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { line, makeCustomer, makeInvoice, makeProduct, makeRoll } from './factories.js';
-import { createSession } from '../src/modules/auth/auth.service.js';
+import { sessionToken } from '../src/modules/auth/auth.routes.js';
+import { customerToken } from '../src/modules/customers/customers.routes.js';
 import { createTestApp, type SignedUp, type TestContext } from './helpers.js';
 import { makeOrder, makeShopCompany, makeShopper, type Shopper } from './order-factories.js';
 
@@ -317,14 +317,8 @@ function urlOf(op: Operation, c: Case): string {
  * every later request of a run unauthenticated (seen on a 100-run PostgreSQL run: 86% 401s).
  */
 async function freshToken(who: keyof typeof tokens) {
-  if (who === 'shopper') {
-    const payload = { kind: 'customer', cu: shopper.userId, cid: owner.companyId, jti: randomUUID() };
-    tokens.shopper = ctx.app.jwt.sign(payload, { expiresIn: '23h' });
-    return;
-  }
-  const user = { id: Number(owner.user.id), company_id: owner.companyId };
-  const session = await createSession(ctx.database.db, user);
-  tokens.owner = ctx.app.jwt.sign({ sub: String(user.id), cid: user.company_id, jti: session.id });
+  if (who === 'shopper') tokens.shopper = customerToken(ctx.app, { id: shopper.userId, company_id: owner.companyId });
+  else tokens.owner = await sessionToken(ctx.app, { id: Number(owner.user.id), company_id: owner.companyId });
 }
 
 /** Who calls an operation: everyone's routes as the owner, the customer app's also as its user. */

@@ -30,9 +30,14 @@ import {
   updateProfile,
 } from './auth.service.js';
 
-async function issueToken(app: App, user: { id: number; company_id: number }) {
+/** A new session of the staff user and its bearer token (what sign-in and sign-up hand out). */
+export async function sessionToken(app: App, user: { id: number; company_id: number }): Promise<string> {
   const session = await createSession(app.deps.db, user);
-  const access_token = app.jwt.sign({ sub: String(user.id), cid: user.company_id, jti: session.id });
+  return app.jwt.sign({ sub: String(user.id), cid: user.company_id, jti: session.id });
+}
+
+async function issueToken(app: App, user: { id: number; company_id: number }) {
+  const access_token = await sessionToken(app, user);
   const profile = await userProfile(app.deps.db, user.id);
   if (!profile) throw notFound();
   return { access_token, user: profile };

@@ -65,7 +65,8 @@ interface CustomerTokenPayload {
   jti: string;
 }
 
-function customerToken(app: App, u: { id: number; company_id: number }) {
+/** A customer user's bearer token for the customer app (what its sign-in hands out). */
+export function customerToken(app: App, u: { id: number; company_id: number }) {
   return app.jwt.sign(
     { kind: 'customer', cu: u.id, cid: u.company_id, jti: randomUUID() } satisfies CustomerTokenPayload,
     {
