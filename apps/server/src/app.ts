@@ -120,16 +120,16 @@ export async function buildApp(opts: BuildOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  let emitter: AppDeps['emit'] = () => {};
-  let roomEmitter: AppDeps['emitToRoom'] = () => {};
+  // without realtime (most tests) events go nowhere; attachRealtime below sets the socket.io emitters
+  let emitters: Pick<AppDeps, 'emit' | 'emitToCustomer'> = { emit: () => {}, emitToCustomer: () => {} };
   const deps: AppDeps = {
     config,
     db: opts.db,
     mailer:
       opts.mailer ??
       createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
-    emit: (companyId, event, payload) => emitter(companyId, event, payload),
-    emitToRoom: (room, event, payload) => roomEmitter(room, event, payload),
+    emit: (companyId, event, payload) => emitters.emit(companyId, event, payload),
+    emitToCustomer: (customerUserId, event, payload) => emitters.emitToCustomer(customerUserId, event, payload),
     jobs: createJobQueue(opts.db, {
       pollMs: config.jobsPollMs,
       leaseMs: config.jobsLeaseMs,
@@ -258,9 +258,7 @@ export async function buildApp(opts: BuildOptions) {
   } else configureSessionCache({ ttlMs: config.sessionCacheMs });
 
   if (opts.realtime) {
-    const realtime = await attachRealtime(app, config.redisUrl);
-    emitter = realtime;
-    roomEmitter = realtime.toRoom;
+    emitters = await attachRealtime(app, config.redisUrl);
   }
   return app;
 }

@@ -109,6 +109,10 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
   logo_id: z.number().nullable(),
   logo: logoOut.nullable(),
   updated_at: timestampOut,
+  /** bumped by every write of the invoice; a full-form PUT may send it back (409 when stale) */
+  version: z.number(),
+  /** who made this version (null: not known, e.g. a removed user) */
+  updated_by: z.object({ id: z.number(), name: z.string() }).nullable(),
   company_id: z.number(),
   balance: z.number(),
   items: z.array(invoiceItemOut),

@@ -38,6 +38,8 @@ export const INVOICE_MSG = {
   typeMismatch:
     'Liquor/wine and beer can not be on the same invoice. Create a separate beer invoice, unless the customer is cash on delivery.',
   cancelledEdit: "A cancelled invoice can't be edited",
+  /** PUT /invoice/{id} sent with a version older than the stored one (409) */
+  changedSince: (name: string) => `This invoice was changed by ${name} since you opened it`,
   duplicate: 'Duplicate invoice: the same items and quantities were invoiced to this customer in the last 24 hours',
   noInvoiceFound: 'No invoice found: Sorry you have no previous invoices for this customer',
   invoiceNotFound: 'Invoice not found',
@@ -150,6 +152,12 @@ const invoiceRequestObject = z.object({
   force: z.boolean().default(false),
   /** an online order this invoice was made from (linked in order_invoices) */
   order_id: dbId('Order').nullish(),
+  /**
+   * PUT: the invoice's `version` as the client loaded it. A save whose version is no longer the
+   * stored one is refused (409) rather than overwriting the newer change; without it the save
+   * goes through as before.
+   */
+  version: z.number().int().min(1).max(2_147_483_647).optional(),
 });
 export const invoiceRequestSchema = z.preprocess(customerAlias, invoiceRequestObject).superRefine((v, ctx) => {
   if (isDay(v.invoiced_at) && !invoiceDateOk(v.invoiced_at))

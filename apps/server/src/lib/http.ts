@@ -1,3 +1,4 @@
+import type { CustomerEventName, LiveEventName, LiveEventPayload } from '@dbo/domain/live-events';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RawServerDefault } from 'fastify';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,10 +19,13 @@ export interface AppDeps {
   config: AppConfig;
   db: Db;
   mailer: Mailer;
-  /** emits a real-time event to every signed-in user of a company */
-  emit(companyId: number, event: string, payload?: unknown): void;
-  /** emits a real-time event to one room (lib/realtime-rooms.ts: a customer user's own room) */
-  emitToRoom(room: string, event: string, payload?: unknown): void;
+  /**
+   * Emits a real-time event of the typed map (`@dbo/domain/live-events`) to every signed-in staff
+   * user of a company. Call it after the change committed (never inside a transaction).
+   */
+  emit<N extends LiveEventName>(companyId: number, event: N, payload: LiveEventPayload<N>): void;
+  /** Emits one of the customer-facing events to one customer user's own sockets (the shop). */
+  emitToCustomer<N extends CustomerEventName>(customerUserId: number, event: N, payload: LiveEventPayload<N>): void;
   /** the durable job queue (lib/jobs.ts); runs jobs in this process when config.jobsWorker */
   jobs: JobQueue;
 }

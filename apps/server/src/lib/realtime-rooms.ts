@@ -2,9 +2,11 @@ import type { Socket } from 'socket.io';
 import type { Db } from '../db/client.js';
 import { customerUserSession } from '../modules/customers/customer-users.service.js';
 
-/** Staff of a company share its room; each customer user has a room of their own. */
+/** Staff of a company share its room; each customer user has a room of their own, and the company's shop room. */
 export const companyRoom = (companyId: number) => `company:${companyId}`;
 export const customerUserRoom = (customerUserId: number) => `customer-user:${customerUserId}`;
+/** every signed-in customer user of a company: the shop's company-wide events (SHOP_EVENTS) */
+export const shopRoom = (companyId: number) => `shop:${companyId}`;
 
 interface CustomerTokenPayload {
   kind?: string;
@@ -23,6 +25,6 @@ export async function joinCustomerRoom(db: Db, socket: Socket, payload: unknown)
   if (!user || user.company_id !== p.cid) throw new Error('Unauthorized');
   socket.data.customerUserId = user.id;
   socket.data.companyId = user.company_id;
-  await socket.join(customerUserRoom(user.id));
+  await socket.join([customerUserRoom(user.id), shopRoom(user.company_id)]);
   return true;
 }

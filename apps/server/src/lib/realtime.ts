@@ -1,9 +1,10 @@
+import { type LiveEventName, parseLiveEvent, SHOP_EVENTS } from '@dbo/domain/live-events';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { TokenPayload } from '../modules/auth/auth.plugin.js';
 import { findLiveSession } from '../modules/auth/auth.service.js';
 import type { AppDeps } from './http.js';
-import { joinCustomerRoom } from './realtime-rooms.js';
+import { customerUserRoom, joinCustomerRoom, shopRoom } from './realtime-rooms.js';
 import { requestId } from './log-safety.js';
 import { currentRequest } from './request-context.js';
 
@@ -109,16 +110,20 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     await io.close();
   });
   // an event emitted while serving a request is logged with that request's id (its logger)
-  const logEmit = (to: string, event: string) =>
-    (currentRequest()?.log ?? app.log).info({ socketEvent: event, room: to }, `socket emit ${event}`);
-  const emit = (companyId: number, event: string, payload?: unknown) => {
-    io.to(room(companyId)).emit(event, payload ?? {});
-    logEmit(room(companyId), event);
+  const send = (to: string, event: LiveEventName, payload: unknown) => {
+    const log = currentRequest()?.log ?? app.log;
+    // a payload off its schema is a bug of ours: said loudly, and still sent (the screens refresh)
+    if (parseLiveEvent(event, payload) === undefined)
+      log.error({ socketEvent: event, payload }, `socket event ${event} does not match its schema`);
+    io.to(to).emit(event, payload);
+    log.info({ socketEvent: event, room: to }, `socket emit ${event}`);
   };
-  return Object.assign(emit, {
-    toRoom: (name: string, event: string, payload?: unknown) => {
-      io.to(name).emit(event, payload ?? {});
-      logEmit(name, event);
+  const emitters: Pick<AppDeps, 'emit' | 'emitToCustomer'> = {
+    emit: (companyId, event, payload) => {
+      send(room(companyId), event, payload);
+      if ((SHOP_EVENTS as readonly string[]).includes(event)) send(shopRoom(companyId), event, payload);
     },
-  });
+    emitToCustomer: (customerUserId, event, payload) => send(customerUserRoom(customerUserId), event, payload),
+  };
+  return emitters;
 }

@@ -21,10 +21,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { http } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
 import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
-import { useStaffRealtime } from './realtime';
+import { getToken, http } from '../lib/api';
+import { LiveEventsProvider } from '../lib/live-events';
+import { StaffLiveEvents } from './realtime';
 import { screenBuilt } from './screens';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { useSession } from './session';
@@ -70,7 +71,7 @@ export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 export function AppLayout() {
-  const { user, feature } = useSession();
+  const { user, feature, status } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
@@ -78,7 +79,6 @@ export function AppLayout() {
   const [paletteOpen, setPaletteOpen] = useState(false);
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteHotkey(openPalette);
-  useStaffRealtime();
   const orderCount = usePlacedOrderCount(feature('order') && screenBuilt('order')).data?.count ?? 0;
 
   useEffect(() => {
@@ -130,69 +130,72 @@ export function AppLayout() {
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
 
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <Sider
-        collapsible
-        collapsed={collapsed}
-        trigger={null}
-        width={232}
-        theme="light"
-        style={{ borderRight: '1px solid #f0f0f0' }}
-      >
-        {/* the visible name and e-mail are part of the link's name (axe label-content-name-mismatch) */}
-        <Link to="/setting" className="nav-user">
-          <span className="visually-hidden">Account settings: </span>
-          <Avatar style={{ background: '#8b1e3f', flex: 'none' }}>{initials(user?.name)}</Avatar>
-          {!collapsed && (
-            <div style={{ minWidth: 0 }}>
-              <Typography.Text strong ellipsis style={{ display: 'block' }}>
-                {user?.name}
-              </Typography.Text>
-              <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
-                {user?.email}
-              </Typography.Text>
-            </div>
-          )}
-        </Link>
-        <div style={{ padding: '0 8px' }}>
-          <PaletteButton onOpen={openPalette} collapsed={collapsed} />
-        </div>
-        <Menu
-          mode="inline"
-          selectedKeys={selected ? [selected] : []}
-          items={items}
-          onClick={(e) => navigate(e.key)}
-          style={{ borderInlineEnd: 'none' }}
-        />
-        <Button
-          type="text"
-          block
-          icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
-          // collapsed, the button is an icon alone: it needs a name of its own
-          aria-label={collapsed ? 'Expand the menu' : undefined}
-          onClick={() => {
-            localStorage.setItem(COLLAPSE_KEY, collapsed ? '0' : '1');
-            setCollapsed(!collapsed);
-          }}
-          style={{ marginTop: 8 }}
+    <LiveEventsProvider token={status === 'signedIn' ? getToken() : null}>
+      <StaffLiveEvents />
+      <Layout style={{ minHeight: '100vh' }}>
+        <Sider
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          width={232}
+          theme="light"
+          style={{ borderRight: '1px solid #f0f0f0' }}
         >
-          {collapsed ? '' : 'Minimize'}
-        </Button>
-      </Sider>
-      <Layout>
-        <Header className="top-bar">
-          <Typography.Text strong>{user?.company.name}</Typography.Text>
-          <Button icon={<LogoutOutlined />} onClick={() => setLogoutOpen(true)}>
-            Logout
+          {/* the visible name and e-mail are part of the link's name (axe label-content-name-mismatch) */}
+          <Link to="/setting" className="nav-user">
+            <span className="visually-hidden">Account settings: </span>
+            <Avatar style={{ background: '#8b1e3f', flex: 'none' }}>{initials(user?.name)}</Avatar>
+            {!collapsed && (
+              <div style={{ minWidth: 0 }}>
+                <Typography.Text strong ellipsis style={{ display: 'block' }}>
+                  {user?.name}
+                </Typography.Text>
+                <Typography.Text type="secondary" ellipsis style={{ display: 'block', fontSize: 12 }}>
+                  {user?.email}
+                </Typography.Text>
+              </div>
+            )}
+          </Link>
+          <div style={{ padding: '0 8px' }}>
+            <PaletteButton onOpen={openPalette} collapsed={collapsed} />
+          </div>
+          <Menu
+            mode="inline"
+            selectedKeys={selected ? [selected] : []}
+            items={items}
+            onClick={(e) => navigate(e.key)}
+            style={{ borderInlineEnd: 'none' }}
+          />
+          <Button
+            type="text"
+            block
+            icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+            // collapsed, the button is an icon alone: it needs a name of its own
+            aria-label={collapsed ? 'Expand the menu' : undefined}
+            onClick={() => {
+              localStorage.setItem(COLLAPSE_KEY, collapsed ? '0' : '1');
+              setCollapsed(!collapsed);
+            }}
+            style={{ marginTop: 8 }}
+          >
+            {collapsed ? '' : 'Minimize'}
           </Button>
-        </Header>
-        <Content style={{ padding: 24 }}>
-          <Outlet />
-        </Content>
+        </Sider>
+        <Layout>
+          <Header className="top-bar">
+            <Typography.Text strong>{user?.company.name}</Typography.Text>
+            <Button icon={<LogoutOutlined />} onClick={() => setLogoutOpen(true)}>
+              Logout
+            </Button>
+          </Header>
+          <Content style={{ padding: 24 }}>
+            <Outlet />
+          </Content>
+        </Layout>
+        <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
+        <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+        <SessionExpiredDialog />
       </Layout>
-      <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-      <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
-      <SessionExpiredDialog />
-    </Layout>
+    </LiveEventsProvider>
   );
 }

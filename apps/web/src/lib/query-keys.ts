@@ -65,6 +65,16 @@ export const queryKeys = {
     grid: ['order', 'grid'] as const,
     one: (ref: string | number | null) => ['order', 'one', ref === null ? null : String(ref)] as const,
   },
+  inventory: {
+    all: ['inventory'] as const,
+    distributors: ['inventory', 'distributors'] as const,
+  },
+  /** data import jobs (the import screen's job list and progress) */
+  imports: {
+    all: ['import'] as const,
+    job: (id: number) => ['import', 'job', id] as const,
+    jobs: ['import', 'jobs'] as const,
+  },
   notification: ['notification'] as const,
   reports: {
     all: ['report'] as const,
@@ -102,6 +112,14 @@ export const changedBy = {
   stamps: [queryKeys.stamps.all],
   /** price tiers change the prices and tiers shown for customers */
   priceTier: [queryKeys.products.tiers, queryKeys.customers.all],
+  /** a customer created, edited or deleted: the customer screens and the builder's customer list */
+  customer: [queryKeys.customers.all],
+  /** a product created, edited or deleted: catalogue, stock and the builder's product data */
+  product: [queryKeys.products.all, queryKeys.inventory.all],
+  /** stock received or edited: the inventory screens and the stock the products show */
+  inventory: [queryKeys.inventory.all, queryKeys.products.all],
+  /** a data import ended: what it may have written, and the import screen's jobs */
+  import: [queryKeys.customers.all, queryKeys.products.all, queryKeys.inventory.all, queryKeys.imports.all],
 } satisfies Record<string, readonly QueryKey[]>;
 
 export async function invalidate(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {

@@ -1,19 +1,18 @@
 import type { Socket } from 'socket.io-client';
 
-export type RealtimeHandlers = Record<string, (payload: unknown) => void>;
-
 /**
  * Connects to the server's socket.io (websocket transport only, the bearer token in the handshake's
- * auth.token) and routes the named events to the handlers. socket.io-client is loaded on demand so
- * the sign-in bundle stays small. Answers a function that disconnects.
+ * auth.token) and hands every event to `onEvent`. socket.io-client is loaded on demand so the
+ * sign-in bundle stays small. Answers a function that disconnects. Screens listen through
+ * `useLiveEvent` (lib/live-events.tsx), not here.
  */
-export function subscribeRealtime(token: string, handlers: RealtimeHandlers): () => void {
+export function connectRealtime(token: string, onEvent: (name: string, payload: unknown) => void): () => void {
   let socket: Socket | undefined;
   let closed = false;
   void import('socket.io-client').then(({ io }) => {
     if (closed) return;
     socket = io({ path: '/socket.io', transports: ['websocket'], auth: { token } });
-    for (const [event, fn] of Object.entries(handlers)) socket.on(event, fn);
+    socket.onAny((name: string, payload: unknown) => onEvent(name, payload));
   });
   return () => {
     closed = true;

@@ -21,10 +21,12 @@ import {
   TooltipModule,
   themeQuartz,
 } from 'ag-grid-community';
+import type { QueryKey } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
 import { Alert } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { errorMessage, http, onReauthenticated } from './api';
+import { useLiveRows } from './live-rows';
 
 ModuleRegistry.registerModules([
   InfiniteRowModelModule,
@@ -183,6 +185,12 @@ export interface ServerGridProps<T> {
   getRowStyle?: (row: T | undefined) => Record<string, string> | undefined;
   initialFilterModel?: FilterModel;
   testId?: string;
+  /**
+   * The query group whose invalidation reloads the rows in place (e.g. `queryKeys.invoices.all`):
+   * this user's writes (`changedBy`) and other users' changes (the live events, lib/live-refresh.ts)
+   * invalidate it.
+   */
+  liveKey?: QueryKey;
   /** every answer of the endpoint (for totals it sends beside rows and count) */
   onLoaded?: (answer: GridAnswer<T>) => void;
   /**
@@ -291,6 +299,8 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
       }),
     [],
   );
+
+  useLiveRows(props.liveKey, apiRef);
 
   useImperativeHandle(ref, () => ({
     refresh: () => apiRef.current?.purgeInfiniteCache(),

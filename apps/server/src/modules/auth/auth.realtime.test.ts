@@ -31,9 +31,9 @@ describe('sockets follow their sessions', () => {
     expect(res.status).toBe(200);
     expect(await gone).toBe('io server disconnect');
     // this session's socket still gets the company's events
-    const event = new Promise((resolve) => mine.once('ping-test', resolve));
-    rt.ctx.app.deps.emit(owner.companyId, 'ping-test', { ok: true });
-    expect(await event).toEqual({ ok: true });
+    const event = new Promise((resolve) => mine.once('stamp:update', resolve));
+    rt.ctx.app.deps.emit(owner.companyId, 'stamp:update', { roll_id: 7 });
+    expect(await event).toEqual({ roll_id: 7 });
     expect(mine.connected).toBe(true);
   });
 });

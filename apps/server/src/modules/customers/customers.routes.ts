@@ -24,7 +24,6 @@ import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
-import { customerUserRoom } from '../../lib/realtime-rooms.js';
 import {
   allCustomerUsers,
   completeSignUp,
@@ -88,8 +87,14 @@ export async function privateRoutes(app: App) {
     async (req) => customerGrid(db, req.auth.companyId, req.query),
   );
 
+  // the customer screens of the company's other users refresh (after the write committed)
+  const changed = <C extends { id: number }>(companyId: number, c: C, deleted?: boolean) => {
+    app.deps.emit(companyId, 'customer:update', deleted ? { id: c.id, deleted } : { id: c.id });
+    return c;
+  };
+
   app.post('/customer', { schema: { tags, body: customerSchema, response: { 200: customerOut } } }, async (req) =>
-    createCustomer(db, req.auth.companyId, req.auth.userId, req.body),
+    changed(req.auth.companyId, await createCustomer(db, req.auth.companyId, req.auth.userId, req.body)),
   );
 
   app.get(
@@ -123,7 +128,7 @@ export async function privateRoutes(app: App) {
   const announceAccess = <U extends { id: number; revoked: boolean; is_enable: boolean }>(companyId: number, u: U) => {
     const access = { id: u.id, revoked: u.revoked, is_enable: u.is_enable };
     app.deps.emit(companyId, 'user:access', access);
-    app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', access);
+    app.deps.emitToCustomer(u.id, 'user:access', access);
     return u;
   };
 
@@ -185,13 +190,18 @@ export async function privateRoutes(app: App) {
   app.put(
     '/customer/:id',
     { schema: { tags, params: idParams, body: customerSchema, response: { 200: customerOut } } },
-    async (req) => updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+    async (req) =>
+      changed(
+        req.auth.companyId,
+        await updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+      ),
   );
 
   app.delete(
     '/customer/:id',
     { schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } } },
-    async (req) => removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id),
+    async (req) =>
+      changed(req.auth.companyId, await removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id), true),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import {
   importPreviewOut,
   importRejectsOut,
   importStartedOut,
+  type ImportKind,
   missingFields,
   type OnError,
   onErrorSchema,
@@ -54,7 +55,7 @@ export async function privateRoutes(app: App) {
   const runner = {
     db,
     log: app.log,
-    onFinished: (companyId: number) => app.deps.emit(companyId, 'import:update'),
+    onFinished: (companyId: number, kind: ImportKind) => app.deps.emit(companyId, 'import:update', { kind }),
   };
   app.addHook('onReady', async () => {
     const n = await failAbandonedJobs(db);

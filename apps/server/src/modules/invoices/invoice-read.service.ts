@@ -12,7 +12,7 @@ import { centsToString, toCents } from '@dbo/domain/money';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { featureOnSql, publicCompany, publicLogo } from '../company/company.service.js';
-import { companies, logos } from '../company/company.tables.js';
+import { companies, logos, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
@@ -68,9 +68,11 @@ const money = (v: string | number | null | undefined) => (v === null || v === un
 export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
   const inv = await findInvoice(db, companyId, { id: invoiceId });
   // the company with its settings, the logo and the customer: single rows, one statement
-  const [{ company, logo, customer, customerNumbering, inventoryOn }] = await db
+  const [{ company, logo, customer, editor, customerNumbering, inventoryOn }] = await db
     .select({
       company: companies,
+      // who made this version (a removed user: null)
+      editor: { id: users.id, name: users.name },
       // the printed invoice falls back to the company's default logo; the detail shows only its own
       logo: logos,
       customer: customers,
@@ -86,6 +88,7 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
       ),
     )
     .leftJoin(customers, eq(customers.id, inv.customer_id))
+    .leftJoin(users, and(eq(users.company_id, companies.id), eq(users.id, sql`${inv.updated_by}::int`)))
     .where(eq(companies.id, companyId));
   const items = await db
     .select({
@@ -122,6 +125,7 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     company,
     customer,
     logo,
+    editor,
     items,
     history,
     stampRanges: await invoiceStampRanges(db, inv.id),
@@ -148,6 +152,8 @@ export function invoiceDetail(m: InvoiceReadModel) {
     logo_id: inv.logo_id,
     logo: inv.logo_id && m.logo ? publicLogo(m.logo) : null,
     updated_at: inv.updated_at,
+    version: inv.version,
+    updated_by: m.editor,
     company_id: inv.company_id,
     balance: Number(centsToString(toCents(inv.total) - toCents(inv.paid_total))),
     items: m.items.map(({ item, product, stock_qty, stock_reorder_level }) => {

@@ -48,6 +48,7 @@ import { loadInvoiceDetail } from './invoice-read.service.js';
 import { recordStatus, settlePaymentStatus } from './invoice-status.service.js';
 import { currentStockLines, stockLine } from './invoice-stock.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
+import { nextVersion, refuseStaleEdit } from './invoice-version.js';
 
 type Company = typeof companies.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
@@ -247,6 +248,7 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const company = await lockCompany(tx, companyId);
   const existing = ctx.invoiceId ? await findInvoice(tx, companyId, { id: ctx.invoiceId }, { lock: true }) : null;
   if (existing?.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
+  if (existing) await refuseStaleEdit(tx, existing, body.version);
   const customer = await findCustomer(tx, companyId, body.customer.id);
   if (!existing && customer.deleted_at) throw badRequest(INVOICE_MSG.customerDeleted);
   const { byId, beer } = await loadLineProducts(tx, companyId, body, customer.cash_on_delivery);
@@ -296,13 +298,14 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     tax_rate: String(taxRate),
     items_fingerprint: fingerprint,
     updated_at: new Date(),
+    ...nextVersion(userId),
   };
   const before = existing ? await currentStockLines(tx, existing.id) : [];
   let [inv] = existing
     ? await tx.update(invoices).set(values).where(eq(invoices.id, existing.id)).returning()
     : await tx
         .insert(invoices)
-        .values({ ...values, user_id: userId })
+        .values({ ...values, version: 1, user_id: userId })
         .returning();
   const itemRows = await writeItems(tx, inv, body, byId, !existing);
 

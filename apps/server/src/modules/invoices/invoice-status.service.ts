@@ -20,6 +20,7 @@ import { type Actor, type InvoiceRow, findInvoice, lockCompany } from './invoice
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { currentStockLines } from './invoice-stock.js';
 import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+import { nextVersion } from './invoice-version.js';
 
 /**
  * Status follows the money: sets paid_total to `paidCents` and the status the domain rule
@@ -53,7 +54,13 @@ export async function settlePaymentStatus(
   });
   const [updated] = await tx
     .update(invoices)
-    .set({ paid_total: centsToString(paidCents), status, updated_at: new Date() })
+    .set({
+      paid_total: centsToString(paidCents),
+      status,
+      updated_at: new Date(),
+      // a new version only when the money or the status moved (an edit's own save already made one)
+      ...(status !== inv.status || paidCents !== toCents(inv.paid_total) ? nextVersion(userId) : {}),
+    })
     .where(eq(invoices.id, inv.id))
     .returning();
   if (status !== inv.status) await recordStatus(tx, inv, inv.status, status, userId);
@@ -107,7 +114,7 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
 
     await tx
       .update(invoices)
-      .set({ ...set, updated_at: new Date() })
+      .set({ ...set, updated_at: new Date(), ...nextVersion(userId) })
       .where(eq(invoices.id, inv.id));
     if (set.status) {
       await recordStatus(tx, inv, inv.status, set.status, userId);

@@ -40,6 +40,10 @@ export const invoices = pgTable(
     /** fingerprint of customer + items + quantities, for the 24 h duplicate check */
     items_fingerprint: text('items_fingerprint').notNull().default(''),
     user_id: looseRef('user_id', () => users.id),
+    /** bumped by every write of the invoice row: a save sent with an older one is refused (409) */
+    version: integer('version').notNull().default(1),
+    /** the user whose write made this version */
+    updated_by: looseRef('updated_by', () => users.id),
     ...timestamps(),
   },
   (t) => [

@@ -7,7 +7,6 @@ import {
 } from '@dbo/domain/order';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/http.js';
-import { customerUserRoom } from '../../lib/realtime-rooms.js';
 import { companies, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { orders } from './orders.tables.js';
@@ -80,7 +79,7 @@ export function orderNotifier(deps: AppDeps, log: (err: unknown) => void = () =>
       const name = event === 'invoiced' ? ORDER_EVENTS.invoiced : ORDER_EVENTS.status;
       deps.emit(row.company_id, name, payload);
       if (!o.customer_user_id) return;
-      deps.emitToRoom(customerUserRoom(o.customer_user_id), name, payload);
+      deps.emitToCustomer(o.customer_user_id, name, payload);
       if (!['invoiced', 'partially_invoiced', 'rejected'].includes(o.status)) return;
       const [cu] = await db
         .select({ email: customerUsers.email, name: customerUsers.name, wants: customerUsers.email_notification })

@@ -6,12 +6,13 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Result, Spin } from 'antd';
+import { Badge, Result, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage, request } from '../../lib/api';
-import { subscribeRealtime } from '../../lib/realtime';
+import { LiveEventsProvider } from '../../lib/live-events';
 import type { CustomerAuthAnswer } from './customer-session';
+import { ShopLiveEvents } from './shop-live-events';
 import {
   getCustomerToken,
   setCustomerToken,
@@ -69,7 +70,6 @@ export default function ShopApp() {
   const base = host ? '' : `/shop/${subdomain}`;
   const location = useLocation();
   const qc = useQueryClient();
-  const { message } = App.useApp();
   const company = useShopCompany(subdomain);
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
@@ -81,28 +81,6 @@ export default function ShopApp() {
   }, [qc]);
 
   useEffect(() => setShopUnauthorizedHandler(signOut), [signOut]);
-
-  // live: the office changed one of my orders; my access was withdrawn
-  useEffect(() => {
-    if (!token || !me.data) return;
-    const refresh = () => void qc.invalidateQueries({ queryKey: shopKeys.orders });
-    return subscribeRealtime(token, {
-      'order:status': refresh,
-      'order:invoiced': () => {
-        refresh();
-        void qc.invalidateQueries({ queryKey: shopKeys.invoices });
-        void qc.invalidateQueries({ queryKey: shopKeys.balance });
-      },
-      'user:access': (payload) => {
-        const p = (payload ?? {}) as { revoked?: unknown; is_enable?: unknown };
-        if (p.revoked !== true && p.is_enable !== false) return;
-        message.warning('Your distributor has turned off your access.');
-        signOut();
-      },
-      'order:feature': () => void qc.invalidateQueries({ queryKey: shopKeys.company(subdomain) }),
-      'product:cache-update': () => void qc.invalidateQueries({ queryKey: ['shop', 'catalog'] }),
-    });
-  }, [token, me.data, qc, message, signOut, subdomain]);
 
   const value = useMemo<ShopContextValue | null>(
     () =>
@@ -163,6 +141,9 @@ export default function ShopApp() {
   const signedIn = !!token && !!me.data;
   return (
     <ShopContext.Provider value={value}>
+      <LiveEventsProvider token={signedIn ? token : null}>
+        <ShopLiveEvents subdomain={subdomain} signOut={signOut} />
+      </LiveEventsProvider>
       <div className="shop">
         <header className="shop-header">
           <span className="shop-brand">

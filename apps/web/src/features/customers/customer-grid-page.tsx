@@ -6,6 +6,7 @@ import { useSession } from '../../app/session';
 import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import type { Customer } from './api';
 import { DelinquencyTags } from './credit-law';
 import { CustomerDetailDrawer } from './customer-detail-drawer';
@@ -84,6 +85,7 @@ export default function CustomerGridPage() {
     >
       <ServerGrid<Customer>
         url="/customer/grid"
+        liveKey={queryKeys.customers.all}
         columnDefs={columnDefs}
         onRowClicked={setSelected}
         noRowsText="No customers yet. Add one with New Customer."

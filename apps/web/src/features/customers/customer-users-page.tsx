@@ -23,6 +23,7 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { validValues } from '../../lib/zod-form';
 import { type CustomerUser, type UserAction, useCustomer, useInviteUser, useUserAction } from './api';
 import { ButtonLink } from '../../lib/button-link';
@@ -161,6 +162,7 @@ export default function CustomerUsersPage() {
         <ServerGrid<CustomerUser>
           ref={grid}
           url="/customer/all-users/grid"
+          liveKey={queryKeys.customers.all}
           params={customerId ? { customerId } : undefined}
           columnDefs={columnDefs}
           rowHeight={40}

@@ -8,13 +8,10 @@ import type {
 } from '@dbo/domain/import';
 import { useQuery } from '@tanstack/react-query';
 import { downloadBlob, http, request } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
 /** Keys of this feature only (no other feature reads imports). */
-export const importKeys = {
-  all: ['import'] as const,
-  job: (id: number) => ['import', 'job', id] as const,
-  jobs: ['import', 'jobs'] as const,
-};
+export const importKeys = queryKeys.imports;
 
 function form(file: File, mapping: ImportMapping | null, onError?: OnError) {
   const body = new FormData();

@@ -9,11 +9,9 @@ import type {
 } from '@dbo/domain/inventory';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
+import { queryKeys } from '../../lib/query-keys';
 
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  distributors: ['inventory', 'distributors'] as const,
-};
+export const inventoryKeys = queryKeys.inventory;
 
 /** GET /inventory/distributors */
 export function useDistributors() {

@@ -9,6 +9,7 @@ import { downloadCsvText, errorMessage } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchAllHistory } from './api';
 import { historyCsv, signed } from './csv';
 import { type DayRange, PastRangePicker } from '../../lib/date-range';
@@ -140,6 +141,7 @@ function HistoryGridPage() {
       <ServerGrid<HistoryRow>
         ref={grid}
         url="/inventory/history/grid"
+        liveKey={queryKeys.inventory.all}
         columnDefs={columns}
         params={params}
         rowHeight={50}

@@ -16,6 +16,7 @@ import { downloadCsvText, errorMessage } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../app/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { fetchAllInventory, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
 import { centred, numberResetFilter as numberFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
@@ -273,6 +274,7 @@ function InventoryGridPage() {
       <ServerGrid<InventoryItem>
         ref={grid}
         url="/inventory/grid"
+        liveKey={queryKeys.inventory.all}
         columnDefs={columns}
         rowHeight={50}
         extraFilterModel={extraFilterModel}

@@ -112,6 +112,10 @@ export interface Invoice {
   tax_rate?: string | number;
   created_at?: string;
   updated_at?: string;
+  /** bumped by every write of the invoice; the builder sends back the one it loaded */
+  version?: number;
+  /** who made this version */
+  updated_by?: { id: number; name: string } | null;
 }
 
 /** The line's product as an object (the answer may carry only its name). */

@@ -118,6 +118,25 @@ function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invo
       }
     >
       {notice}
+      {b.stale.changedBy && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          data-testid="stale-invoice"
+          style={{ marginBottom: 16 }}
+          title={`Changed by ${b.stale.changedBy} — reload?`}
+          description={
+            b.stale.message ??
+            'Saving now would overwrite their change: reload to continue from the invoice as it is now.'
+          }
+          action={
+            <Button type="primary" onClick={b.stale.reload} loading={b.stale.reloading}>
+              Reload
+            </Button>
+          }
+        />
+      )}
       <Row gutter={[16, 16]}>
         <Col xs={24} xl={18}>
           <Flex vertical gap={16}>

@@ -9,6 +9,7 @@ import { useSession } from '../../app/session';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
 import { downloadFintechExport } from './fintech-api';
@@ -158,6 +159,7 @@ export default function InvoiceListPage() {
       <ServerGrid<Invoice>
         ref={grid}
         url="/invoice/grid"
+        liveKey={queryKeys.invoices.all}
         params={customerId ? { customerId } : undefined}
         columnDefs={columnDefs}
         rowHeight={56}

@@ -22,6 +22,7 @@ import {
 } from './builder-state';
 import { useCustomers } from './customer-panel';
 import type { ProductSearchHandle } from './product-search';
+import { useStaleInvoice } from './use-stale-invoice';
 
 /** The 409 answer of a save that looks like a duplicate of a recent invoice. */
 const NO_ROLLS: StampRoll[] = [];
@@ -158,6 +159,9 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
       navigate(`/invoice/${encodeURIComponent(displayNumber(inv))}`);
     },
   });
+  // another user saved this invoice since it was loaded: a banner, and Reload starts from theirs
+  const reloadInvoice = useStableCallback(() => dispatch({ type: 'reset', state: initial() }));
+  const stale = useStaleInvoice(invoice, save.isPending || save.isSuccess, reloadInvoice);
 
   const submit = useStableCallback((opts: { force?: boolean; skipZero?: boolean } = {}) => {
     const problems = saveProblems(s);
@@ -176,10 +180,12 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
         payload: {
           ...toPayload({ ...s, customerId: s.customer.id }, opts.force),
           ...(source?.order_id ? { order_id: source.order_id } : {}),
+          ...(invoice ? { version: stale.version } : {}),
         },
       },
       {
         onError: (err) => {
+          if (stale.refusedBy(err)) return;
           if (err instanceof ApiError && err.status === 409)
             setDuplicate({
               message: err.body?.message ?? err.message,
@@ -205,6 +211,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
 
   const reset = useStableCallback(() => {
     dispatch({ type: 'reset', state: initial() });
+    stale.markLoaded();
     setErrors([]);
     if (!invoice && (search.get('customerId') || search.get('productId') || search.get('clone')))
       setSearch({}, { replace: true });
@@ -275,6 +282,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     reset,
     zeroPrice,
     duplicateDialog,
+    stale,
   };
 }
 

@@ -2,12 +2,11 @@ import { DollarOutlined, FileTextOutlined, TeamOutlined, UnorderedListOutlined }
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { itemsSummary, ORDER_MSG } from '@dbo/domain/order';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
 import { Button, Flex, Popover, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { http } from '../../lib/api';
 import { gatedPage } from '../../app/feature-gate';
 import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
@@ -80,17 +79,6 @@ function OrderGrid() {
   const [search, setSearch] = useSearchParams();
   const grid = useRef<ServerGridHandle>(null);
   const [range, setRange] = useState<DayRange>(null);
-
-  // the placed-order count is refreshed by the socket events: a change reloads the rows too
-  const count = useQuery({
-    queryKey: queryKeys.orders.count,
-    queryFn: () => http.get<{ count: number }>('/order/count'),
-  });
-  const seen = useRef(0);
-  useEffect(() => {
-    if (seen.current && count.dataUpdatedAt !== seen.current) grid.current?.refresh();
-    seen.current = count.dataUpdatedAt;
-  }, [count.dataUpdatedAt]);
 
   // ?force-update refreshes the grid (used after an order changed elsewhere)
   useEffect(() => {
@@ -210,6 +198,7 @@ function OrderGrid() {
       <ServerGrid<OrderGridRow>
         ref={grid}
         url="/order/grid"
+        liveKey={queryKeys.orders.all}
         columnDefs={columnDefs}
         rowHeight={56}
         initialFilterModel={INITIAL_FILTER}

@@ -10,6 +10,7 @@ import { centred, centredRight, type InvoiceRowBase, invoiceLinkColumn, textFilt
 import { errorMessage } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { useDeleteInvoicePayment } from './api';
 
 interface PaymentRow extends InvoiceRowBase {
@@ -97,6 +98,7 @@ function PaymentGrid() {
     <ServerGrid<PaymentRow>
       ref={grid}
       url="/invoice/payment/grid"
+      liveKey={queryKeys.payments.all}
       columnDefs={columnDefs}
       params={params}
       rowHeight={56}

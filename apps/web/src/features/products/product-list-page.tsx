@@ -9,6 +9,7 @@ import { numberResetFilter as number, textResetFilter as text } from '../../lib/
 import { screenBuilt } from '../../app/screens';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { type Product, useProduct } from './api';
 import { ProductFormModal } from './product-form-modal';
 import { ProductTypeTag } from './product-type-tag';
@@ -182,6 +183,7 @@ export default function ProductListPage() {
       <ServerGrid<Product>
         ref={grid}
         url="/product/grid"
+        liveKey={queryKeys.products.all}
         columnDefs={columns}
         params={params}
         initialFilterModel={initialFilter}

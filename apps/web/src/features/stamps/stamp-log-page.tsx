@@ -16,6 +16,7 @@ import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { dateResetFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { queryKeys } from '../../lib/query-keys';
 import { type DestroyedEntry, type StampLogRow, useDestroyedStamps, useUndoDestroy } from './api';
 import { DestroyTool } from './destroy-tool';
 import { ButtonLink } from '../../lib/button-link';
@@ -131,6 +132,7 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
       <ServerGrid<StampLogRow>
         ref={gridRef}
         url="/invoice/stamp/grid"
+        liveKey={queryKeys.stamps.all}
         columnDefs={columnDefs}
         params={params}
         noRowsText="No stamps logged"

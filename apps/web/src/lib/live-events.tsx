@@ -1,0 +1,61 @@
+import { isLiveEventName, type LiveEventName, type LiveEventPayload, parseLiveEvent } from '@dbo/domain/live-events';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
+import { connectRealtime } from './realtime';
+
+type Listener = (payload: unknown) => void;
+
+interface LiveEvents {
+  /** adds a listener of one event; answers the function that removes it */
+  on(name: LiveEventName, listener: Listener): () => void;
+}
+
+const LiveEventsContext = createContext<LiveEvents | null>(null);
+
+/**
+ * One socket for the screens under it (the staff shell, or the shop with a customer token): every
+ * event of the typed map (`@dbo/domain/live-events`) goes to the `useLiveEvent` listeners of its
+ * name. No token: no socket, and the listeners simply hear nothing.
+ */
+export function LiveEventsProvider({ token, children }: { token: string | null; children: ReactNode }) {
+  const listeners = useMemo(() => new Map<LiveEventName, Set<Listener>>(), []);
+  const bus = useMemo<LiveEvents>(
+    () => ({
+      on(name, listener) {
+        const set = listeners.get(name) ?? new Set<Listener>();
+        listeners.set(name, set);
+        set.add(listener);
+        return () => {
+          set.delete(listener);
+        };
+      },
+    }),
+    [listeners],
+  );
+  useEffect(() => {
+    if (!token) return;
+    return connectRealtime(token, (name, payload) => {
+      if (!isLiveEventName(name)) return;
+      for (const listener of listeners.get(name) ?? []) listener(payload);
+    });
+  }, [token, listeners]);
+  return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
+}
+
+/**
+ * Calls `handler` with the parsed payload each time the server emits `name` (one of the typed map's
+ * events) while the component is mounted. The latest handler is called without re-subscribing; a
+ * payload that does not match its schema is dropped (and said in the console).
+ */
+export function useLiveEvent<N extends LiveEventName>(name: N, handler: (payload: LiveEventPayload<N>) => void) {
+  const bus = useContext(LiveEventsContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!bus) return;
+    return bus.on(name, (raw) => {
+      const payload = parseLiveEvent(name, raw);
+      if (payload === undefined) console.warn(`live event ${name}: payload does not match its schema`, raw);
+      else latest.current(payload);
+    });
+  }, [bus, name]);
+}

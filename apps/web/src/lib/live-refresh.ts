@@ -1,0 +1,27 @@
+import type { QueryKey } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLiveEvent } from './live-events';
+import { changedBy, invalidate, queryKeys } from './query-keys';
+
+/**
+ * What another user's change makes stale on this user's screens: each data event of the typed map
+ * invalidates the query groups it concerns, so every open detail screen refetches and every grid
+ * watching the group (`ServerGrid`'s `liveKey`) reloads its rows. The same groups as this user's
+ * own writes (`changedBy`). Mounted once, in the signed-in shell (app/realtime.tsx).
+ */
+export function useLiveRefresh() {
+  const qc = useQueryClient();
+  const refresh = (keys: readonly QueryKey[]) => () => void invalidate(qc, keys);
+  useLiveEvent('invoice:created', refresh(changedBy.invoice));
+  useLiveEvent('invoice:updated', refresh(changedBy.invoice));
+  useLiveEvent('invoice:deleted', refresh(changedBy.invoice));
+  useLiveEvent('invoice:payment', refresh(changedBy.payment));
+  // a destroy with a replacement moves stamps on an invoice
+  useLiveEvent('stamp:update', refresh([...changedBy.stamps, queryKeys.invoices.all]));
+  useLiveEvent('inventory:update', refresh(changedBy.inventory));
+  useLiveEvent('customer:update', refresh(changedBy.customer));
+  useLiveEvent('product:cache-update', refresh(changedBy.product));
+  useLiveEvent('import:update', refresh(changedBy.import));
+  // a customer user invited, enabled, disabled or revoked (the customers' users screens)
+  useLiveEvent('user:access', refresh([queryKeys.customers.all]));
+}
