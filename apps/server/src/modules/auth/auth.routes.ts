@@ -20,14 +20,7 @@ import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
 import { closeStaffSessions, endStaffSession } from './session-end.js';
-import {
-  createResetToken,
-  createSession,
-  resetPassword,
-  signIn,
-  signUp,
-  updateProfile,
-} from './auth.service.js';
+import { createResetToken, createSession, resetPassword, signIn, signUp, updateProfile } from './auth.service.js';
 
 /** A new session of the staff user and its bearer token (what sign-in and sign-up hand out). */
 export async function sessionToken(app: App, user: { id: number; company_id: number }): Promise<string> {

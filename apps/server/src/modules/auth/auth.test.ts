@@ -133,7 +133,9 @@ describe('profile and notifications', () => {
     expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(
       400,
     );
-    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'new-pass-word-9' })).status).toBe(200);
+    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'new-pass-word-9' })).status).toBe(
+      200,
+    );
   });
 
   it('needs the current password to set a new one', async () => {
@@ -141,14 +143,20 @@ describe('profile and notifications', () => {
     const missing = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde-fghij-2' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Current password is required to set a new password');
-    const wrong = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde-fghij-2', current_password: 'nope!' });
+    const wrong = await owner.api.put('/user', {
+      name: 'Alan Smith',
+      password: 'abcde-fghij-2',
+      current_password: 'nope!',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
     // the password did not change
     expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(
       200,
     );
-    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'abcde-fghij-2' })).status).toBe(400);
+    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'abcde-fghij-2' })).status).toBe(
+      400,
+    );
   });
 
   it('signs out every other session of the user on a new password, and keeps this one', async () => {

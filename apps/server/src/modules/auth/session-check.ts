@@ -8,6 +8,8 @@ export async function liveStaffSessionIds(db: DbOrTx, ids: string[]): Promise<Se
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(and(inArray(sessions.id, [...new Set(ids)]), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+    .where(
+      and(inArray(sessions.id, [...new Set(ids)]), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())),
+    );
   return new Set(rows.map((r) => r.id));
 }

@@ -13,7 +13,9 @@ export const CUSTOMER_SESSION_HOURS = 23;
 export async function createCustomerSession(db: DbOrTx, u: { id: number; company_id: number }) {
   const id = randomUUID();
   const expires = new Date(Date.now() + CUSTOMER_SESSION_HOURS * 3_600_000);
-  await db.insert(customerSessions).values({ id, company_id: u.company_id, customer_user_id: u.id, expires_at: expires });
+  await db
+    .insert(customerSessions)
+    .values({ id, company_id: u.company_id, customer_user_id: u.id, expires_at: expires });
   return { id, expires };
 }
 
@@ -68,20 +70,20 @@ export type CustomerSessionScope = { sessionIds: string[] } | { customerUserIds:
  * users whose sessions ended. Call `closeCustomerSockets` with them after the commit.
  */
 export async function revokeCustomerSessionRows(db: DbOrTx, scope: CustomerSessionScope): Promise<number[]> {
-  let where;
-  if ('sessionIds' in scope) {
-    if (scope.sessionIds.length === 0) return [];
-    where = inArray(customerSessions.id, scope.sessionIds);
-  } else if ('customerUserIds' in scope) {
-    if (scope.customerUserIds.length === 0) return [];
-    where = inArray(customerSessions.customer_user_id, scope.customerUserIds);
-  } else {
-    const ofCustomer = db
-      .select({ id: customerUsers.id })
-      .from(customerUsers)
-      .where(eq(customerUsers.customer_id, scope.customerId));
-    where = inArray(customerSessions.customer_user_id, ofCustomer);
-  }
+  if ('sessionIds' in scope && scope.sessionIds.length === 0) return [];
+  if ('customerUserIds' in scope && scope.customerUserIds.length === 0) return [];
+  const where =
+    'sessionIds' in scope
+      ? inArray(customerSessions.id, scope.sessionIds)
+      : 'customerUserIds' in scope
+        ? inArray(customerSessions.customer_user_id, scope.customerUserIds)
+        : inArray(
+            customerSessions.customer_user_id,
+            db
+              .select({ id: customerUsers.id })
+              .from(customerUsers)
+              .where(eq(customerUsers.customer_id, scope.customerId)),
+          );
   const rows = await db
     .update(customerSessions)
     .set({ revoked_at: new Date() })
