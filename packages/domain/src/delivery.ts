@@ -184,9 +184,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\
 
 export const stopCompleteSchema = z
   .object({
-    client_id: z
-      .string({ error: DELIVERY_MSG.clientId })
-      .regex(/^[A-Za-z0-9_-]{8,64}$/, DELIVERY_MSG.clientId),
+    client_id: z.string({ error: DELIVERY_MSG.clientId }).regex(/^[A-Za-z0-9_-]{8,64}$/, DELIVERY_MSG.clientId),
     received_by: boundedText('Received by', LIMITS.shortText, DELIVERY_MSG.receivedBy)
       .trim()
       .min(1, DELIVERY_MSG.receivedBy),
@@ -219,7 +217,9 @@ export const stopCompleteSchema = z
       .refine((s) => {
         const t = Date.parse(s);
         // a phone's clock may run a little fast: ten minutes of grace
-        return !Number.isNaN(t) && t <= Date.now() + 10 * 60_000 && isCalendarDay(new Date(t).toISOString().slice(0, 10));
+        return (
+          !Number.isNaN(t) && t <= Date.now() + 10 * 60_000 && isCalendarDay(new Date(t).toISOString().slice(0, 10))
+        );
       }, DELIVERY_MSG.completedAt),
     lat: z.number({ error: DELIVERY_MSG.lat }).min(-90, DELIVERY_MSG.lat).max(90, DELIVERY_MSG.lat).nullish(),
     lng: z.number({ error: DELIVERY_MSG.lng }).min(-180, DELIVERY_MSG.lng).max(180, DELIVERY_MSG.lng).nullish(),
@@ -259,9 +259,7 @@ export const routeInvoiceOut = z.object({
   completed: z.boolean(),
   received_by: z.string().nullable(),
   completed_at: timestampOut.nullable(),
-  payment: z
-    .object({ method: z.string(), amount: moneyOut, reference: z.string() })
-    .nullable(),
+  payment: z.object({ method: z.string(), amount: moneyOut, reference: z.string() }).nullable(),
   credit_memo_total: moneyOut.nullable(),
 });
 
@@ -357,7 +355,7 @@ export type Reconciliation = z.infer<typeof reconciliationOut>;
 
 /** Google Maps search link for an address: opens the phone's maps app. */
 export function mapsUrl(parts: readonly (string | null | undefined)[]) {
-  const q = parts.filter((p) => p && p.trim()).join(', ');
+  const q = parts.filter((p) => p?.trim()).join(', ');
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(q)}`;
 }
 

@@ -135,13 +135,11 @@ export async function completeStop(
       });
       paymentId = paid.id;
     }
-    const place = v.lat !== undefined && v.lat !== null && v.lng !== undefined && v.lng !== null ? ` at ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}` : '';
-    await markInvoiceSigned(
-      tx,
-      inv,
-      completedAt,
-      `Received by ${v.received_by}, ${completedAt.toISOString()}${place}`,
-    );
+    const place =
+      v.lat !== undefined && v.lat !== null && v.lng !== undefined && v.lng !== null
+        ? ` at ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
+        : '';
+    await markInvoiceSigned(tx, inv, completedAt, `Received by ${v.received_by}, ${completedAt.toISOString()}${place}`);
     const [row] = await tx
       .update(deliveryInvoices)
       .set({
@@ -192,7 +190,10 @@ async function afterCompletion(
       buffer: dataUrlBytes(url),
       note: `Received by ${v.received_by}, ${v.completed_at}`,
     });
-    await db.update(deliveryInvoices).set({ [column]: doc.id }).where(eq(deliveryInvoices.id, row.id));
+    await db
+      .update(deliveryInvoices)
+      .set({ [column]: doc.id })
+      .where(eq(deliveryInvoices.id, row.id));
   };
   const steps: (() => Promise<unknown>)[] = [() => keep(v.signature_png, 'signature', 'signature_document_id')];
   if (v.photo) steps.push(() => keep(v.photo as string, 'delivery-photo', 'photo_document_id'));

@@ -115,14 +115,17 @@ export async function readRoutes(db: DbOrTx, companyId: number, routes: RouteRow
             if (done) {
               const paid = toCents(di.payment_amount ?? '0');
               codCollected += paid;
-              if (paid < due) exceptions.push(`Invoice ${label}: collected ${money(paid).toFixed(2)} of ${money(due).toFixed(2)}`);
+              if (paid < due)
+                exceptions.push(`Invoice ${label}: collected ${money(paid).toFixed(2)} of ${money(due).toFixed(2)}`);
             }
           }
           if (done) invoicesDone++;
           for (const l of delivered.values())
             if (done && l.reason) {
               const it = items.find((x) => x.id === l.item_id);
-              exceptions.push(`Invoice ${label}: ${it?.product_name ?? 'item'} delivered ${l.delivered_qty} of ${it?.qty ?? '?'} (${l.reason})`);
+              exceptions.push(
+                `Invoice ${label}: ${it?.product_name ?? 'item'} delivered ${l.delivered_qty} of ${it?.qty ?? '?'} (${l.reason})`,
+              );
             }
           return {
             id: inv.id,

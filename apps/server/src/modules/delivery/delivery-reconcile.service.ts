@@ -47,7 +47,11 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
         if (inv.payment.method === 'cash') d.cash += c;
         else {
           d.checks += c;
-          d.check_list.push({ invoice: inv.number_label, amount: inv.payment.amount, reference: inv.payment.reference });
+          d.check_list.push({
+            invoice: inv.number_label,
+            amount: inv.payment.amount,
+            reference: inv.payment.reference,
+          });
         }
       }
     byDriver.set(key, d);

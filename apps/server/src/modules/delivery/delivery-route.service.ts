@@ -60,7 +60,12 @@ async function eligibleInvoices(tx: Tx, companyId: number, ids: readonly number[
 }
 
 /** Puts the invoices on the route: a stop per customer (kept if it was there), appended in order. */
-async function placeInvoices(tx: Tx, companyId: number, routeId: number, rows: Awaited<ReturnType<typeof eligibleInvoices>>) {
+async function placeInvoices(
+  tx: Tx,
+  companyId: number,
+  routeId: number,
+  rows: Awaited<ReturnType<typeof eligibleInvoices>>,
+) {
   const stops = await tx.select().from(deliveryStops).where(eq(deliveryStops.route_id, routeId));
   const stopOf = new Map(stops.map((s) => [s.customer_id, s.id]));
   let position = stops.reduce((m, s) => Math.max(m, s.position), 0);

@@ -30,7 +30,8 @@ export async function privateRoutes(app: App) {
     userId: req.auth.userId,
     role: req.auth.role,
   });
-  const changed = (companyId: number, routeId: number) => app.deps.emit(companyId, 'delivery:changed', { route_id: routeId });
+  const changed = (companyId: number, routeId: number) =>
+    app.deps.emit(companyId, 'delivery:changed', { route_id: routeId });
 
   app.post(
     '/delivery/route',
@@ -48,10 +49,8 @@ export async function privateRoutes(app: App) {
     async (req) => routesOn(db, req.auth.companyId, req.query.date),
   );
 
-  app.get(
-    '/delivery/route/:id',
-    { schema: { tags, params: idParams, response: { 200: routeOut } } },
-    async (req) => readRoute(db, req.auth.companyId, req.params.id),
+  app.get('/delivery/route/:id', { schema: { tags, params: idParams, response: { 200: routeOut } } }, async (req) =>
+    readRoute(db, req.auth.companyId, req.params.id),
   );
 
   app.put(
@@ -81,16 +80,12 @@ export async function privateRoutes(app: App) {
     async (req) => routesOn(db, req.auth.companyId, req.query.date ?? todayInTexas(), req.auth.userId),
   );
 
-  app.get(
-    '/delivery/eligible',
-    { schema: { tags, response: { 200: eligibleListOut } } },
-    async (req) => eligibleForRoutes(db, req.auth.companyId),
+  app.get('/delivery/eligible', { schema: { tags, response: { 200: eligibleListOut } } }, async (req) =>
+    eligibleForRoutes(db, req.auth.companyId),
   );
 
-  app.get(
-    '/delivery/drivers',
-    { schema: { tags, response: { 200: driverListOut } } },
-    async (req) => listDrivers(db, req.auth.companyId),
+  app.get('/delivery/drivers', { schema: { tags, response: { 200: driverListOut } } }, async (req) =>
+    listDrivers(db, req.auth.companyId),
   );
 
   app.get(
@@ -101,10 +96,18 @@ export async function privateRoutes(app: App) {
 
   app.post(
     '/delivery/stop/:invoiceId/complete',
-    { bodyLimit: 6 * 1024 * 1024, schema: { tags, params: invoiceIdParams, body: stopCompleteSchema, response: { 200: stopCompleteOut } } },
+    {
+      bodyLimit: 6 * 1024 * 1024,
+      schema: { tags, params: invoiceIdParams, body: stopCompleteSchema, response: { 200: stopCompleteOut } },
+    },
     async (req) => {
       const res = await completeStop(
-        { db, mailer, dataDir: config.dataDir, log: (err) => req.log.warn({ err }, 'delivery after-commit step failed') },
+        {
+          db,
+          mailer,
+          dataDir: config.dataDir,
+          log: (err) => req.log.warn({ err }, 'delivery after-commit step failed'),
+        },
         actorOf(req),
         req.params.invoiceId,
         req.body,

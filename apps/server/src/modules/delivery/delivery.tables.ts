@@ -1,4 +1,14 @@
-import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { looseRef, money, parentId, timestamps } from '../../db/columns.js';
 import { companyRow, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';

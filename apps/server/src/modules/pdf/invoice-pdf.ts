@@ -252,7 +252,11 @@ function signedReceipt(
     }
   }
   const sy = top + 64;
-  doc.moveTo(left, sy).lineTo(left + 260, sy).strokeColor(INK).stroke();
+  doc
+    .moveTo(left, sy)
+    .lineTo(left + 260, sy)
+    .strokeColor(INK)
+    .stroke();
   doc
     .font('Helvetica')
     .fontSize(9)
