@@ -3,7 +3,6 @@
  * a hand-added range): pure, shared by the server and the builder. Re-exported by stamps.ts; the
  * rules are described there.
  */
-import { INVOICE_STATUS_LABELS, type InvoiceStatus } from './constants.js';
 import { serialRuns } from './stamp-record.js';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -169,21 +168,4 @@ export function builderRangeErrors(
     else if (last != null && e > last) out.end = STAMP_RANGE_MSG.endAboveLast(last);
   }
   return out;
-}
-
-/** Statuses a liquor invoice may hold with any number of stamps (issue 30); every other needs exactly its need. */
-export const STAMPS_ANY_STATUSES = ['draft', 'cancelled'] as const;
-
-/**
- * Why an invoice with `need` stamps needed (stampNeed of its lines) and `assigned` stamps on it
- * cannot hold `status`, or null when it can. Draft and cancelled take any number of stamps; any
- * other status needs exactly the need (Alco. Bev. Code §28.15(b): a stamp on every container, and
- * no stamp spent on nothing). One wording for the server's 400 and the builder's disabled button.
- */
-export function stampStatusProblem(need: number, assigned: number, status: string): string | null {
-  if ((STAMPS_ANY_STATUSES as readonly string[]).includes(status) || assigned === need) return null;
-  const label = INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status;
-  if (assigned < need)
-    return `This invoice needs ${plural(need - assigned, 'more TABC stamp')} before it can be ${label}`;
-  return `This invoice has ${plural(assigned - need, 'extra TABC stamp')}: it needs exactly ${need} before it can be ${label}`;
 }
