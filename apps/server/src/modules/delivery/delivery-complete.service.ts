@@ -9,6 +9,7 @@
  */
 import { DELIVERY_MSG, type StopCompleteOut, type StopCompleteValues } from '@dbo/domain/delivery';
 import { toDay } from '@dbo/domain/dates';
+import { can } from '@dbo/domain/permissions';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { isMoneyStatus } from '@dbo/domain/payment';
 import { and, eq } from 'drizzle-orm';
@@ -24,7 +25,7 @@ import { invoiceItems } from '../invoices/invoices.tables.js';
 import { addCustomerPayment } from '../payments/customer-payments.service.js';
 import { issueCreditMemo } from '../receivables/credit-memos.service.js';
 import { isCod } from './delivery-read.service.js';
-import { deliveryInvoices } from './delivery.tables.js';
+import { deliveryInvoices, deliveryRoutes } from './delivery.tables.js';
 
 type DeliveryRow = typeof deliveryInvoices.$inferSelect;
 
@@ -100,6 +101,14 @@ export async function completeStop(
       await findInvoice(tx, companyId, { id: invoiceId }); // another company's invoice: 404 as usual
       throw notFound(DELIVERY_MSG.stopNotFound);
     }
+    if (!can(actor.role, 'delivery.manage')) {
+      // a driver completes only the stops of their own routes
+      const [route] = await tx
+        .select({ driver: deliveryRoutes.driver_user_id })
+        .from(deliveryRoutes)
+        .where(eq(deliveryRoutes.id, di.route_id));
+      if (route?.driver !== userId) throw notFound(DELIVERY_MSG.stopNotFound);
+    }
     if (di.client_id === v.client_id) return { row: di, duplicate: true };
     if (di.completed_at) throw conflict(DELIVERY_MSG.alreadyDelivered);
     const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
@@ -110,7 +119,9 @@ export async function completeStop(
     const short = shortLines(items, v.lines);
 
     if (!isMoneyStatus(inv.status) && inv.status !== 'delivered')
-      await changeInvoiceStatus(txDb, actor, inv.id, { status: 'delivered' });
+      // the delivered status is part of the driver's own delivery (delivery.own), not an edit of the
+      // invoice: the status service's rules apply, its edit-screen role check does not
+      await changeInvoiceStatus(txDb, { companyId, userId, role: 'owner' }, inv.id, { status: 'delivered' });
 
     let creditMemoId: number | null = null;
     if (short.items.length) {

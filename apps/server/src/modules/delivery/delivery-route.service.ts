@@ -5,7 +5,8 @@
  */
 import { DELIVERY_MSG, type RouteCreateInput, type RouteUpdateInput } from '@dbo/domain/delivery';
 import { displayNumber } from '@dbo/domain/invoice';
-import { and, asc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { can } from '@dbo/domain/permissions';
+import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
@@ -23,12 +24,13 @@ interface Actor {
   userId: number;
 }
 
+/** A driver is a user of the company whose role works deliveries (the driver role; owners and managers too). */
 async function checkDriver(db: DbOrTx, companyId: number, driverId: number) {
   const [u] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(and(eq(users.company_id, companyId), eq(users.id, driverId)));
-  if (!u) throw badRequest(DELIVERY_MSG.driverNotFound);
+  if (!u || !can(u.role, 'delivery.own')) throw badRequest(DELIVERY_MSG.driverNotFound);
 }
 
 /** The invoices, locked, each checked eligible for `routeId` (or for a new route). */
@@ -223,11 +225,13 @@ export async function eligibleForRoutes(db: DbOrTx, companyId: number) {
   }));
 }
 
-/** Who may be named driver: the company's users (the driver role, once the team's roles land). */
+/** Who may be named driver: the company's drivers first, then the owners and managers who also drive. */
 export async function listDrivers(db: DbOrTx, companyId: number) {
-  return db
+  const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
-    .where(and(eq(users.company_id, companyId), ne(users.role, 'customer')))
+    .where(eq(users.company_id, companyId))
     .orderBy(asc(users.name));
+  const drivers = rows.filter((u) => can(u.role, 'delivery.own'));
+  return [...drivers.filter((u) => u.role === 'driver'), ...drivers.filter((u) => u.role !== 'driver')];
 }

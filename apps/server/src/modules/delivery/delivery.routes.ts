@@ -35,7 +35,7 @@ export async function privateRoutes(app: App) {
 
   app.post(
     '/delivery/route',
-    { schema: { tags, body: routeCreateSchema, response: { 200: routeOut } } },
+    { config: { action: 'delivery.manage' }, schema: { tags, body: routeCreateSchema, response: { 200: routeOut } } },
     async (req) => {
       const route = await createRoute(db, actorOf(req), req.body);
       changed(req.auth.companyId, route.id);
@@ -45,17 +45,25 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/delivery/route',
-    { schema: { tags, querystring: routeDateQuery, response: { 200: routeListOut } } },
+    {
+      config: { action: 'delivery.read' },
+      schema: { tags, querystring: routeDateQuery, response: { 200: routeListOut } },
+    },
     async (req) => routesOn(db, req.auth.companyId, req.query.date),
   );
 
-  app.get('/delivery/route/:id', { schema: { tags, params: idParams, response: { 200: routeOut } } }, async (req) =>
-    readRoute(db, req.auth.companyId, req.params.id),
+  app.get(
+    '/delivery/route/:id',
+    { config: { action: 'delivery.read' }, schema: { tags, params: idParams, response: { 200: routeOut } } },
+    async (req) => readRoute(db, req.auth.companyId, req.params.id),
   );
 
   app.put(
     '/delivery/route/:id',
-    { schema: { tags, params: idParams, body: routeUpdateSchema, response: { 200: routeOut } } },
+    {
+      config: { action: 'delivery.manage' },
+      schema: { tags, params: idParams, body: routeUpdateSchema, response: { 200: routeOut } },
+    },
     async (req) => {
       const route = await updateRoute(db, actorOf(req), req.params.id, req.body);
       changed(req.auth.companyId, route.id);
@@ -65,7 +73,10 @@ export async function privateRoutes(app: App) {
 
   app.delete(
     '/delivery/route/:id',
-    { schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } } },
+    {
+      config: { action: 'delivery.manage' },
+      schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } },
+    },
     async (req) => {
       const res = await deleteRoute(db, actorOf(req), req.params.id);
       changed(req.auth.companyId, req.params.id);
@@ -76,27 +87,38 @@ export async function privateRoutes(app: App) {
   /** The signed-in driver's routes for a day (today in Texas by default): the phone's screen. */
   app.get(
     '/delivery/my-route',
-    { schema: { tags, querystring: optionalDateQuery, response: { 200: routeListOut } } },
+    {
+      config: { action: 'delivery.own' },
+      schema: { tags, querystring: optionalDateQuery, response: { 200: routeListOut } },
+    },
     async (req) => routesOn(db, req.auth.companyId, req.query.date ?? todayInTexas(), req.auth.userId),
   );
 
-  app.get('/delivery/eligible', { schema: { tags, response: { 200: eligibleListOut } } }, async (req) =>
-    eligibleForRoutes(db, req.auth.companyId),
+  app.get(
+    '/delivery/eligible',
+    { config: { action: 'delivery.read' }, schema: { tags, response: { 200: eligibleListOut } } },
+    async (req) => eligibleForRoutes(db, req.auth.companyId),
   );
 
-  app.get('/delivery/drivers', { schema: { tags, response: { 200: driverListOut } } }, async (req) =>
-    listDrivers(db, req.auth.companyId),
+  app.get(
+    '/delivery/drivers',
+    { config: { action: 'delivery.read' }, schema: { tags, response: { 200: driverListOut } } },
+    async (req) => listDrivers(db, req.auth.companyId),
   );
 
   app.get(
     '/delivery/reconciliation',
-    { schema: { tags, querystring: routeDateQuery, response: { 200: reconciliationOut } } },
+    {
+      config: { action: 'delivery.read' },
+      schema: { tags, querystring: routeDateQuery, response: { 200: reconciliationOut } },
+    },
     async (req) => reconciliation(db, req.auth.companyId, req.query.date),
   );
 
   app.post(
     '/delivery/stop/:invoiceId/complete',
     {
+      config: { action: 'delivery.own' },
       bodyLimit: 6 * 1024 * 1024,
       schema: { tags, params: invoiceIdParams, body: stopCompleteSchema, response: { 200: stopCompleteOut } },
     },

@@ -1,13 +1,13 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { seedDemoIfEmpty } from '../../seed/demo.js';
-import { companies } from '../company/company.tables.js';
+import { companies, users } from '../company/company.tables.js';
 import { routesOn } from './delivery-read.service.js';
-import { makeCustomer, makeInvoice, makeProduct, line } from '../../../test/factories.js';
+import { line, makeCustomer, makeInvoice, makeProduct, makeStaff } from '../../../test/factories.js';
 import { activateFeature, createTestApp, useAppWithTwoCompanies } from '../../../test/helpers.js';
 import { pdfText } from '../../../test/pdf-text.js';
 import { inventory } from '../inventory/inventory.tables.js';
@@ -301,6 +301,58 @@ describe('completing a stop', () => {
     const loose = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 1 }]);
     expect((await t.owner.api.post(`/delivery/stop/${loose.id}/complete`, completion())).status).toBe(404);
     expect((await t.other.api.post(`/delivery/stop/${inv.id}/complete`, completion())).status).toBe(404);
+  });
+});
+
+describe('drivers', () => {
+  const driver = async () => {
+    const api = await makeStaff(t.ctx, t.owner.companyId, 'driver');
+    const [u] = await t.ctx.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.company_id, t.owner.companyId), eq(users.role, 'driver')))
+      .orderBy(desc(users.id))
+      .limit(1);
+    return { api, id: u.id };
+  };
+
+  it('see and complete only their own stops; an office user is no driver', async () => {
+    const dan = await driver();
+    const eve = await driver();
+    const c = await makeCustomer(t.ctx, t.owner.companyId);
+    const mine = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 2 }]);
+    const hers = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 3 }]);
+    const make = (driverId: number, ids: number[]) =>
+      t.owner.api.post('/delivery/route', { date: today, driver_user_id: driverId, invoice_ids: ids });
+    expect((await make(dan.id, [mine.id])).status).toBe(200);
+    expect((await make(eve.id, [hers.id])).status).toBe(200);
+    const drivers = await t.owner.api.get('/delivery/drivers');
+    expect(drivers.body.slice(0, 2).map((d: any) => d.role)).toEqual(['driver', 'driver']);
+
+    const list = await dan.api.get('/delivery/my-route');
+    expect(list.status).toBe(200);
+    expect(list.body.flatMap((r: any) => r.stops.flatMap((s: any) => s.invoices.map((i: any) => i.id)))).toEqual([
+      mine.id,
+    ]);
+    // the office's planning is not the driver's
+    expect((await dan.api.get(`/delivery/route?date=${today}`)).status).toBe(403);
+    expect(
+      (await dan.api.post('/delivery/route', { date: today, driver_user_id: dan.id, invoice_ids: [] })).status,
+    ).toBe(403);
+    expect((await dan.api.post(`/delivery/stop/${hers.id}/complete`, completion())).status).toBe(404);
+    const done = await dan.api.post(`/delivery/stop/${mine.id}/complete`, completion());
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('delivered');
+
+    // an office user cannot be named driver
+    await makeStaff(t.ctx, t.owner.companyId, 'office');
+    const [office] = await t.ctx.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.company_id, t.owner.companyId), eq(users.role, 'office')))
+      .limit(1);
+    const other = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 1 }]);
+    expect((await make(office.id, [other.id])).status).toBe(400);
   });
 });
 
