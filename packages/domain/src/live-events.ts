@@ -50,6 +50,8 @@ export const LIVE_EVENTS = {
     priceTier: z.number().optional(),
   }),
   'order:feature': z.object({ active: z.boolean() }),
+  /** a delivery route planned or changed (route_id), or a stop completed at the door (invoice_id) */
+  'delivery:changed': z.object({ route_id: z.number().optional(), invoice_id: z.number().optional() }),
   'order:placed': orderPlacedEvent,
   'order:status': orderStatusEvent,
   'order:invoiced': orderStatusEvent,

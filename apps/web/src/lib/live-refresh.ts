@@ -22,6 +22,8 @@ export function useLiveRefresh() {
   useLiveEvent('customer:update', refresh(changedBy.customer));
   useLiveEvent('product:cache-update', refresh(changedBy.product));
   useLiveEvent('import:update', refresh(changedBy.import));
+  // a stop completed at the door delivers the invoice, may take a COD payment or credit short lines
+  useLiveEvent('delivery:changed', refresh([...changedBy.invoice, ...changedBy.payment]));
   // a customer user invited, enabled, disabled or revoked (the customers' users screens)
   useLiveEvent('user:access', refresh([queryKeys.customers.all]));
 }
