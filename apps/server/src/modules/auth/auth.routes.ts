@@ -6,11 +6,11 @@ import {
   resetRequestSchema,
   setPasswordSchema,
   signInSchema,
-  signUpSchema,
   successOut,
   tokenOut,
   userOut,
 } from '@dbo/domain/auth';
+import { signUpBodySchema } from '@dbo/domain/team';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
@@ -21,6 +21,7 @@ import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
 import {
+  acceptInvitation,
   createResetToken,
   createSession,
   resetPassword,
@@ -74,11 +75,15 @@ export async function publicRoutes(app: App) {
   app.post(
     '/auth/signup',
     {
-      schema: { tags: ['auth'], body: signUpSchema, response: { 200: tokenOut } },
+      schema: { tags: ['auth'], body: signUpBodySchema, response: { 200: tokenOut } },
       preHandler: limitBy([[signUpsPerAddress, byAddress]]),
     },
     async (req) => {
-      const user = await signUp(app.deps.db, req.body);
+      // with an invitation's token the invitee joins the inviting company (not a new one)
+      const { token, ...body } = req.body;
+      const user = token
+        ? await acceptInvitation(app.deps.db, { token, name: body.name, password: body.password })
+        : await signUp(app.deps.db, body);
       return issueToken(app, user);
     },
   );
