@@ -14,9 +14,9 @@ import { badRequest } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
 import { sha256 } from '../../lib/passwords.js';
-import { disconnectUsers } from '../../lib/realtime.js';
 import { getCompany } from '../company/company.service.js';
 import { companies, users } from '../company/company.tables.js';
+import { closeStaffSessions } from '../auth/session-end.js';
 import { inviteUser, listTeam, removeTeamUser, resendInvitation, teamUser, updateTeamUser } from './team.service.js';
 
 const tags = ['team'];
@@ -78,7 +78,7 @@ export async function privateRoutes(app: App) {
     async (req) => {
       const { user, ended } = await updateTeamUser(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
       // a disabled user's open sockets close at once, on every process (Redis adapter)
-      if (ended) disconnectUsers(app.deps, [user.id]);
+      if (ended) await closeStaffSessions(app.deps, [user.id], []);
       return teamUser(user);
     },
   );
@@ -88,7 +88,7 @@ export async function privateRoutes(app: App) {
     { config: { action }, schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean() }) } } },
     async (req) => {
       await removeTeamUser(db, req.auth.companyId, req.auth.userId, req.params.id);
-      disconnectUsers(app.deps, [req.params.id]);
+      await closeStaffSessions(app.deps, [req.params.id], []);
       return { success: true };
     },
   );

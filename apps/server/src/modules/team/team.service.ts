@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { randomToken, sha256 } from '../../lib/passwords.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { sessions } from '../auth/auth.tables.js';
 import { forgetUserSessions } from '../auth/session-cache.js';
+import { revokeStaffSessionRows } from '../auth/session-end.js';
 import { companies, users } from '../company/company.tables.js';
 
 type UserRow = typeof users.$inferSelect;
@@ -135,10 +135,7 @@ async function anotherActiveOwner(tx: Tx, companyId: number, exceptId: number): 
 const isActiveOwner = (u: UserRow) => u.role === 'owner' && u.active && !u.invite_token_hash;
 
 async function endSessions(tx: Tx, userId: number) {
-  await tx
-    .update(sessions)
-    .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+  await revokeStaffSessionRows(tx, [userId]);
 }
 
 /**
@@ -183,7 +180,7 @@ export async function updateTeamUser(
     return { user: updated, ended };
   });
   // the role is read with the session: a cached session must not keep the old role (or stay alive)
-  forgetUserSessions(id);
+  await forgetUserSessions(id);
   return result;
 }
 

@@ -85,8 +85,8 @@ describe('Settings → Team', () => {
     const old = await client(t.ctx).post('/auth/signup', {
       token: first,
       name: 'D',
-      password: 'abcdef',
-      confirm_password: 'abcdef',
+      password: 'old-link-pass',
+      confirm_password: 'old-link-pass',
     });
     expect(old.body.message).toBe(TEAM_MSG.invitationInvalid);
     expect((await join(email)).body.user.role).toBe('driver');
