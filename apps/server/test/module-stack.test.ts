@@ -32,6 +32,7 @@ const FLOORS: Record<string, number> = {
   reports: 10,
   'customer-app': 10,
   ops: 11,
+  delivery: 11,
 };
 
 /**
