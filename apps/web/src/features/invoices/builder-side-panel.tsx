@@ -105,11 +105,6 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
             style={{ marginTop: 8 }}
             data-testid="save-blocked"
             title={stampBlock}
-            description={
-              <>
-                Give it exactly the stamps its liquor needs under TABC stamps, or save it as <strong>Draft</strong>.
-              </>
-            }
           />
         )}
         <Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>

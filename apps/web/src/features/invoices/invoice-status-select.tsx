@@ -26,6 +26,10 @@ export function InvoiceStatusSelect({ invoice, onChange }: { invoice: Invoice; o
         style={{ width: '100%' }}
         value={invoice.status}
         aria-describedby={current ? 'status-blocked' : undefined}
+        // wide enough for each reason on a line or two, opening leftwards from the narrow column
+        popupMatchSelectWidth={400}
+        placement="bottomRight"
+        listHeight={440}
         options={INVOICE_STATUSES.map((s) => {
           const block = s === invoice.status ? null : blockOf(s);
           return { value: s, label: statusLabel(s), disabled: !!block, block };
