@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductSuggestion } from './builder-model';
-import { type BuilderState, builderReducer, initialState, saveProblems, stampProblem } from './builder-state';
+import {
+  type BuilderAction,
+  type BuilderState,
+  builderReducer,
+  initialState,
+  saveProblems,
+  stampProblem,
+} from './builder-state';
 
 const vodka: ProductSuggestion = {
   id: 7,
@@ -62,7 +69,7 @@ describe('the builder refuses a non-draft liquor invoice whose stamps do not add
   });
 
   it('follows the automatic stamps once the rolls are loaded', () => {
-    let s = { ...twoBottles(), status: 'delivered' as const };
+    let s: BuilderState = { ...twoBottles(), status: 'delivered' };
     s = builderReducer(s, {
       type: 'rollsLoaded',
       sequences: [{ roll_id: 1, prefix: 'A', from: 100, to: 199, count: 100 }],
@@ -86,11 +93,12 @@ describe('the builder knows when there is work to lose', () => {
   });
 
   it('is touched by a line, a field or a stamp range, and Reset starts over', () => {
-    for (const action of [
+    const actions: BuilderAction[] = [
       { type: 'addProduct', product: vodka, scanned: true },
       { type: 'set', patch: { note: 'Back door' } },
       { type: 'editRanges', ranges: [] },
-    ] as const) {
+    ];
+    for (const action of actions) {
       const s = builderReducer(blank(), action);
       expect(s.touched).toBe(true);
       expect(builderReducer(s, { type: 'reset', state: blank() }).touched).toBe(false);
