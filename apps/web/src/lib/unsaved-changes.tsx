@@ -133,5 +133,6 @@ export function useFormUnsaved(
     allowLeave();
     setDirty(false);
   }, [allowLeave]);
-  return { dirty, changed, saved };
+  // the user chose to drop the changes (a link that leaves the form on purpose): the same release
+  return { dirty, changed, saved, discard: saved };
 }

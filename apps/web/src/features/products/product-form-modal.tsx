@@ -168,7 +168,13 @@ export function ProductFormModal({
                 <div key={e}>{e}</div>
               ))}
               {duplicateName && (
-                <Link to={`/product?product=${encodeURIComponent(duplicateName)}`} onClick={onClose}>
+                <Link
+                  to={`/product?product=${encodeURIComponent(duplicateName)}`}
+                  onClick={() => {
+                    unsaved.discard();
+                    onClose();
+                  }}
+                >
                   Show the existing {duplicateName}
                 </Link>
               )}
