@@ -194,7 +194,7 @@ function PaymentAmount({ p }: { p: Payment }) {
     <Flex vertical align="end" data-testid="payment-parts">
       <span>{formatMoney(p.amount)} on this invoice</span>
       <Text type="secondary" style={{ fontSize: 12 }}>
-        + {formatMoney(credit / 100)} on account (received {formatMoney((toCents(p.amount) + credit) / 100)})
+        + {formatMoney(credit / 100)} on account
       </Text>
     </Flex>
   );
