@@ -23,7 +23,7 @@ async function chooseStatus(page: Page, label: string) {
 }
 
 /** Two bottles of Tito's scanned for Broken Spoke: 2 stamps auto-assigned from the demo roll. */
-async function twoBottles(page: Page, open = () => page.goto('/invoice/create')) {
+async function twoBottles(page: Page, open: () => Promise<unknown> = () => page.goto('/invoice/create')) {
   await open();
   await pickCustomer(page, 'Broken Spoke');
   await page.getByLabel('Product search').pressSequentially('619947000013', { delay: 5 });
