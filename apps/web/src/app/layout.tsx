@@ -23,9 +23,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
 import { useStaffRealtime } from './realtime';
 import { screenBuilt } from './screens';
+import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { useSession } from './session';
 
@@ -70,7 +72,7 @@ export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 export function AppLayout() {
-  const { user, feature } = useSession();
+  const { user, feature, can } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
@@ -79,7 +81,8 @@ export function AppLayout() {
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteHotkey(openPalette);
   useStaffRealtime();
-  const orderCount = usePlacedOrderCount(feature('order') && screenBuilt('order')).data?.count ?? 0;
+  const orderCount =
+    usePlacedOrderCount(feature('order') && screenBuilt('order') && can('order.read')).data?.count ?? 0;
 
   useEffect(() => {
     document.title = orderCount > 0 ? `${APP_NAME} (${orderCount})` : APP_NAME;
@@ -87,7 +90,7 @@ export function AppLayout() {
 
   const features = user?.company.companyFeatures;
   // the icons are decoration: each item's name is its text ('Order', not 'shopping-cart Order')
-  const items = [
+  const items = screensFor(user?.role, [
     { key: '/dashboard', icon: <DashboardOutlined aria-hidden />, label: 'Dashboard' },
     ...(screenBuilt('order')
       ? [
@@ -124,7 +127,7 @@ export function AppLayout() {
     // the sync pages of an active point-of-sale partner (spec 2 routes /bottle-pos, /clover)
     ...(feature('bottle_pos') ? [{ key: '/bottle-pos', icon: <SyncOutlined aria-hidden />, label: 'Bottle POS' }] : []),
     ...(feature('clover') ? [{ key: '/clover', icon: <SyncOutlined aria-hidden />, label: 'Clover' }] : []),
-  ];
+  ]);
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
@@ -187,7 +190,9 @@ export function AppLayout() {
           </Button>
         </Header>
         <Content style={{ padding: 24 }}>
-          <Outlet />
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
         </Content>
       </Layout>
       <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
