@@ -131,6 +131,9 @@ async function customersHold(w: World, invoices: readonly InvoiceMoney[]) {
     w,
     customerMoneySql(w.companyId),
   );
+  const fp = customers.map((c) => c.fp).join();
+  if (fp === w.seen.money) return;
+  w.seen.money = fp;
   const aging = await read(w, '/report/aging');
   const sum = { open: 0, balance: 0, credit: 0, received: 0, allocated: 0 };
   for (const cu of customers) {

@@ -53,6 +53,7 @@ export interface World {
   seen: {
     stamps: string;
     invoice: string;
+    money: string;
     customers: Map<number, { fp: string; balance: number; onAccount: number }>;
   };
 }
@@ -140,7 +141,7 @@ export async function makeWorld(ctx: TestContext): Promise<World> {
     rolls,
     calls: [],
     step: '',
-    seen: { stamps: '', invoice: '', customers: new Map() },
+    seen: { stamps: '', invoice: '', money: '', customers: new Map() },
   };
 }
 
