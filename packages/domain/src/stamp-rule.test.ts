@@ -19,7 +19,9 @@ describe('the stamps precondition', () => {
     expect(stampRuleError('invoiced', 'Invoiced', 2, 3)).toBe(
       'This invoice has 1 more TABC stamp than its 2 liquor bottles need',
     );
-    expect(stampRuleError('paid', 'Paid', 1, 3)).toBe('This invoice has 2 more TABC stamps than its 1 liquor bottle needs');
+    expect(stampRuleError('paid', 'Paid', 1, 3)).toBe(
+      'This invoice has 2 more TABC stamps than its 1 liquor bottle needs',
+    );
     expect(stampRuleError('invoiced', 'Invoiced', 0, 1)).toBe(STAMP_RULE_MSG.extra(1, 0));
     expect(STAMP_RULE_MSG.extra(1, 0)).toContain('1 more TABC stamp');
   });

@@ -80,7 +80,8 @@ export async function settlePaymentStatus(
     statusBeforePayments: statusBeforePayments(history),
   });
   // money moving a draft to paid / partially_paid takes it out of draft: the stamps must add up
-  if (status !== inv.status && STAMP_FREE_STATUSES.includes(inv.status)) await refuseStampMismatchOf(tx, inv.id, status);
+  if (status !== inv.status && STAMP_FREE_STATUSES.includes(inv.status))
+    await refuseStampMismatchOf(tx, inv.id, status);
   const [updated] = await tx
     .update(invoices)
     .set({ paid_total: centsToString(paidCents), status, updated_at: new Date() })
