@@ -53,7 +53,7 @@ export const SQL_INVARIANTS = (c: number): [string, SQL][] => [
     sql`select json_build_object('allocation', a.id, 'amount', a.amount, 'invoice', a.invoice_id)
         from payment_allocations a join invoices i on i.id = a.invoice_id
         left join payments p on p.id = a.payment_id left join credit_memos m on m.id = a.credit_memo_id
-        where a.company_id = ${c} and (a.amount <= 0 or coalesce(p.customer_id, m.customer_id) <> i.customer_id)`,
+        where a.company_id = ${c} and (a.amount < 0 or coalesce(p.customer_id, m.customer_id) <> i.customer_id)`,
   ],
   [
     '(3) no payment or credit memo allocates more than its amount',
