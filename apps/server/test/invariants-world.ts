@@ -129,7 +129,7 @@ export async function makeWorld(ctx: TestContext): Promise<World> {
       signed_up_at: new Date(),
     })
     .returning();
-  const shopper = { api: client(ctx, customerToken(ctx.app, { id: buyer.id, company_id: companyId })) };
+  const shopper = { api: client(ctx, await customerToken(ctx.app, { id: buyer.id, company_id: companyId })) };
   return {
     ctx,
     companyId,
