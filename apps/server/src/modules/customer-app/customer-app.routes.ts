@@ -24,6 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
+import { shopUrl } from '../../lib/shop-url.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
 import { balancePdf, balancePrintData, customerBalance } from '../invoices/customer-balance.service.js';
@@ -33,7 +34,7 @@ import {
   resetCustomerPassword,
   saveCustomerPreferences,
 } from './customer-self.service.js';
-import { buildOrder, customerOrderDetail, findOrder } from '../orders/orders.detail.js';
+import { buildOrder, customerOrderDetail, findOrder, forCustomer } from '../orders/orders.detail.js';
 import { orderNotifier } from '../orders/orders.events.js';
 import { customerOrders } from '../orders/orders.grid.js';
 import { getCart, orderAgain, placeOrder, saveCart } from '../orders/orders.place.js';
@@ -105,6 +106,9 @@ export async function publicRoutes(app: App) {
         show_prices: c.c.show_prices,
         ordering: features.has('order'),
         inventory: features.has('inventory'),
+        tax_rate: Number(c.c.tax_rate),
+        allow_backorders: c.c.allow_backorders,
+        shop_url: shopUrl(config, subdomain),
       };
     },
   );
@@ -115,11 +119,7 @@ export async function publicRoutes(app: App) {
     async (req) => {
       const reset = await requestCustomerReset(db, req.body.email, req.body.subdomain);
       if (reset) {
-        const sub = reset.subdomain ?? '';
-        const base =
-          config.appDomain && sub
-            ? `https://${sub}.${config.appDomain}`
-            : `${config.publicUrl.replace(/\/$/, '')}/shop/${sub}`;
+        const base = shopUrl(config, reset.subdomain ?? '');
         const link = `${base}/reset-password?token=${encodeURIComponent(reset.token)}`;
         try {
           await app.deps.mailer.send({
@@ -163,9 +163,10 @@ export async function publicRoutes(app: App) {
     { schema: { tags, body: placeOrderRequest, response: { 200: orderOut } } },
     async (req) => {
       const who = await customerActor(db, req);
-      const id = await placeOrder(db, who, req.body);
-      await notify.placed(id);
-      return buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl);
+      const { id, created } = await placeOrder(db, who, req.body);
+      // the same client_id again answers the order it made, without a second "new order"
+      if (created) await notify.placed(id);
+      return forCustomer(await buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl));
     },
   );
 
