@@ -92,6 +92,10 @@ export const placeOrderRequest = z
   .optional();
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
 
+/** GET /customer-app/invitation?token=: which shop an invitation link belongs to (the old /signup forwards there). */
+export const invitationQuery = z.object({ token: boundedText('Token', 200).min(1, 'Token is required') });
+export const invitationShopOut = z.object({ subdomain: z.string(), company: z.string(), shop_url: z.string() });
+
 /** GET /customer-app/order and /customer-app/invoice paging. */
 export const customerListQuery = z.object({ ...pageParams });
 export type CustomerListQuery = z.infer<typeof customerListQuery>;

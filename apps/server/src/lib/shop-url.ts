@@ -4,10 +4,22 @@ export interface ShopUrlConfig {
   appDomain?: string;
 }
 
-/** The shop's address: `https://{sub}.{APP_DOMAIN}` when APP_DOMAIN is set, otherwise PUBLIC_URL/shop/{sub}. */
+/**
+ * The shop's address: `{sub}.{APP_DOMAIN}` (with PUBLIC_URL's scheme and port) when APP_DOMAIN is
+ * set, otherwise PUBLIC_URL/shop/{sub}.
+ */
 export function shopUrl(config: ShopUrlConfig, subdomain: string): string {
-  if (config.appDomain) return `https://${subdomain}.${config.appDomain}`;
-  return `${shopPathUrl(config, subdomain)}`;
+  if (!config.appDomain || !subdomain) return shopPathUrl(config, subdomain);
+  let scheme = 'https:';
+  let port = '';
+  try {
+    const u = new URL(config.publicUrl);
+    scheme = u.protocol;
+    port = u.port ? `:${u.port}` : '';
+  } catch {
+    // an unparsable PUBLIC_URL: the usual https
+  }
+  return `${scheme}//${subdomain}.${config.appDomain}${port}`;
 }
 
 /** PUBLIC_URL/shop/{sub}: the path every deployment serves the shop at. */

@@ -12,6 +12,8 @@ import {
   customerInvoicesOut,
   customerListQuery,
   customerOrdersOut,
+  invitationQuery,
+  invitationShopOut,
   placeOrderRequest,
   preferencesOut,
   preferencesRequest,
@@ -24,7 +26,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
+import { sha256 } from '../../lib/passwords.js';
 import { shopUrl } from '../../lib/shop-url.js';
+import { customerUsers } from '../customers/customers.tables.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
 import { balancePdf, balancePrintData, customerBalance } from '../invoices/customer-balance.service.js';
@@ -110,6 +114,21 @@ export async function publicRoutes(app: App) {
         allow_backorders: c.c.allow_backorders,
         shop_url: shopUrl(config, subdomain),
       };
+    },
+  );
+
+  // the old /signup?token= link forwards to its shop's sign-up: the token names the company
+  app.get(
+    '/customer-app/invitation',
+    { schema: { tags, querystring: invitationQuery, response: { 200: invitationShopOut } }, config: limit },
+    async (req) => {
+      const [row] = await db
+        .select({ subdomain: companies.subdomain, company: companies.name })
+        .from(customerUsers)
+        .innerJoin(companies, eq(companies.id, customerUsers.company_id))
+        .where(eq(customerUsers.invitation_token_hash, sha256(req.query.token)));
+      if (!row?.subdomain) throw notFound('Invitation not found');
+      return { subdomain: row.subdomain, company: row.company, shop_url: shopUrl(config, row.subdomain) };
     },
   );
 
