@@ -16,19 +16,11 @@ import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
-import { disconnectSessions, disconnectUsers } from '../../lib/realtime.js';
 import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
-import {
-  createResetToken,
-  createSession,
-  resetPassword,
-  revokeSession,
-  signIn,
-  signUp,
-  updateProfile,
-} from './auth.service.js';
+import { closeStaffSessions, endStaffSession } from './session-end.js';
+import { createResetToken, createSession, resetPassword, signIn, signUp, updateProfile } from './auth.service.js';
 
 /** A new session of the staff user and its bearer token (what sign-in and sign-up hand out). */
 export async function sessionToken(app: App, user: { id: number; company_id: number }): Promise<string> {
@@ -110,7 +102,7 @@ export async function publicRoutes(app: App) {
     },
     async (req) => {
       const userId = await resetPassword(app.deps.db, req.body.token, req.body.password);
-      disconnectUsers(app.deps, [userId]);
+      await closeStaffSessions(app.deps, [userId], []);
       return { success: true };
     },
   );
@@ -134,9 +126,8 @@ export async function privateRoutes(app: App) {
   }));
 
   app.post('/auth/signout', { schema: { tags: ['auth'], response: { 200: successOut } } }, async (req) => {
-    await revokeSession(app.deps.db, req.auth.sessionId);
-    // a socket opened with this token stops receiving the company's events
-    disconnectSessions(app.deps, [req.auth.sessionId]);
+    // the session ends on every process (awaited) and its sockets close everywhere
+    await endStaffSession(app.deps, req.auth.sessionId);
     return { success: true };
   });
 
@@ -148,7 +139,7 @@ export async function privateRoutes(app: App) {
     },
     async (req) => {
       const { revokedSessions } = await updateProfile(app.deps.db, req.auth, req.body);
-      disconnectSessions(app.deps, revokedSessions);
+      await closeStaffSessions(app.deps, [req.auth.userId], revokedSessions, { keep: req.auth.sessionId });
       return { user: await signedInProfile(req) };
     },
   );

@@ -4,7 +4,8 @@ import { MSG } from '@dbo/domain/auth';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { companies, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
@@ -46,7 +47,7 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
 
 export async function revokeSession(db: Db, id: string) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
-  forgetSession(id);
+  await forgetSession(id);
 }
 
 export async function signIn(db: Db, email: string, password: string) {
@@ -75,7 +76,7 @@ export async function signUp(
   db: Db,
   input: { name: string; title: string; email: string; password: string; company_name?: string },
 ) {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [company] = await tx
@@ -119,7 +120,7 @@ export async function createResetToken(db: Db, email: string) {
 }
 
 export async function resetPassword(db: Db, token: string, password: string) {
-  const hash = await hashPassword(password);
+  const hash = await hashNewPassword(password);
   const userId = await db.transaction(async (tx) => {
     const r = await spendResetToken(tx, passwordResets, token);
     if (!r) throw badRequest(MSG.resetTokenInvalid);
@@ -131,7 +132,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .where(and(eq(sessions.user_id, r.user_id), isNull(sessions.revoked_at)));
     return r.user_id;
   });
-  forgetUserSessions(userId);
+  await forgetUserSessions(userId);
   return userId;
 }
 
@@ -149,7 +150,7 @@ export async function updateProfile(
     if (!input.current_password) throw badRequest(MSG.currentPasswordRequired);
     const [u] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
     if (!u || !(await verifyPassword(input.current_password, u.hash))) throw badRequest(MSG.currentPasswordWrong);
-    set.password_hash = await hashPassword(input.password);
+    set.password_hash = await hashNewPassword(input.password);
   }
   const result = await db.transaction(async (tx) => {
     await tx.update(users).set(set).where(eq(users.id, auth.userId));
@@ -161,6 +162,6 @@ export async function updateProfile(
       .returning({ id: sessions.id });
     return { revokedSessions: revoked.map((r) => r.id) };
   });
-  for (const id of result.revokedSessions) forgetSession(id);
+  await Promise.all(result.revokedSessions.map((id) => forgetSession(id)));
   return result;
 }

@@ -61,7 +61,7 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull().default(''),
-    role: varchar('role', { length: 16 }).notNull().default('staff'),
+    role: varchar('role', { length: 16 }).notNull().default('office'),
     password_hash: text('password_hash').notNull(),
     app_notification: boolean('app_notification').notNull().default(true),
     email_notification: boolean('email_notification').notNull().default(true),

@@ -12,6 +12,7 @@ import { isMoneyStatus, statusBeforePayments, statusFromPayments } from '@dbo/do
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
@@ -104,6 +105,8 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
     if (change.due_at !== undefined && (change.due_at ?? null) !== inv.due_at) set.due_at = change.due_at ?? null;
     if (Object.keys(set).length === 0) return false;
     if (inv.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
+    if (!can(actor.role, 'invoice.edit') && (inv.status !== 'draft' || (set.status ?? 'draft') !== 'draft'))
+      throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
 
     await tx
       .update(invoices)
