@@ -80,6 +80,9 @@ export default function ShopApp() {
   const waiting = useOutbox(!!token && !!me.data, refused);
 
   const signOut = useCallback(() => {
+    // ends this token's session on the server (a 401 already cleared the token: nothing to end)
+    const ended = getCustomerToken();
+    if (ended) void request('POST', '/customer-app/signout', { token: ended }).catch(() => undefined);
     forgetShopAnswers();
     setCustomerToken(null);
     setTokenState(null);
