@@ -154,10 +154,7 @@ test('installable: the manifest names the distributor and the service worker reg
   await page.goto(`/shop/${shop.sub}`);
   await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible();
   await expect(page.getByTestId('shop-address')).toContainText(shop.sub);
-  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
-    'href',
-    `/shop/${shop.sub}/manifest.webmanifest`,
-  );
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/shop/${shop.sub}/manifest.webmanifest`);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(new URL(scope).pathname).toBe('/shop/');
   await phone.close();
