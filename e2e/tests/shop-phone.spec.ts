@@ -54,7 +54,7 @@ test('an invitation leads to the shop: sign up, catalogue, order; the cart total
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
   await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible({ timeout: 30_000 });
   await expect(page.locator('.shop-brand')).toHaveText(shop.name);
   await expect(page.getByTestId('shop-address')).toContainText(shop.sub);
   await page.getByLabel('Password', { exact: true }).fill('invited-pass-1');
@@ -152,7 +152,8 @@ test('installable: the manifest names the distributor and the service worker reg
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
   await page.goto(`/shop/${shop.sub}`);
-  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible();
+  // the first visit loads the shop's code: give a busy machine time
+  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('shop-address')).toContainText(shop.sub);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', `/shop/${shop.sub}/manifest.webmanifest`);
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
@@ -181,6 +182,7 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
   await page.goto(`/shop/${shop.sub}`);
+  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Email').fill(buyer.email);
   await page.getByLabel('Password', { exact: true }).fill(buyer.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
