@@ -6,11 +6,11 @@ import {
   resetRequestSchema,
   setPasswordSchema,
   signInSchema,
-  signUpSchema,
   successOut,
   tokenOut,
   userOut,
 } from '@dbo/domain/auth';
+import { signUpBodySchema } from '@dbo/domain/team';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
@@ -20,7 +20,15 @@ import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
 import { closeStaffSessions, endStaffSession } from './session-end.js';
-import { createResetToken, createSession, resetPassword, signIn, signUp, updateProfile } from './auth.service.js';
+import {
+  acceptInvitation,
+  createResetToken,
+  createSession,
+  resetPassword,
+  signIn,
+  signUp,
+  updateProfile,
+} from './auth.service.js';
 
 /** A new session of the staff user and its bearer token (what sign-in and sign-up hand out). */
 export async function sessionToken(app: App, user: { id: number; company_id: number }): Promise<string> {
@@ -66,11 +74,15 @@ export async function publicRoutes(app: App) {
   app.post(
     '/auth/signup',
     {
-      schema: { tags: ['auth'], body: signUpSchema, response: { 200: tokenOut } },
+      schema: { tags: ['auth'], body: signUpBodySchema, response: { 200: tokenOut } },
       preHandler: limitBy([[signUpsPerAddress, byAddress]]),
     },
     async (req) => {
-      const user = await signUp(app.deps.db, req.body);
+      // with an invitation's token the invitee joins the inviting company (not a new one)
+      const { token, ...body } = req.body;
+      const user = token
+        ? await acceptInvitation(app.deps.db, { token, name: body.name, password: body.password })
+        : await signUp(app.deps.db, body);
       return issueToken(app, user);
     },
   );

@@ -6,6 +6,7 @@
  * A cancelled invoice cannot be edited nor change status again (its stamps went back to the roll
  * and may already be on another invoice).
  */
+import { DELIVERY_MSG } from '@dbo/domain/delivery';
 import { INVOICE_MSG, type InvoiceStatusChange, displayNumber } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { isMoneyStatus, statusBeforePayments, statusFromPayments } from '@dbo/domain/payment';
@@ -67,14 +68,34 @@ export async function recordStatus(
   oldStatus: string | null,
   newStatus: string,
   userId: number | null,
+  note: string | null = null,
 ) {
   await tx.insert(invoiceStatusHistory).values({
     company_id: inv.company_id,
     invoice_id: inv.id,
     old_status: oldStatus,
     new_status: newStatus,
+    note,
     user_id: userId,
   });
+}
+
+/**
+ * The retailer signed for the goods (delivery): the invoice is marked signed (kept four years,
+ * never deleted) and its status history says who received it, when and where. The status itself
+ * goes to delivered through changeInvoiceStatus (its rules apply); a paid or partially paid
+ * invoice keeps the status its money gives and gets the history note on a 'delivered' entry of
+ * its own only when the status moved. Runs in the caller's transaction.
+ */
+export async function markInvoiceSigned(tx: DbOrTx, inv: InvoiceRow, signedAt: Date, note: string) {
+  await tx.update(invoices).set({ signed_at: signedAt }).where(eq(invoices.id, inv.id));
+  const [last] = await tx
+    .select({ id: invoiceStatusHistory.id })
+    .from(invoiceStatusHistory)
+    .where(and(eq(invoiceStatusHistory.invoice_id, inv.id), eq(invoiceStatusHistory.new_status, 'delivered')))
+    .orderBy(desc(invoiceStatusHistory.id))
+    .limit(1);
+  if (last) await tx.update(invoiceStatusHistory).set({ note }).where(eq(invoiceStatusHistory.id, last.id));
 }
 
 /** A cancel gives the stamps back to the roll and the quantities back to stock. */
@@ -138,6 +159,8 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
 /** DELETE /invoice/{number}: owners only, cancelled invoices only. */
 export async function deleteInvoice(db: Db, actor: Actor, ref: string) {
   const inv = await findInvoice(db, actor.companyId, { ref });
+  // the retailer's signature is a TABC record: kept four years, whatever the status
+  if (inv.signed_at) throw badRequest(DELIVERY_MSG.signedKept);
   if (actor.role !== 'owner') throw forbidden(INVOICE_MSG.deleteOwnerOnly);
   if (inv.status !== 'cancelled') throw badRequest(INVOICE_MSG.deleteOnlyCancelled);
   await db.transaction(async (tx) => {
