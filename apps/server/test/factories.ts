@@ -146,7 +146,32 @@ export const line = (product_id: number, qty: number, price: number | string, ex
   ...extra,
 });
 
-/** Saves an invoice through POST /invoice and answers its detail (throws unless 200). */
+let factoryRolls = 0;
+
+/**
+ * The stamps a non-draft liquor invoice must hold (issue 30: stamps are a precondition): a roll of
+ * exactly the need, registered through POST /stamp/roll under a prefix of its own. None for a draft,
+ * a cancelled invoice or one without liquor.
+ */
+async function stampsFor(who: { api: Client }, items: InvoiceLine[], status: unknown) {
+  if (status === undefined || status === 'draft' || status === 'cancelled') return [];
+  let need = 0;
+  for (const i of items) {
+    if (i.qty <= 0) continue;
+    const p = await who.api.get(`/product/${i.product_id}`);
+    if (p.body?.product_type === 'LIQUOR') need += i.qty;
+  }
+  if (need === 0) return [];
+  const prefix = `Z${++factoryRolls}X`;
+  const roll = await who.api.post('/stamp/roll', { prefix, from: 1, to: need, received_at: todayInTexas() });
+  if (roll.status !== 200) throw new Error(`stamp roll failed: ${roll.status} ${JSON.stringify(roll.body)}`);
+  return [{ roll_id: roll.body.id as number, from: 1, to: need }];
+}
+
+/**
+ * Saves an invoice through POST /invoice and answers its detail (throws unless 200). Without
+ * `stamps`, a non-draft liquor invoice gets exactly the stamps it needs from a roll of its own.
+ */
 export async function makeInvoice(
   who: { api: Client },
   body: {
@@ -157,7 +182,8 @@ export async function makeInvoice(
   },
 ) {
   const { customerId, ...rest } = body;
-  const res = await who.api.post('/invoice', { customer: { id: customerId }, stamps: [], ...rest });
+  const stamps = body.stamps ?? (await stampsFor(who, body.items, body.status));
+  const res = await who.api.post('/invoice', { customer: { id: customerId }, ...rest, stamps });
   if (res.status !== 200) throw new Error(`invoice failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
 }

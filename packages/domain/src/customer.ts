@@ -254,8 +254,12 @@ export const isPendingInvitation = (u: { last_sign_in_at?: string | Date | null 
 
 // ---- Balance --------------------------------------------------------------------------------
 
-/** Invoices that count toward the balance: issued (not draft), not cancelled, not fully paid. */
-export const BALANCE_EXCLUDED_STATUSES = ['draft', 'paid', 'cancelled'] as const;
+/**
+ * Invoices that never count toward the balance: drafts (not issued yet) and cancelled ones. Whether
+ * an issued invoice is still owed is decided by its money (total less what was paid and credited),
+ * never by a status label: an invoice marked 'paid' by hand but not paid is still owed (issue 30).
+ */
+export const BALANCE_EXCLUDED_STATUSES = ['draft', 'cancelled'] as const;
 
 /** POST /customer-app/signin: the staff sign-in fields, bounded, and the company's subdomain. */
 export const customerSignInSchema = signInSchema.extend({

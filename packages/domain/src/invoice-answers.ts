@@ -86,7 +86,10 @@ export const invoiceItemOut = z.object({
 
 export const invoicePaymentPartOut = z.object({
   id: z.number(),
+  /** what the payment paid on this invoice */
   amount: z.number(),
+  /** the payment's money not applied to any invoice: the customer's credit (issue 30) */
+  on_account: z.number(),
   received_at: z.string(),
   note: z.string(),
   created_at: timestampOut,

@@ -120,3 +120,13 @@ describe('email, document and note schemas', () => {
     expect(firstMessage(privateNoteSchema.safeParse(input))).toBe(message);
   });
 });
+
+describe('splitPayment', () => {
+  it('applies up to the remaining amount and keeps the rest on account', async () => {
+    const { splitPayment } = await import('./payment.js');
+    expect(splitPayment(9_999_900, 4211)).toEqual({ applied: 4211, on_account: 9_995_689 });
+    expect(splitPayment(1000, 4211)).toEqual({ applied: 1000, on_account: 0 });
+    expect(splitPayment(1000, 0)).toEqual({ applied: 0, on_account: 1000 });
+    expect(splitPayment(1000, -500)).toEqual({ applied: 0, on_account: 1000 });
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DATE_LIMITS, type InvoiceStatus } from './constants.js';
 import { notLaterThanDaysAhead } from './dates.js';
-import { toCents } from './money.js';
+import { formatMoney, toCents } from './money.js';
 import { gridAnswer } from './grid.js';
 import { fileOut } from './invoice.js';
 import {
@@ -26,7 +26,19 @@ export const PAYMENT_MSG = {
   ownerOnly: 'Only the owner can delete payments',
   saveError: 'Error saving payment!',
   alreadyPaid: 'This invoice is already fully paid',
+  /** editing or deleting a payment whose on-account credit already paid other invoices (issue 30) */
+  creditApplied: (amount: number, invoices: string, verb: 'changed' | 'deleted') =>
+    `${formatMoney(amount)} of this payment's on-account credit was already applied to invoice ${invoices}, so it can't be ${verb}`,
 } as const;
+
+/**
+ * How a payment recorded at an invoice splits (issue 30: money is conserved): up to what the invoice
+ * still owes is applied to it, the rest stays as the customer's on-account credit. Cents in, cents out.
+ */
+export function splitPayment(amountCents: number, remainingCents: number) {
+  const applied = Math.min(amountCents, Math.max(remainingCents, 0));
+  return { applied, on_account: amountCents - applied };
+}
 
 export const EMAIL_MSG = {
   invalid: 'Input valid email address',
@@ -176,18 +188,26 @@ export const invoiceMoneyOut = z.object({
   paid_total: z.number(),
   remaining: z.number(),
 });
-/** GET /invoice/{id}/payment (a list of these) */
+/**
+ * GET /invoice/{id}/payment (a list of these): `amount` is what the payment paid on this invoice
+ * (`applied`, the same); `on_account` is the payment's money not applied to any invoice (credit).
+ */
 export const paymentOut = z.object({
   id: z.number(),
   invoice_id: z.number(),
   amount: z.number(),
+  applied: z.number(),
+  on_account: z.number(),
   received_at: z.string(),
   note: z.string(),
   user_id: z.number().nullable(),
   created_at: timestampOut,
   updated_at: timestampOut,
 });
-/** POST / PUT /invoice/{id}/payment[/{paymentId}] */
+/**
+ * POST / PUT /invoice/{id}/payment[/{paymentId}]: `amount` is the amount received (as sent),
+ * `applied` what of it paid this invoice, `on_account` the rest, kept as the customer's credit.
+ */
 export const paymentSavedOut = paymentOut.extend({ invoice: invoiceMoneyOut });
 /** DELETE /invoice/{id}/payment/{paymentId} */
 export const paymentDeletedOut = z.object({ success: z.boolean(), id: z.number(), invoice: invoiceMoneyOut });

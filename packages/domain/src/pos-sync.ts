@@ -21,8 +21,17 @@ export const POS_MSG = {
 
 /** socket.io events (spec 2) */
 export const POS_EVENTS = {
-  bottle_pos: { error: 'bottle-pos:invoice-sync-error', completed: 'bottle-pos:invoice-sync-completed' },
-  clover: { error: 'clover:inventory-push-error', completed: 'clover:invoice-sync-completed' },
+  bottle_pos: {
+    error: 'bottle-pos:invoice-sync-error',
+    completed: 'bottle-pos:invoice-sync-completed',
+    /** a product pull ended: { sync_id, summary, message } (the toast) */
+    products: 'bottle-pos:product-sync-completed',
+  },
+  clover: {
+    error: 'clover:inventory-push-error',
+    completed: 'clover:invoice-sync-completed',
+    products: 'clover:product-sync-completed',
+  },
 } as const;
 
 /** GET .../sync/history */
@@ -67,7 +76,37 @@ export const syncProductsQuery = z.object({
   company_id: optionalQueryId('Company id'),
   onlyFirstChunk: queryBool,
 });
-export const syncStartedOut = z.object({ sync_id: z.string(), queued: z.number() });
+/**
+ * What a product pull did (issue 30): each POS product counted once as created, updated (price,
+ * cost or its link to the POS id) or unchanged; `conflicts` the products with something reported and
+ * not applied (another UPC or SKU than ours, our name and size on another product); `failed` those
+ * that could not be stored.
+ */
+export const syncSummaryOut = z.object({
+  created: z.number(),
+  updated: z.number(),
+  unchanged: z.number(),
+  conflicts: z.number(),
+  failed: z.number(),
+});
+export type SyncSummary = z.infer<typeof syncSummaryOut>;
+
+const counted = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+/** 'Products synced: 2 created, 1 updated, 9 unchanged, 1 conflict' (', 1 failed' when any failed) */
+export const syncSummaryMessage = (s: SyncSummary) =>
+  `Products synced: ${s.created} created, ${s.updated} updated, ${s.unchanged} unchanged, ${counted(s.conflicts, 'conflict')}${s.failed ? `, ${s.failed} failed` : ''}`;
+
+/**
+ * GET .../sync-products and .../sync-invoices. A product sync runs in the request and answers its
+ * `summary`; when the partner could not be reached it is queued for a retry (`queued: 1`, `summary`
+ * null, `message` says so) and its summary comes with the product-sync event and in its log.
+ */
+export const syncStartedOut = z.object({
+  sync_id: z.string(),
+  queued: z.number(),
+  summary: syncSummaryOut.nullable().optional(),
+  message: z.string().optional(),
+});
 
 export const syncIdParams = z.object({ syncId: z.uuid({ error: POS_MSG.badSyncId }) });
 

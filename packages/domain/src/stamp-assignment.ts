@@ -169,3 +169,32 @@ export function builderRangeErrors(
   }
   return out;
 }
+
+// ---- the stamps precondition (issue 30) -----------------------------------------------------------
+
+/**
+ * Statuses a liquor invoice may have with any number of stamps: a draft is still being built, and a
+ * cancelled invoice keeps none. Every other status needs exactly the invoice's stamp need.
+ */
+export const STAMP_FREE_STATUSES: readonly string[] = ['draft', 'cancelled'];
+
+export const STAMP_RULE_MSG = {
+  /** 'This invoice needs 2 more TABC stamps before it can be Delivered' */
+  missing: (missing: number, statusLabel: string) =>
+    `This invoice needs ${plural(missing, 'more TABC stamp')} before it can be ${statusLabel}`,
+  /** 'This invoice has 1 more TABC stamp than its 2 liquor bottles need' */
+  extra: (extra: number, need: number) =>
+    need === 0
+      ? `This invoice has ${plural(extra, 'more TABC stamp')} than it needs: it has no liquor bottles`
+      : `This invoice has ${plural(extra, 'more TABC stamp')} than its ${plural(need, 'liquor bottle')} ${need === 1 ? 'needs' : 'need'}`,
+} as const;
+
+/**
+ * The stamps precondition: null when an invoice holding `held` stamps and needing `need` (stampNeed
+ * of its lines) may have `status`, else the 400's message. `statusLabel` is the status as people read
+ * it (INVOICE_STATUS_LABELS).
+ */
+export function stampRuleError(status: string, statusLabel: string, need: number, held: number): string | null {
+  if (STAMP_FREE_STATUSES.includes(status) || held === need) return null;
+  return held < need ? STAMP_RULE_MSG.missing(need - held, statusLabel) : STAMP_RULE_MSG.extra(held - need, need);
+}

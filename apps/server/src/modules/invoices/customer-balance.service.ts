@@ -13,8 +13,9 @@ import { pdfBytes } from '../../lib/pdf.js';
 import { permitLine } from '@dbo/domain/tabc-permit';
 
 /**
- * An invoice still owed: issued (not draft), not cancelled and not fully paid; it is owed its total
- * minus what was paid. Drafts are not owed yet; cancelled ones never are.
+ * An invoice still owed: issued (not draft), not cancelled, and its money not settled: it is owed
+ * its total minus what was paid (payments and credit memos, as allocated). Drafts are not owed yet;
+ * cancelled ones never are. The status label 'paid' decides nothing: only the money does.
  */
 export const stillOwed = () =>
   and(notInArray(invoices.status, [...BALANCE_EXCLUDED_STATUSES]), sql`${invoices.total} - ${invoices.paid_total} > 0`);

@@ -113,6 +113,12 @@ describe('refusing a sale to a delinquent customer', () => {
     const edit = await owner.api.put(`/invoice/${late.id}`, {
       customer: { id: c.id },
       items: [line(liquor.id, 1, 150, { taxable: false })],
+      // an invoiced liquor invoice keeps the stamp it holds (issue 30)
+      stamps: late.stamps.map((r: { roll_id: number; from: number; to: number }) => ({
+        roll_id: r.roll_id,
+        from: r.from,
+        to: r.to,
+      })),
       note: 'corrected',
     });
     expect(edit.status).toBe(200);

@@ -23,7 +23,10 @@ import { addressCard } from '../../lib/address.js';
 
 export interface InvoicePaymentPart {
   id: number;
+  /** what the payment paid on this invoice */
   amount: number;
+  /** the payment's money applied to no invoice (the customer's on-account credit) */
+  on_account: number;
   received_at: string;
   note: string;
   created_at: Date;

@@ -4,8 +4,10 @@
  *
  * Decisions where the spec is silent (also in the report):
  * - The server assigns exactly the stamp ranges it is sent (the builder fills them with the domain
- *   auto-assignment); it does not require the count to match the liquor quantity, but refuses
- *   numbers that are not AVAILABLE (400 from the ledger). A cancelled invoice keeps no stamps.
+ *   auto-assignment) and refuses numbers that are not AVAILABLE (400 from the ledger). A draft may
+ *   hold any number; any other status but cancelled exactly the liquor quantity (issue 30: 400
+ *   'This invoice needs 2 more TABC stamps before it can be Delivered'). A cancelled invoice keeps
+ *   no stamps.
  * - A beer invoice has beer and no liquor/wine. Editing an invoice so that the beer flag flips
  *   gives it a fresh number in the other sequence (numbers are never reused).
  * - Tax uses the company rate when the invoice is created; later edits keep the rate stored on the
@@ -25,6 +27,7 @@ import {
   isTypeMismatch,
 } from '@dbo/domain/invoice';
 import { centsToString, invoiceTotals, lineTotalCents, toCents } from '@dbo/domain/money';
+import { stampNeed, totalStamps } from '@dbo/domain/stamps';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
@@ -46,7 +49,7 @@ import {
   lockCompany,
 } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
-import { recordStatus, settlePaymentStatus } from './invoice-status.service.js';
+import { recordStatus, refuseStampMismatch, settlePaymentStatus } from './invoice-status.service.js';
 import { currentStockLines, stockLine } from './invoice-stock.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
 
@@ -333,6 +336,8 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   if (!existing || existing.status !== status) await recordStatus(tx, inv, existing?.status ?? null, status, userId);
   // an edit that changes the total changes what is still owed: paid / partially_paid follow it
   if (existing && !cancelled) inv = await settlePaymentStatus(tx, inv, toCents(inv.paid_total), userId);
+  // stamps are a precondition: any status but draft / cancelled holds exactly the liquor lines' need
+  refuseStampMismatch(inv.status, stampNeed(itemRows), cancelled ? 0 : totalStamps(body.stamps));
   // listeners above this module record what this save did to their rows, in this transaction (the
   // orders module links the order, refuses an unknown one with a 404)
   const afterCommit = await invoiceSaved({

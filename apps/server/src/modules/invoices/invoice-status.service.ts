@@ -6,11 +6,13 @@
  * A cancelled invoice cannot be edited nor change status again (its stamps went back to the roll
  * and may already be on another invoice).
  */
+import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { DELIVERY_MSG } from '@dbo/domain/delivery';
 import { INVOICE_MSG, type InvoiceStatusChange, displayNumber } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { isMoneyStatus, statusBeforePayments, statusFromPayments } from '@dbo/domain/payment';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { STAMP_FREE_STATUSES, stampNeed, stampRuleError } from '@dbo/domain/stamps';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
@@ -18,10 +20,36 @@ import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { releaseInvoiceStamps } from '../stamps/stamps.ledger.js';
+import { stamps } from '../stamps/stamps.tables.js';
 import { type Actor, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { currentStockLines } from './invoice-stock.js';
-import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+import { invoiceItems, invoiceStatusHistory, invoices } from './invoices.tables.js';
+
+/**
+ * The stamps precondition (issue 30): an invoice may have any status but draft or cancelled only
+ * while it holds exactly the stamps its liquor lines need. Throws the 400 that says how many are
+ * missing or extra; the caller's transaction then changes nothing.
+ */
+export function refuseStampMismatch(status: string, need: number, held: number) {
+  const label = INVOICE_STATUS_LABELS[status as InvoiceStatus] ?? status;
+  const msg = stampRuleError(status, label, need, held);
+  if (msg) throw badRequest(msg);
+}
+
+/** The precondition for an invoice as stored (its lines and the stamps the ledger gives it). */
+export async function refuseStampMismatchOf(tx: DbOrTx, invoiceId: number, status: string) {
+  if (STAMP_FREE_STATUSES.includes(status)) return;
+  const lines = await tx
+    .select({ product_type: invoiceItems.product_type, qty: invoiceItems.qty })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoice_id, invoiceId));
+  const [held] = await tx
+    .select({ n: count() })
+    .from(stamps)
+    .where(and(eq(stamps.invoice_id, invoiceId), eq(stamps.status, 'INVOICED')));
+  refuseStampMismatch(status, stampNeed(lines), Number(held?.n ?? 0));
+}
 
 /**
  * Status follows the money: sets paid_total to `paidCents` and the status the domain rule
@@ -53,6 +81,9 @@ export async function settlePaymentStatus(
     paidCents,
     statusBeforePayments: statusBeforePayments(history),
   });
+  // money moving a draft to paid / partially_paid takes it out of draft: the stamps must add up
+  if (status !== inv.status && STAMP_FREE_STATUSES.includes(inv.status))
+    await refuseStampMismatchOf(tx, inv.id, status);
   const [updated] = await tx
     .update(invoices)
     .set({ paid_total: centsToString(paidCents), status, updated_at: new Date() })
@@ -128,6 +159,7 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
     if (inv.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
     if (!can(actor.role, 'invoice.edit') && (inv.status !== 'draft' || (set.status ?? 'draft') !== 'draft'))
       throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
+    if (set.status) await refuseStampMismatchOf(tx, inv.id, set.status);
 
     await tx
       .update(invoices)

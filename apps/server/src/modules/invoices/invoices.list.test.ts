@@ -104,9 +104,11 @@ describe('grid, export, quick search and stats', () => {
   let f: InvoiceFixture;
   beforeAll(async () => {
     f = await invoiceFixture(t.ctx, { starting: 3000 });
-    const post = (customer: number, items: unknown[], invoiced_at: string, status = 'draft') =>
-      f.owner.api.post('/invoice', { customer: { id: customer }, items, invoiced_at, status });
-    await post(f.customer, [item(f.liquor, 2, '10.00')], addDays(today, -2), 'paid'); // 3000
+    const post = (customer: number, items: unknown[], invoiced_at: string, status = 'draft', stamps: unknown[] = []) =>
+      f.owner.api.post('/invoice', { customer: { id: customer }, items, invoiced_at, status, stamps });
+    // a paid liquor invoice holds its stamps (issue 30)
+    const twoStamps = [{ roll_id: f.roll, from: 1001, to: 1002 }];
+    await post(f.customer, [item(f.liquor, 2, '10.00')], addDays(today, -2), 'paid', twoStamps); // 3000
     await post(f.other, [item(f.beer, 1, '29.99')], addDays(today, -1)); // 3000B
     await post(f.customer, [item(f.wine, 3, '5.00', { taxable: false })], today, 'invoiced'); // 3001
     await post(f.other, [item(f.liquor, 1, '100.00')], addDays(today, -40), 'cancelled'); // 3002

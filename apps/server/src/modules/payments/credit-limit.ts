@@ -25,7 +25,8 @@ export const creditLimitCheck: InvoiceSavedListener = async ({ tx, companyId, in
         eq(invoices.company_id, companyId),
         eq(invoices.customer_id, inv.customer_id),
         ne(invoices.id, inv.id),
-        notInArray(invoices.status, ['draft', 'cancelled', 'paid']),
+        // owed by its money, never by a status label (issue 30)
+        notInArray(invoices.status, ['draft', 'cancelled']),
         sql`${invoices.total} - ${invoices.paid_total} > 0`,
       ),
     );

@@ -123,7 +123,7 @@ function checkPlan(
     if (!inv) throw notFound(RECEIVABLES_MSG.invoiceNotFound);
     const label = displayNumber(inv, numbering);
     if (inv.customer_id !== customerId) throw badRequest(RECEIVABLES_MSG.notCustomersInvoice(label));
-    if ((BALANCE_EXCLUDED_STATUSES as readonly string[]).includes(inv.status) && inv.status !== 'paid')
+    if ((BALANCE_EXCLUDED_STATUSES as readonly string[]).includes(inv.status))
       throw badRequest(RECEIVABLES_MSG.invoiceNotOpen(label));
     const openCents = toCents(inv.total) - toCents(inv.paid_total);
     if (toCents(a.amount) > openCents) throw badRequest(RECEIVABLES_MSG.overOpen(label, money(Math.max(openCents, 0))));
@@ -170,13 +170,19 @@ async function insertAllocations(
   companyId: number,
   source: { payment_id: number } | { credit_memo_id: number },
   plan: readonly Allocation[],
+  /** applying on-account credit (the payment can then no longer be changed or deleted) */
+  fromCredit = false,
 ) {
   if (!plan.length) return;
-  await tx
-    .insert(paymentAllocations)
-    .values(
-      plan.map((a) => ({ company_id: companyId, ...source, invoice_id: a.invoice_id, amount: a.amount.toFixed(2) })),
-    );
+  await tx.insert(paymentAllocations).values(
+    plan.map((a) => ({
+      company_id: companyId,
+      ...source,
+      invoice_id: a.invoice_id,
+      amount: a.amount.toFixed(2),
+      from_credit: fromCredit,
+    })),
+  );
 }
 
 async function settleAll(tx: Tx, locked: Map<number, InvoiceRow>, ids: readonly number[], userId: number) {
@@ -286,7 +292,7 @@ export async function applyCredit(
         if (s.cents === 0) si++;
       }
     }
-    for (const r of rows) await insertAllocations(tx, companyId, r.source, [r.a]);
+    for (const r of rows) await insertAllocations(tx, companyId, r.source, [r.a], true);
     await settlePlan(tx, companyId, userId, locked, plan, 'UPDATE', {
       customerId,
       appliedCredit: money(sumCents(plan)),

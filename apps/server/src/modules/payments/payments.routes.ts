@@ -29,6 +29,7 @@ import {
 } from './customer-payments.service.js';
 import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
 import { creditLimitCheck } from './credit-limit.js';
+import { trimOverpaid } from './overpaid.js';
 import { addPayment, deletePayment, listPayments, paymentGrid, updatePayment } from './payments.service.js';
 
 const invoiceParams = z.object({ id: dbId('Invoice') });
@@ -47,7 +48,12 @@ export async function privateRoutes(app: App) {
   const tags = ['payments'];
   // credit limits refuse an invoice save inside its transaction
   const off = onInvoiceSaved(creditLimitCheck);
-  app.addHook('onClose', async () => off());
+  // an edit that lowers the total below what was paid gives the excess back to on-account credit
+  const offTrim = onInvoiceSaved(trimOverpaid);
+  app.addHook('onClose', async () => {
+    off();
+    offTrim();
+  });
 
   app.get(
     '/invoice/payment/grid',

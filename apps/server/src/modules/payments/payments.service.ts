@@ -1,6 +1,7 @@
 import type { GridQuery } from '@dbo/domain/grid';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { PAYMENT_MSG, type PaymentValues } from '@dbo/domain/payment';
+import { displayNumber } from '@dbo/domain/invoice';
+import { PAYMENT_MSG, type PaymentValues, splitPayment } from '@dbo/domain/payment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
@@ -18,12 +19,20 @@ export const PAYMENT_NOT_FOUND = 'Payment not found';
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** A payment as one invoice sees it: `amount` is what it paid on that invoice. */
-export function publicPayment(p: PaymentRow, invoiceId: number) {
+const money = (cents: number) => Number(centsToString(cents));
+
+/**
+ * A payment as one invoice sees it: `amount` is what it paid on that invoice (or, answering a
+ * POST / PUT, the amount received); `applied` what it paid on the invoice, `on_account` its money
+ * applied to no invoice (the customer's credit).
+ */
+export function publicPayment(p: PaymentRow, invoiceId: number, parts: { applied: number; on_account: number }) {
   return {
     id: p.id,
     invoice_id: invoiceId,
     amount: Number(p.amount),
+    applied: money(parts.applied),
+    on_account: money(parts.on_account),
     received_at: p.received_at,
     note: p.note,
     user_id: p.user_id,
@@ -40,14 +49,22 @@ export function invoiceMoney(inv: InvoiceRow) {
     status: inv.status,
     total: Number(inv.total),
     paid_total: Number(inv.paid_total),
-    remaining: Number(centsToString(toCents(inv.total) - toCents(inv.paid_total))),
+    remaining: money(toCents(inv.total) - toCents(inv.paid_total)),
   };
 }
+
+/** A payment's money applied to no invoice: its amount less all its allocations (SQL, per row). */
+const unallocated = sql<string>`${payments.amount} - coalesce((select sum(x.amount) from payment_allocations x where x.payment_id = ${payments.id}), 0)`;
 
 /** The invoice's payments (what each paid on it), newest received first. */
 async function invoicePaymentRows(db: DbOrTx, invoiceId: number, companyId?: number) {
   return db
-    .select({ p: payments, amount: paymentAllocations.amount, invoice_id: paymentAllocations.invoice_id })
+    .select({
+      p: payments,
+      amount: paymentAllocations.amount,
+      invoice_id: paymentAllocations.invoice_id,
+      on_account: unallocated,
+    })
     .from(paymentAllocations)
     .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
     .where(
@@ -61,7 +78,12 @@ async function invoicePaymentRows(db: DbOrTx, invoiceId: number, companyId?: num
 
 export async function listPayments(db: DbOrTx, companyId: number, invoiceId: number) {
   const rows = await invoicePaymentRows(db, invoiceId, companyId);
-  return rows.map((r) => publicPayment({ ...r.p, amount: r.amount }, r.invoice_id));
+  return rows.map((r) =>
+    publicPayment({ ...r.p, amount: r.amount }, r.invoice_id, {
+      applied: toCents(r.amount),
+      on_account: toCents(String(r.on_account)),
+    }),
+  );
 }
 
 /**
@@ -91,9 +113,10 @@ export async function lockInvoices(tx: DbOrTx, companyId: number, ids: readonly 
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
 async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
   const rows = await invoicePaymentRows(db, invoiceId);
-  return rows.map(({ p, amount }) => ({
+  return rows.map(({ p, amount, on_account }) => ({
     id: p.id,
     amount: Number(amount),
+    on_account: money(toCents(String(on_account))),
     received_at: p.received_at,
     note: p.note,
     created_at: p.created_at,
@@ -116,11 +139,21 @@ const logPayment = (
   info: Record<string, unknown>,
 ) => recordActivity(tx, { companyId, userId, module: 'PAYMENT', type, info });
 
-/** POST /invoice/{id}/payment: a payment of the invoice's customer with one allocation. */
+/** What the invoice still owes, in cents (never below 0), leaving out one allocation of it. */
+const owedCents = (inv: InvoiceRow, leaveOut = '0') =>
+  Math.max(toCents(inv.total) - toCents(inv.paid_total) + toCents(leaveOut), 0);
+
+/**
+ * POST /invoice/{id}/payment: a payment of the invoice's customer, applied to the invoice up to
+ * what it still owes; the rest is the customer's on-account credit (issue 30: money is conserved,
+ * the remaining amount never goes below 0). A payment on a fully paid invoice is all credit; its
+ * allocation of 0 keeps it on the invoice, where it is edited or deleted.
+ */
 export async function addPayment(db: Db, companyId: number, userId: number, invoiceId: number, v: PaymentValues) {
   return db.transaction(async (tx) => {
     const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
     if (inv.status === 'cancelled') throw badRequest(PAYMENT_MSG.cancelled);
+    const parts = splitPayment(toCents(v.amount), owedCents(inv));
     const [p] = await tx
       .insert(payments)
       .values({
@@ -132,12 +165,21 @@ export async function addPayment(db: Db, companyId: number, userId: number, invo
         user_id: userId,
       })
       .returning();
-    await tx
-      .insert(paymentAllocations)
-      .values({ company_id: companyId, payment_id: p.id, invoice_id: inv.id, amount: v.amount.toFixed(2) });
+    await tx.insert(paymentAllocations).values({
+      company_id: companyId,
+      payment_id: p.id,
+      invoice_id: inv.id,
+      amount: centsToString(parts.applied),
+    });
     const updated = await settleInvoice(tx, inv, userId);
-    await logPayment(tx, companyId, userId, 'CREATE', activityInfo(inv, { paymentId: p.id, amount: v.amount }));
-    return { ...publicPayment(p, inv.id), invoice: invoiceMoney(updated) };
+    await logPayment(
+      tx,
+      companyId,
+      userId,
+      'CREATE',
+      activityInfo(inv, { paymentId: p.id, amount: v.amount, onAccount: money(parts.on_account) }),
+    );
+    return { ...publicPayment(p, inv.id, parts), invoice: invoiceMoney(updated) };
   });
 }
 
@@ -159,8 +201,25 @@ async function ownAllocation(tx: DbOrTx, companyId: number, invoiceId: number, p
 }
 
 /**
- * PUT /invoice/{id}/payment/{paymentId}: changes what the payment pays on this invoice; the
- * payment's amount moves by the same difference, so its on-account part stays as it was.
+ * A payment whose on-account credit already paid other invoices (POST /customer/{id}/credit/apply)
+ * can be neither changed nor deleted: reversing it would take back money those invoices hold.
+ */
+async function refuseIfCreditApplied(tx: DbOrTx, paymentId: number, verb: 'changed' | 'deleted') {
+  const used = await tx
+    .select({ amount: paymentAllocations.amount, number: invoices.number, beer: invoices.beer })
+    .from(paymentAllocations)
+    .innerJoin(invoices, eq(invoices.id, paymentAllocations.invoice_id))
+    .where(and(eq(paymentAllocations.payment_id, paymentId), eq(paymentAllocations.from_credit, true)));
+  if (!used.length) return;
+  const cents = used.reduce((s, u) => s + toCents(u.amount), 0);
+  const labels = [...new Set(used.map((u) => displayNumber(u)))].join(', ');
+  throw badRequest(PAYMENT_MSG.creditApplied(money(cents), labels, verb));
+}
+
+/**
+ * PUT /invoice/{id}/payment/{paymentId}: `amount` replaces what the payment brought at this
+ * invoice (what it paid here and its on-account rest); it is split again, applied up to what the
+ * invoice owes without it, the rest on account. What it pays on other invoices stays.
  */
 export async function updatePayment(
   db: Db,
@@ -171,14 +230,21 @@ export async function updatePayment(
   v: PaymentValues,
 ) {
   return db.transaction(async (tx) => {
+    // the payment row first, then the invoice: the order applying credit and deleting take too
+    await lockCompanyRow(tx, payments, companyId, paymentId, PAYMENT_NOT_FOUND);
     const inv = await findInvoice(tx, companyId, { id: invoiceId }, { lock: true });
-    const { p: before, a } = await ownAllocation(tx, companyId, inv.id, paymentId);
+    const { a } = await ownAllocation(tx, companyId, inv.id, paymentId);
     if (inv.status === 'cancelled') throw badRequest(PAYMENT_MSG.cancelled);
-    const delta = toCents(v.amount) - toCents(a.amount);
+    await refuseIfCreditApplied(tx, paymentId, 'changed');
+    const [{ elsewhere }] = await tx
+      .select({ elsewhere: sql<string>`coalesce(sum(${paymentAllocations.amount}), 0)` })
+      .from(paymentAllocations)
+      .where(and(eq(paymentAllocations.payment_id, paymentId), sql`${paymentAllocations.id} <> ${a.id}`));
+    const parts = splitPayment(toCents(v.amount), owedCents(inv, a.amount));
     const [p] = await tx
       .update(payments)
       .set({
-        amount: centsToString(toCents(before.amount) + delta),
+        amount: centsToString(toCents(String(elsewhere)) + toCents(v.amount)),
         received_at: v.received_at,
         note: v.note,
         updated_at: new Date(),
@@ -187,11 +253,17 @@ export async function updatePayment(
       .returning();
     await tx
       .update(paymentAllocations)
-      .set({ amount: v.amount.toFixed(2) })
+      .set({ amount: centsToString(parts.applied) })
       .where(eq(paymentAllocations.id, a.id));
     const updated = await settleInvoice(tx, inv, userId);
-    await logPayment(tx, companyId, userId, 'UPDATE', activityInfo(inv, { paymentId: p.id, amount: v.amount }));
-    return { ...publicPayment({ ...p, amount: v.amount.toFixed(2) }, inv.id), invoice: invoiceMoney(updated) };
+    await logPayment(
+      tx,
+      companyId,
+      userId,
+      'UPDATE',
+      activityInfo(inv, { paymentId: p.id, amount: v.amount, onAccount: money(parts.on_account) }),
+    );
+    return { ...publicPayment({ ...p, amount: v.amount.toFixed(2) }, inv.id, parts), invoice: invoiceMoney(updated) };
   });
 }
 
@@ -202,6 +274,7 @@ export async function updatePayment(
 export async function removePayment(tx: Tx, companyId: number, userId: number, paymentId: number) {
   // the payment row first, then its invoices: the order applying credit takes too
   const p = await lockCompanyRow(tx, payments, companyId, paymentId, PAYMENT_NOT_FOUND);
+  await refuseIfCreditApplied(tx, p.id, 'deleted');
   const allocated = await tx
     .select({ invoice_id: paymentAllocations.invoice_id })
     .from(paymentAllocations)

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
 import { companyIdColumn, companyRow, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -95,6 +106,11 @@ export const paymentAllocations = pgTable(
     credit_memo_id: integer('credit_memo_id').references(() => creditMemos.id, { onDelete: 'cascade' }),
     invoice_id: parentId('invoice_id', () => invoices.id),
     amount: money('amount').notNull(),
+    /**
+     * made by applying on-account credit (POST /customer/{id}/credit/apply), not when the money
+     * came in: a payment whose credit went elsewhere can no longer be edited or deleted
+     */
+    from_credit: boolean('from_credit').notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [

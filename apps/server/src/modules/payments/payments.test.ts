@@ -81,9 +81,10 @@ describe('status follows the money', () => {
     expect(edit.body).toMatchObject({ id: second.body.id, amount: 10, note: 'corrected' });
     expect(edit.body.invoice).toMatchObject({ status: 'partially_paid', paid_total: 60, remaining: 23.66 });
 
-    // overpaying still makes it paid (remaining <= 0)
+    // overpaying makes it paid; the excess is the customer's credit, the remaining amount stays 0 (issue 30)
     const over = await t.owner.api.put(`${url}/${second.body.id}`, { received_at: today, amount: 40 });
-    expect(over.body.invoice).toMatchObject({ status: 'paid', remaining: -6.34 });
+    expect(over.body).toMatchObject({ amount: 40, applied: 33.66, on_account: 6.34 });
+    expect(over.body.invoice).toMatchObject({ status: 'paid', paid_total: 83.66, remaining: 0 });
 
     await t.owner.api.del(`${url}/${second.body.id}`);
     const del = await t.owner.api.del(`${url}/${first.body.id}`);

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_allocations" ADD COLUMN "from_credit" boolean DEFAULT false NOT NULL;
