@@ -23,6 +23,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { http } from '../lib/api';
 import { queryKeys } from '../lib/query-keys';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
 import { useStaffRealtime } from './realtime';
 import { screenBuilt } from './screens';
@@ -189,7 +190,9 @@ export function AppLayout() {
           </Button>
         </Header>
         <Content style={{ padding: 24 }}>
-          <Outlet />
+          <UnsavedChangesGuard>
+            <Outlet />
+          </UnsavedChangesGuard>
         </Content>
       </Layout>
       <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
