@@ -193,8 +193,7 @@ export async function privateRoutes(app: App) {
   app.post(
     '/customer/user-invitation',
     { schema: { tags, body: invitationSchema, response: { 200: invitationOut } } },
-    async (req) =>
-      mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.body)),
+    async (req) => mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config, req.body)),
   );
 
   // Staff can send a fresh link when the first one got lost or expired.
@@ -202,7 +201,7 @@ export async function privateRoutes(app: App) {
     '/customer/user-invitation/:id/resend',
     { schema: { tags, params: idParams, response: { 200: invitationOut } } },
     async (req) =>
-      mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.params.id)),
+      mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config, req.params.id)),
   );
 
   app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>

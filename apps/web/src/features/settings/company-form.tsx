@@ -20,6 +20,7 @@ const FIELDS = [
   'has_fintech',
   'fintech_id',
   'show_prices',
+  'allow_backorders',
   'sort_inv_products',
   'default_invoice_note',
   'starting_invoice_number',
@@ -166,6 +167,13 @@ export function CompanyForm() {
               <Input />
             </FieldCol>
             <SwitchCol xs={24} md={12} label="Show Prices" name="show_prices" />
+            <SwitchCol
+              xs={24}
+              md={12}
+              label="Allow backorders"
+              name="allow_backorders"
+              extra="Off: customers may order at most the stock on hand (with inventory on)"
+            />
           </Row>
         </>
       )}
