@@ -4,8 +4,9 @@
  *
  *   npm run build -w apps/web && npx tsx bench/web-bundle.ts
  *
- * Budget (DESIGN.md, issue 19): the sign-in screens and the customer shop under 350 KB of gzipped
- * JS; AG Grid only with grid routes. JS only (the CSS is not counted); figures, no assertion.
+ * Budget (DESIGN.md, issue 19): the sign-in screens under 350 KB of gzipped JS; the customer shop
+ * under 170 KB (issue 34); AG Grid only with grid routes. JS only (the CSS is not counted); figures,
+ * no assertion.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -87,10 +88,13 @@ console.log('\nper route (entry + the lazy modules of the route):');
 for (const r of perRoute) console.log(`${r.route.padEnd(48)} ${kbPad(r.total)}${r.grid ? '  (AG Grid)' : ''}`);
 
 const BUDGET = 350 * 1024;
+/** issue 34: the shop on a mid-range phone */
+const SHOP_BUDGET = 170 * 1024;
 const named: [string, string][] = [
   ['staff sign-in', '/auth'],
   ['customer sign-in', '/signin'],
   ['customer shop (catalog)', shopBase],
+  ['customer shop (sign-up)', `${shopBase}/signup`],
   ['dashboard', '/dashboard'],
   ['invoice builder', '/invoice/create'],
 ];
@@ -98,8 +102,9 @@ console.log('\nscreens of issue 19:');
 for (const [label, route] of named) {
   const r = perRoute.find((x) => x.route === route);
   if (!r) throw new Error(`no route ${route}`);
+  const limit = /shop/.test(label) ? SHOP_BUDGET : BUDGET;
   const budget = /sign-in|shop/.test(label)
-    ? `  budget 350 KB: ${r.total <= BUDGET ? 'met' : `OVER by ${kb(r.total - BUDGET)}`}`
+    ? `  budget ${kb(limit)}: ${r.total <= limit ? 'met' : `OVER by ${kb(r.total - limit)}`}`
     : '';
   console.log(`${`${label} (${route})`.padEnd(48)} ${kbPad(r.total)}${budget}`);
 }

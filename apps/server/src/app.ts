@@ -8,6 +8,7 @@ import jwt from '@fastify/jwt';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import { shopManifest } from './modules/customer-app/shop-manifest.js';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, LogController } from 'fastify';
@@ -187,7 +188,8 @@ export async function buildApp(opts: BuildOptions) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // the socket is same origin: 'self' covers its ws:// or wss:// (CSP 3), no other host
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         upgradeInsecureRequests: null,
       },
@@ -247,6 +249,13 @@ export async function buildApp(opts: BuildOptions) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
+  });
+  // the shop's web app manifest, per distributor (issue 34); the worker is the static /shop/sw.js
+  app.get('/shop/:subdomain/manifest.webmanifest', async (req, reply) => {
+    const m = await shopManifest(opts.db, (req.params as { subdomain: string }).subdomain.toLowerCase());
+    if (!m)
+      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No distributor at this address' });
+    return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(m));
   });
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {

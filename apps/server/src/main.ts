@@ -10,7 +10,7 @@ import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
 import { startMissingSimulators } from './integrations/simulators.js';
 import { gracefulShutdown } from './lib/shutdown.js';
 import { PID_FILE } from './modules/ops/backup.js';
-import { demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
+import { DEMO_STAFF, demoLoginFile, seedDemoIfEmpty, shouldSeedDemo } from './seed/demo.js';
 import { DEMO_SHOP } from './modules/orders/orders.seed.js';
 
 /** JWT_SECRET, or a secret generated once and kept in DATA_DIR so restarts keep sessions. */
@@ -69,6 +69,7 @@ async function main() {
   // the generated password is printed once, at the start that created it; then it is in the file
   if (demoLogin) {
     console.log(`Demo login: ${demoLogin.email} / ${demoLogin.password} (kept in ${demoLoginFile(config.dataDir)})`);
+    for (const u of DEMO_STAFF) console.log(`Demo ${u.role} login: ${u.email} / ${demoLogin.password}`);
     console.log(
       `Demo shop: http://localhost:${config.port}/shop/${DEMO_SHOP.subdomain} ${DEMO_SHOP.email} / ${demoLogin.password}\n`,
     );

@@ -22,6 +22,13 @@ export const CUSTOMER_APP_MSG = {
   strongPassword: AUTH_MSG.strongPassword,
 } as const;
 
+/**
+ * Invoices a customer never sees nor is linked to: drafts (the order is still being prepared) and
+ * cancelled ones.
+ */
+export const HIDDEN_INVOICE_STATUSES = ['draft', 'cancelled'] as const;
+export const BEING_PREPARED = 'Being prepared';
+
 /** Catalogue stock status: never the count. */
 export const STOCK_STATUSES = ['in_stock', 'low', 'out_of_stock'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
@@ -76,9 +83,18 @@ export const placeOrderRequest = z
   .object({
     items: orderLines.refine((l) => l.length > 0, ORDER_MSG.empty).optional(),
     note: noteText('Note').trim().nullish(),
+    /** the shop's id for this order (queued offline): the same id twice answers the one order */
+    client_id: z
+      .string({ error: ORDER_MSG.clientId })
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, ORDER_MSG.clientId)
+      .optional(),
   })
   .optional();
 export type PlaceOrderRequest = z.infer<typeof placeOrderRequest>;
+
+/** GET /customer-app/invitation?token=: which shop an invitation link belongs to (the old /signup forwards there). */
+export const invitationQuery = z.object({ token: boundedText('Token', 200).min(1, 'Token is required') });
+export const invitationShopOut = z.object({ subdomain: z.string(), company: z.string(), shop_url: z.string() });
 
 /** GET /customer-app/order and /customer-app/invoice paging. */
 export const customerListQuery = z.object({ ...pageParams });
@@ -125,6 +141,12 @@ export const customerAppCompanyOut = z.object({
   /** false: 'Online ordering is not available' */
   ordering: z.boolean(),
   inventory: z.boolean(),
+  /** the rate orders are invoiced at (orderTotals), for the cart's tax line */
+  tax_rate: z.number(),
+  /** false: a line beyond the stock is refused (max_qty) */
+  allow_backorders: z.boolean(),
+  /** where the customer comes back: the shop's address */
+  shop_url: z.string(),
 });
 export type CustomerAppCompanyOut = z.infer<typeof customerAppCompanyOut>;
 
@@ -134,6 +156,8 @@ export const catalogRowOut = z.object({
   price: moneyOut.nullable(),
   /** null when the inventory feature is off */
   stock_status: z.enum(STOCK_STATUSES).nullable(),
+  /** the most this customer may order (backorders off); null: no limit */
+  max_qty: z.number().nullable(),
 });
 export type CatalogRowOut = z.infer<typeof catalogRowOut>;
 
@@ -147,14 +171,19 @@ export const cartItemOut = z.object({
   price: moneyOut.nullable(),
   total: moneyOut.nullable(),
   stock_status: z.enum(STOCK_STATUSES).nullable(),
+  /** the most this customer may order (backorders off); null: no limit */
+  max_qty: z.number().nullable(),
 });
 
 /** GET/PUT /customer-app/cart and POST /customer-app/order/{id}/again */
 export const cartOut = z.object({
   items: z.array(cartItemOut),
   note: z.string(),
-  /** null when the company hides prices */
+  /** orderTotals of the lines (the invoice's rule, every line taxable at tax_rate); null when the company hides prices */
+  sub_total: moneyOut.nullable(),
+  tax_total: moneyOut.nullable(),
   total: moneyOut.nullable(),
+  tax_rate: z.number(),
   show_prices: z.boolean(),
   /** products of a copied order that could not be added (archived or deleted) */
   skipped: z.array(z.string()),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, PRODUCT_TYPES } from './constants.js';
 import { gridResultOut } from './grid.js';
+import { invoiceTotals } from './money.js';
 import {
   addressCardOut,
   addressCardShape,
@@ -41,6 +42,10 @@ export const ORDER_MSG = {
   notInvoiceable: (n: number | null, status: OrderStatus) =>
     `Order #${n ?? ''} is ${ORDER_STATUS_LABELS[status]} and can no longer be invoiced`,
   alreadyInvoiced: (product: string) => `${product} of this order was already invoiced`,
+  /** backorders off: a line asking for more than the stock */
+  notEnoughStock: (product: string, available: number) =>
+    available > 0 ? `${product}: only ${available} in stock` : `${product} is out of stock`,
+  clientId: 'client_id must be 1 to 64 letters, digits, dashes or underscores',
   // toasts of spec 2 section 8 (shown by the web)
   rejectFailed: 'Error occurred while rejecting order.',
   updateFailed: 'Error occurred while updating order.',
@@ -111,6 +116,27 @@ export const orderLines = z
   .array(orderLineInput, { error: ORDER_MSG.empty })
   .max(MAX_ORDER_LINES, ORDER_MSG.tooManyLines)
   .refine(uniqueProducts, ORDER_MSG.duplicateProduct);
+
+/**
+ * An order's subtotal, tax and total by the invoice's own rule (invoiceTotals; an invoice made from
+ * an order has every line taxable at the company's rate), so a cart invoiced unchanged has the same
+ * total to the cent.
+ */
+export function orderTotals(lines: readonly { qty: number; price: number | string }[], taxRate: number | string) {
+  return invoiceTotals(
+    lines.map((l) => ({ qty: l.qty, price: l.price, taxable: true })),
+    taxRate,
+  );
+}
+
+/**
+ * What a customer may order of a product: null when there is no limit (backorders allowed or no
+ * inventory), otherwise the stock on hand (0 when out of stock).
+ */
+export function orderableQty(stock: number | null, allowBackorders: boolean): number | null {
+  if (allowBackorders || stock === null) return null;
+  return Math.max(0, stock);
+}
 
 // ---------------------------------------------------------------- answers
 

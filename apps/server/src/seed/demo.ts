@@ -19,6 +19,11 @@ import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
 export const DEMO_EMAIL = 'demo@lonestar-spirits.example';
+/** The demo's office clerk and driver (issue 32's roles), with the owner's generated password. */
+export const DEMO_STAFF = [
+  { email: 'office@lonestar-spirits.example', name: 'Olivia Ortiz', title: 'Office', role: 'office' },
+  { email: 'driver@lonestar-spirits.example', name: 'Danny Ramos', title: 'Driver', role: 'driver' },
+] as const;
 /** Where the demo's generated password is kept (mode 0600) for the person who started the server. */
 export const demoLoginFile = (dataDir: string) => path.join(dataDir, 'demo-login.txt');
 
@@ -80,7 +85,7 @@ export async function seedDemoIfEmpty(
   // kept before the data, so a crash in between never leaves a demo nobody can sign in to
   fs.writeFileSync(
     demoLoginFile(dataDir),
-    `Demo login (generated at the first start)\nemail: ${login.email}\npassword: ${login.password}\n`,
+    `Demo login (generated at the first start)\nemail: ${login.email}\npassword: ${login.password}\n${DEMO_STAFF.map((u) => `${u.role} login: ${u.email} / ${login.password}\n`).join('')}`,
     { mode: 0o600 },
   );
   fs.chmodSync(demoLoginFile(dataDir), 0o600);
@@ -109,6 +114,7 @@ export async function seedDemoIfEmpty(
         role: 'owner',
         password_hash: passwordHash,
       },
+      ...DEMO_STAFF.map((u) => ({ company_id: company.id, ...u, password_hash: passwordHash })),
     ]);
     await tx.insert(companyFeatures).values(
       ['payment', 'email', 'internal_sku', 'inventory'].map((name) => ({

@@ -22,6 +22,7 @@ import { Avatar, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
+import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
 import { getToken, http } from '../lib/api';
 import { LiveEventsProvider } from '../lib/live-events';
@@ -191,7 +192,9 @@ export function AppLayout() {
             </Button>
           </Header>
           <Content style={{ padding: 24 }}>
-            <Outlet />
+            <UnsavedChangesGuard>
+              <Outlet />
+            </UnsavedChangesGuard>
           </Content>
         </Layout>
         <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />

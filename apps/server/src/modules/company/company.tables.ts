@@ -26,6 +26,8 @@ export const companies = pgTable(
     has_fintech: boolean('has_fintech').notNull().default(false),
     fintech_id: text('fintech_id').notNull().default(''),
     show_prices: boolean('show_prices').notNull().default(true),
+    /** the shop takes orders beyond the stock (inventory on); false: such an order is refused, naming the line */
+    allow_backorders: boolean('allow_backorders').notNull().default(true),
     sort_inv_products: boolean('sort_inv_products').notNull().default(false),
     default_invoice_note: text('default_invoice_note').notNull().default(''),
     starting_invoice_number: integer('starting_invoice_number').notNull().default(1),

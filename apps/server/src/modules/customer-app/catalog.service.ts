@@ -3,9 +3,8 @@ import { DEFAULT_PAGE_SIZE, MAX_GRID_ROWS } from '@dbo/domain/constants';
 import { isUpcQuery, PRODUCT_SEARCH_MIN_CHARS, searchTerms } from '@dbo/domain/product';
 import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { activeFeatureNames } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
-import { stockStatuses } from '../orders/orders.pricing.js';
+import { orderLimits } from '../orders/orders.pricing.js';
 import { pricingContext, resolvePrices } from '../products/pricing.service.js';
 import { products } from '../products/products.tables.js';
 
@@ -42,7 +41,7 @@ export async function catalog(
   const where = and(...conds);
   const start = q.startRow;
   const end = Math.min(q.endRow ?? start + DEFAULT_PAGE_SIZE, start + MAX_GRID_ROWS);
-  const [rows, [{ n }], [company], features] = await Promise.all([
+  const [rows, [{ n }], [company]] = await Promise.all([
     db
       .select()
       .from(products)
@@ -52,13 +51,12 @@ export async function catalog(
       .offset(start),
     db.select({ n: count() }).from(products).where(where),
     db.select({ show_prices: companies.show_prices }).from(companies).where(eq(companies.id, who.companyId)),
-    activeFeatureNames(db, who.companyId),
   ]);
   const showPrices = company.show_prices;
   const prices = showPrices
     ? await resolvePrices(db, who.companyId, rows, await pricingContext(db, who.companyId, who.customerId))
     : new Map();
-  const stock = features.has('inventory') ? await stockStatuses(db, who.companyId, rows) : new Map();
+  const limits = await orderLimits(db, who.companyId, rows);
   return {
     rows: rows.map((p) => ({
       id: p.id,
@@ -67,7 +65,8 @@ export async function catalog(
       product_size: p.product_size,
       upc: p.upc,
       price: showPrices ? (prices.get(p.id)?.price ?? null) : null,
-      stock_status: stock.get(p.id) ?? null,
+      stock_status: limits.status(p.id),
+      max_qty: limits.max(p.id),
     })),
     count: Number(n),
     show_prices: showPrices,

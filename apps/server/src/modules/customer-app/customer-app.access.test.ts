@@ -162,7 +162,10 @@ describe('cart', () => {
     const res = await shopper.api.get('/customer-app/cart');
     expect(res.body).toMatchObject({
       note: 'Thanks',
-      total: 37.98,
+      // issue 34: the cart's total is the invoice's (orderTotals): 37.98 + 8.25% tax
+      sub_total: 37.98,
+      tax_total: 3.13,
+      total: 41.11,
       items: [{ product_id: vodka.id, qty: 2, price: 18.99 }],
     });
   });

@@ -12,6 +12,8 @@ import {
   customerInvoicesOut,
   customerListQuery,
   customerOrdersOut,
+  invitationQuery,
+  invitationShopOut,
   placeOrderRequest,
   preferencesOut,
   preferencesRequest,
@@ -24,6 +26,9 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
+import { sha256 } from '../../lib/passwords.js';
+import { shopUrl } from '../../lib/shop-url.js';
+import { customerUsers } from '../customers/customers.tables.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
 import { balancePdf, balancePrintData, customerBalance } from '../invoices/customer-balance.service.js';
@@ -33,7 +38,7 @@ import {
   resetCustomerPassword,
   saveCustomerPreferences,
 } from './customer-self.service.js';
-import { buildOrder, customerOrderDetail, findOrder } from '../orders/orders.detail.js';
+import { buildOrder, customerOrderDetail, findOrder, forCustomer } from '../orders/orders.detail.js';
 import { orderNotifier } from '../orders/orders.events.js';
 import { customerOrders } from '../orders/orders.grid.js';
 import { getCart, orderAgain, placeOrder, saveCart } from '../orders/orders.place.js';
@@ -106,7 +111,25 @@ export async function publicRoutes(app: App) {
         show_prices: c.c.show_prices,
         ordering: features.has('order'),
         inventory: features.has('inventory'),
+        tax_rate: Number(c.c.tax_rate),
+        allow_backorders: c.c.allow_backorders,
+        shop_url: shopUrl(config, subdomain),
       };
+    },
+  );
+
+  // the old /signup?token= link forwards to its shop's sign-up: the token names the company
+  app.get(
+    '/customer-app/invitation',
+    { schema: { tags, querystring: invitationQuery, response: { 200: invitationShopOut } }, config: limit },
+    async (req) => {
+      const [row] = await db
+        .select({ subdomain: companies.subdomain, company: companies.name })
+        .from(customerUsers)
+        .innerJoin(companies, eq(companies.id, customerUsers.company_id))
+        .where(eq(customerUsers.invitation_token_hash, sha256(req.query.token)));
+      if (!row?.subdomain) throw notFound('Invitation not found');
+      return { subdomain: row.subdomain, company: row.company, shop_url: shopUrl(config, row.subdomain) };
     },
   );
 
@@ -116,11 +139,7 @@ export async function publicRoutes(app: App) {
     async (req) => {
       const reset = await requestCustomerReset(db, req.body.email, req.body.subdomain);
       if (reset) {
-        const sub = reset.subdomain ?? '';
-        const base =
-          config.appDomain && sub
-            ? `https://${sub}.${config.appDomain}`
-            : `${config.publicUrl.replace(/\/$/, '')}/shop/${sub}`;
+        const base = shopUrl(config, reset.subdomain ?? '');
         const link = `${base}/reset-password?token=${encodeURIComponent(reset.token)}`;
         try {
           await app.deps.mailer.send({
@@ -165,9 +184,10 @@ export async function publicRoutes(app: App) {
     { schema: { tags, body: placeOrderRequest, response: { 200: orderOut } } },
     async (req) => {
       const who = await customerActor(db, req);
-      const id = await placeOrder(db, who, req.body);
-      await notify.placed(id);
-      return buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl);
+      const { id, created } = await placeOrder(db, who, req.body);
+      // the same client_id again answers the order it made, without a second "new order"
+      if (created) await notify.placed(id);
+      return forCustomer(await buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl));
     },
   );
 

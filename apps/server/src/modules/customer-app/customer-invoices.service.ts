@@ -1,4 +1,4 @@
-import type { CustomerListQuery } from '@dbo/domain/customer-app';
+import { type CustomerListQuery, HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
 import { DEFAULT_PAGE_SIZE, MAX_GRID_ROWS } from '@dbo/domain/constants';
 import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { invoices } from '../invoices/invoices.tables.js';
 import type { CustomerActor } from '../orders/orders.place.js';
 
 /** Invoices a customer sees: not drafts (still being prepared) nor cancelled ones. */
-const HIDDEN = ['draft', 'cancelled'];
+const HIDDEN = [...HIDDEN_INVOICE_STATUSES];
 
 const ownInvoices = (who: CustomerActor) =>
   and(

@@ -8,6 +8,7 @@ import { randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
 import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { getCompany } from '../company/company.service.js';
+import { type ShopUrlConfig, shopPathUrl, shopUrl } from '../../lib/shop-url.js';
 import { companies } from '../company/company.tables.js';
 import { customers, customerUsers } from './customers.tables.js';
 import { findCustomer } from './customers.service.js';
@@ -105,12 +106,18 @@ async function findUser(db: DbOrTx, companyId: number, id: number) {
   return row;
 }
 
+/**
+ * The invitation's sign-up link: the distributor's shop (`/shop/{subdomain}/signup`), or the old
+ * `/signup` while the company has no subdomain (that page forwards to the shop when it knows it).
+ */
 export function signUpLink(
-  publicUrl: string,
+  urls: ShopUrlConfig,
+  subdomain: string | null,
   v: { name: string; email: string; tabc_id: string | null; token: string },
 ) {
   const q = new URLSearchParams({ name: v.name, email: v.email, tabc_id: v.tabc_id ?? '', token: v.token });
-  return `${publicUrl.replace(/\/$/, '')}/signup?${q}`;
+  const base = subdomain ? shopPathUrl(urls, subdomain) : urls.publicUrl.replace(/\/$/, '');
+  return `${base}/signup?${q}`;
 }
 
 export interface InvitationMail {
@@ -119,6 +126,8 @@ export interface InvitationMail {
   name: string;
   customerName: string;
   companyName: string;
+  /** the shop's address, where the customer comes back to order (null: no subdomain yet) */
+  shopUrl: string | null;
 }
 
 /** Creates the customer user with a pending invitation; answers the user and the mail to send. */
@@ -126,7 +135,7 @@ export async function inviteCustomerUser(
   db: Db,
   companyId: number,
   userId: number,
-  publicUrl: string,
+  urls: ShopUrlConfig,
   input: { values: { name: string; email: string; tabc_id: string | null }; customer: number | { id: number } },
 ) {
   const customer = await findCustomer(db, companyId, refId(input.customer));
@@ -155,7 +164,7 @@ export async function inviteCustomerUser(
     const mail = await invitationMail(
       db,
       companyId,
-      publicUrl,
+      urls,
       u,
       customer.name,
       input.values.tabc_id ?? customer.tabc_id,
@@ -172,7 +181,7 @@ export async function inviteCustomerUser(
 async function invitationMail(
   db: DbOrTx,
   companyId: number,
-  publicUrl: string,
+  urls: ShopUrlConfig,
   u: { name: string; email: string },
   customerName: string,
   tabcId: string | null,
@@ -184,12 +193,13 @@ async function invitationMail(
     name: u.name,
     customerName,
     companyName: company.name,
-    link: signUpLink(publicUrl, { name: u.name, email: u.email, tabc_id: tabcId, token }),
+    link: signUpLink(urls, company.subdomain, { name: u.name, email: u.email, tabc_id: tabcId, token }),
+    shopUrl: company.subdomain ? shopUrl(urls, company.subdomain) : null,
   };
 }
 
 /** A new link for a user who has not signed up yet (the old link stops working). */
-export async function resendInvitation(db: Db, companyId: number, userId: number, publicUrl: string, id: number) {
+export async function resendInvitation(db: Db, companyId: number, userId: number, urls: ShopUrlConfig, id: number) {
   const { u, c } = await findUser(db, companyId, id);
   if (u.password_hash) throw badRequest(CUSTOMER_MSG.alreadySignedUp);
   if (u.revoked) throw badRequest(CUSTOMER_MSG.invitationRevoked);
@@ -206,7 +216,7 @@ export async function resendInvitation(db: Db, companyId: number, userId: number
     type: 'UPDATE',
     info: { customerUser: id, invitation: 'resent' },
   });
-  const mail = await invitationMail(db, companyId, publicUrl, row, c.name, c.tabc_id, token);
+  const mail = await invitationMail(db, companyId, urls, row, c.name, c.tabc_id, token);
   return { user: publicCustomerUser(row, c), mail };
 }
 
@@ -214,7 +224,10 @@ export function invitationMessage(m: InvitationMail) {
   return {
     to: m.to,
     subject: `${m.companyName} invites you to order online`,
-    text: `Hello ${m.name},\n\n${m.companyName} has invited you to order online for ${m.customerName}.\n\nCreate your account with this link:\n${m.link}\n\nThe link is valid for ${INVITATION_DAYS} days.\n`,
+    text:
+      `Hello ${m.name},\n\n${m.companyName} has invited you to order online for ${m.customerName}.\n\n` +
+      `Create your account with this link:\n${m.link}\n\nThe link is valid for ${INVITATION_DAYS} days.\n` +
+      (m.shopUrl ? `\nAfterwards, order from ${m.companyName} at ${m.shopUrl} (sign in with this email).\n` : ''),
   };
 }
 

@@ -23,6 +23,7 @@ import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
+import { AttemptLimiter, limitBy } from '../auth/auth.limits.js';
 import {
   CUSTOMER_SESSION_HOURS,
   createCustomerSession,
@@ -197,8 +198,7 @@ export async function privateRoutes(app: App) {
   app.post(
     '/customer/user-invitation',
     { schema: { tags, body: invitationSchema, response: { 200: invitationOut } } },
-    async (req) =>
-      mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.body)),
+    async (req) => mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config, req.body)),
   );
 
   // Staff can send a fresh link when the first one got lost or expired.
@@ -206,7 +206,7 @@ export async function privateRoutes(app: App) {
     '/customer/user-invitation/:id/resend',
     { schema: { tags, params: idParams, response: { 200: invitationOut } } },
     async (req) =>
-      mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config.publicUrl, req.params.id)),
+      mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config, req.params.id)),
   );
 
   app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>
@@ -265,19 +265,20 @@ export async function privateRoutes(app: App) {
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
 
-  const limit = {
-    rateLimit: {
-      max: app.deps.config.rateLimitAuth,
-      timeWindow: '1 minute',
-      keyGenerator: (req: { ip: string; body?: unknown }) =>
-        `cu:${req.ip}:${String((req.body as { email?: string } | undefined)?.email ?? '').toLowerCase()}`,
-    },
-  };
+  // Counted after the body is parsed and validated (a preHandler): per email whatever the address,
+  // per address whatever the email, so made-up emails from one address never lock out a real user.
+  const { rateLimitAuth, rateLimitAuthAddress } = app.deps.config;
+  const perEmail = new AttemptLimiter(rateLimitAuth, 60_000);
+  const perAddress = new AttemptLimiter(rateLimitAuthAddress, 60_000);
+  const attempts = limitBy([
+    [perEmail, (req) => `cu-email:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`],
+    [perAddress, (req) => `cu-address:${req.ip}`],
+  ]);
 
   /** Completes an invitation: the token from the e-mailed link and a password create the account. */
   app.post(
     '/customer-app/signup',
-    { schema: { tags, body: customerSignUpSchema, response: { 200: customerUserSessionOut } }, config: limit },
+    { schema: { tags, body: customerSignUpSchema, response: { 200: customerUserSessionOut } }, preHandler: attempts },
     async (req) => {
       const user = await completeSignUp(db, req.body);
       return { access_token: await customerToken(app, user), customerUser: user };
@@ -288,7 +289,7 @@ export async function publicRoutes(app: App) {
     '/customer-app/signin',
     {
       schema: { tags, body: customerSignInSchema, response: { 200: customerUserSessionOut } },
-      config: limit,
+      preHandler: attempts,
     },
     async (req) => {
       const user = await customerSignIn(db, req.body.email, req.body.password, req.body.subdomain);

@@ -12,7 +12,11 @@ export async function seedDemoDelivery(db: Db, companyId: number): Promise<void>
   const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
   if (!owner) return;
   const picked = new Map<number, number>();
-  for (const inv of await eligibleForRoutes(db, companyId)) {
+  const open = await eligibleForRoutes(db, companyId);
+  // invoices still to be paid first: the demo shows a delivery that becomes 'delivered'
+  const unpaid = (s: string) => (s === 'paid' || s === 'partially_paid' ? 1 : 0);
+  open.sort((a, b) => unpaid(a.status) - unpaid(b.status));
+  for (const inv of open) {
     if (inv.route_id === null && !picked.has(inv.customer_id)) picked.set(inv.customer_id, inv.id);
     if (picked.size === 3) break;
   }

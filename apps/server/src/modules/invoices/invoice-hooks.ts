@@ -67,3 +67,33 @@ export async function runAfterCommit(after: readonly AfterCommit[], log?: (err: 
     }
   }
 }
+
+/** What a listener learns of a status change by PUT /invoice/{id} with only status / dates. */
+export interface InvoiceStatusChanged {
+  tx: Tx;
+  companyId: number;
+  userId: number | null;
+  /** the invoice row as the change left it (the new status in it) */
+  invoice: typeof invoices.$inferSelect;
+  from: string;
+  to: string;
+}
+export type InvoiceStatusListener = (e: InvoiceStatusChanged) => Promise<void>;
+
+const statusListeners = new Set<InvoiceStatusListener>();
+
+/**
+ * Modules above invoices (payments) act on a status change inside its transaction (what they write
+ * commits or rolls back with it). Answers the function that unregisters the listener.
+ */
+export function onInvoiceStatusChanged(listener: InvoiceStatusListener): () => void {
+  statusListeners.add(listener);
+  return () => {
+    statusListeners.delete(listener);
+  };
+}
+
+/** Called by changeInvoiceStatus inside its transaction. */
+export async function invoiceStatusChanged(e: InvoiceStatusChanged): Promise<void> {
+  for (const l of statusListeners) await l(e);
+}

@@ -21,6 +21,7 @@ import { activeFeatureNames } from '../company/company.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { releaseInvoiceStamps } from '../stamps/stamps.ledger.js';
 import { stamps } from '../stamps/stamps.tables.js';
+import { invoiceStatusChanged } from './invoice-hooks.js';
 import { type Actor, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { currentStockLines } from './invoice-stock.js';
@@ -168,13 +169,15 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
       throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
     if (set.status) await refuseStampMismatchOf(tx, inv.id, set.status);
 
-    await tx
+    const [after] = await tx
       .update(invoices)
       .set({ ...set, updated_at: new Date(), ...nextVersion(userId) })
-      .where(eq(invoices.id, inv.id));
+      .where(eq(invoices.id, inv.id))
+      .returning();
     if (set.status) {
       await recordStatus(tx, inv, inv.status, set.status, userId);
       if (set.status === 'cancelled') await cancelEffects(tx, actor, inv, inventoryOn);
+      await invoiceStatusChanged({ tx, companyId, userId, invoice: after, from: inv.status, to: set.status });
     }
     await recordActivity(tx, {
       companyId,

@@ -6,6 +6,7 @@ import { isFeatureOn } from '../company/company.service.js';
 import { companies, logos, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
+import { HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
 import { tierOrBase } from '../customers/price-tiers.service.js';
 import { products } from '../products/products.tables.js';
 import { orderInvoices, orderItems, orderNotes, orders } from './orders.tables.js';
@@ -191,5 +192,23 @@ export async function customerOrderDetail(
   printUrl: PrintUrl,
 ) {
   const o = await findOrder(db, companyId, { id }, eq(orders.customer_id, customerId));
-  return detailOf(await buildOrder(db, o, printUrl));
+  return detailOf(forCustomer(await buildOrder(db, o, printUrl)));
+}
+
+/**
+ * The order as its customer sees it: no draft or cancelled invoice is listed or linked from a line
+ * (the shop says "Being prepared" until the invoice leaves draft).
+ */
+export function forCustomer(order: OrderOut): OrderOut {
+  const hidden = new Set(
+    order.invoices.filter((i) => (HIDDEN_INVOICE_STATUSES as readonly string[]).includes(i.status)).map((i) => i.id),
+  );
+  if (!hidden.size) return order;
+  return {
+    ...order,
+    invoices: order.invoices.filter((i) => !hidden.has(i.id)),
+    orderItems: order.orderItems.map((l) =>
+      l.invoice_id !== null && hidden.has(l.invoice_id) ? { ...l, invoice_id: null } : l,
+    ),
+  };
 }

@@ -5,11 +5,13 @@ import {
   type OrderStatus,
   type OrderStatusEvent,
 } from '@dbo/domain/order';
-import { and, eq } from 'drizzle-orm';
+import { HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { AppDeps } from '../../lib/http.js';
 import { companies, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
-import { orders } from './orders.tables.js';
+import { invoices } from '../invoices/invoices.tables.js';
+import { orderInvoices, orders } from './orders.tables.js';
 
 export interface OrderRef {
   id: number;
@@ -25,6 +27,16 @@ export interface OrderRef {
 export function orderNotifier(deps: AppDeps, log: (err: unknown) => void = () => {}) {
   const { db, mailer, config } = deps;
   const link = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
+
+  const hasVisibleInvoice = async (orderId: number) => {
+    const [v] = await db
+      .select({ id: invoices.id })
+      .from(orderInvoices)
+      .innerJoin(invoices, eq(invoices.id, orderInvoices.invoice_id))
+      .where(and(eq(orderInvoices.order_id, orderId), notInArray(invoices.status, [...HIDDEN_INVOICE_STATUSES])))
+      .limit(1);
+    return !!v;
+  };
 
   return {
     /** order:placed to the company's staff; 'New order #N' to staff with e-mail notifications on. */
@@ -86,6 +98,8 @@ export function orderNotifier(deps: AppDeps, log: (err: unknown) => void = () =>
         .from(customerUsers)
         .where(eq(customerUsers.id, o.customer_user_id));
       if (!cu?.wants) return;
+      // an order invoiced only on drafts is still being prepared for the customer: no mail yet
+      if (o.status !== 'rejected' && !(await hasVisibleInvoice(o.id))) return;
       const label = ORDER_STATUS_LABELS[o.status as OrderStatus];
       const path = row.subdomain ? `/shop/${row.subdomain}/order/${o.id}` : `/order/${o.id}`;
       try {

@@ -1,6 +1,7 @@
+import { HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
 import type { GridQuery } from '@dbo/domain/grid';
 import type { OrderGridOut, OrderRowOut, OrderStatus } from '@dbo/domain/order';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
@@ -21,7 +22,13 @@ const columns: GridColumns = {
  * A page of placed (non-draft) orders with their customer, line counts and linked invoices: one
  * query for the page, one for the count, one each for counts and invoices of the page's orders.
  */
-async function orderPage(db: DbOrTx, companyId: number, q: GridQuery, scope?: SQL): Promise<OrderGridOut> {
+async function orderPage(
+  db: DbOrTx,
+  companyId: number,
+  q: GridQuery,
+  scope?: SQL,
+  invoiceScope?: SQL,
+): Promise<OrderGridOut> {
   const g = gridClauses(q, columns, {
     defaultSort: [{ colId: 'created_at', sort: 'desc' }],
     tieBreaker: orders.id,
@@ -66,7 +73,7 @@ async function orderPage(db: DbOrTx, companyId: number, q: GridQuery, scope?: SQ
           })
           .from(orderInvoices)
           .innerJoin(invoices, eq(invoices.id, orderInvoices.invoice_id))
-          .where(inArray(orderInvoices.order_id, ids))
+          .where(and(inArray(orderInvoices.order_id, ids), invoiceScope))
           .orderBy(asc(orderInvoices.created_at), asc(invoices.id)),
       ])
     : [[], []];
@@ -94,6 +101,12 @@ async function orderPage(db: DbOrTx, companyId: number, q: GridQuery, scope?: SQ
 /** GET /order/grid */
 export const orderGrid = (db: DbOrTx, companyId: number, q: GridQuery) => orderPage(db, companyId, q);
 
-/** GET /customer-app/order: the customer's orders, newest first. */
+/** GET /customer-app/order: the customer's orders, newest first, without draft or cancelled invoices. */
 export const customerOrders = (db: DbOrTx, companyId: number, customerId: number, q: GridQuery) =>
-  orderPage(db, companyId, q, eq(orders.customer_id, customerId));
+  orderPage(
+    db,
+    companyId,
+    q,
+    eq(orders.customer_id, customerId),
+    notInArray(invoices.status, [...HIDDEN_INVOICE_STATUSES]),
+  );

@@ -1,14 +1,13 @@
 import type { CartOut, CartRequest, PlaceOrderRequest } from '@dbo/domain/customer-app';
-import { centsToString, fromCents } from '@dbo/domain/money';
-import { MAX_ORDER_QTY, ORDER_MSG, type OrderLineInput } from '@dbo/domain/order';
+import { centsToString } from '@dbo/domain/money';
+import { MAX_ORDER_QTY, ORDER_MSG, type OrderLineInput, orderTotals } from '@dbo/domain/order';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { badRequest } from '../../lib/errors.js';
-import { activeFeatureNames } from '../company/company.service.js';
+import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { companies } from '../company/company.tables.js';
 import { products } from '../products/products.tables.js';
 import { findOrder } from './orders.detail.js';
-import { priceLines, stockStatuses } from './orders.pricing.js';
+import { checkStock, orderLimits, priceLines } from './orders.pricing.js';
 import { orderItems, orderNotes, orders } from './orders.tables.js';
 
 /** The signed-in customer user a customer-app call acts for. */
@@ -82,27 +81,27 @@ async function priceLiveLines(db: DbOrTx, who: CustomerActor, lines: readonly Or
   );
 }
 
-/** GET /customer-app/cart: the draft order's lines at today's price for this customer. */
+/**
+ * GET /customer-app/cart: the draft order's lines at today's price for this customer, with the
+ * subtotal, tax and total by orderTotals (the invoice's rule), and how much of each may be ordered.
+ */
 export async function getCart(db: DbOrTx, who: CustomerActor, skipped: string[] = []): Promise<CartOut> {
   const [company] = await db
-    .select({ show_prices: companies.show_prices })
+    .select({ show_prices: companies.show_prices, tax_rate: companies.tax_rate })
     .from(companies)
     .where(eq(companies.id, who.companyId));
   const showPrices = company.show_prices;
+  const taxRate = Number(company.tax_rate);
   const cart = await findCart(db, who);
-  if (!cart) return { items: [], note: '', total: showPrices ? 0 : null, show_prices: showPrices, skipped };
-  const lines = await cartLines(db, cart.id);
+  const lines = cart ? await cartLines(db, cart.id) : [];
   // products archived since they were put in the cart drop out of it
   const priced = await priceLiveLines(db, who, lines);
-  const inventoryOn = (await activeFeatureNames(db, who.companyId)).has('inventory');
-  const stock = inventoryOn
-    ? await stockStatuses(
-        db,
-        who.companyId,
-        priced.map((p) => p.product),
-      )
-    : new Map();
-  const totalCents = priced.reduce((s, p) => s + p.totalCents, 0);
+  const limits = await orderLimits(
+    db,
+    who.companyId,
+    priced.map((p) => p.product),
+  );
+  const totals = orderTotals(priced, taxRate);
   return {
     items: priced.map((p) => ({
       product_id: p.product.id,
@@ -116,10 +115,14 @@ export async function getCart(db: DbOrTx, who: CustomerActor, skipped: string[] 
       },
       price: showPrices ? Number(p.price) : null,
       total: showPrices ? Number(p.total) : null,
-      stock_status: stock.get(p.product.id) ?? null,
+      stock_status: limits.status(p.product.id),
+      max_qty: limits.max(p.product.id),
     })),
-    note: await cartNote(db, cart.id),
-    total: showPrices ? fromCents(totalCents) : null,
+    note: cart ? await cartNote(db, cart.id) : '',
+    sub_total: showPrices ? totals.sub_total : null,
+    tax_total: showPrices ? totals.tax_total : null,
+    total: showPrices ? totals.total : null,
+    tax_rate: taxRate,
     show_prices: showPrices,
     skipped,
   };
@@ -194,7 +197,37 @@ export async function saveCart(db: Db, who: CustomerActor, body: CartRequest): P
  * becomes the order). The number is the company's next, taken last under the company row's lock
  * so concurrent placements get sequential, unique numbers and the lock is held briefly.
  */
-export async function placeOrder(db: Db, who: CustomerActor, body: PlaceOrderRequest): Promise<number> {
+export async function placeOrder(
+  db: Db,
+  who: CustomerActor,
+  body: PlaceOrderRequest,
+): Promise<{ id: number; created: boolean }> {
+  const clientId = body?.client_id ?? null;
+  const earlier = async () => (clientId ? orderByClientId(db, who, clientId) : undefined);
+  const done = await earlier();
+  if (done) return { id: done, created: false };
+  try {
+    return { id: await placeNew(db, who, body, clientId), created: true };
+  } catch (err) {
+    // the same client_id sent twice at once: the unique index let one through; answer that one
+    const other = isUniqueViolation(err) ? await earlier() : undefined;
+    if (other) return { id: other, created: false };
+    throw err;
+  }
+}
+
+/** The order this customer already placed with this client_id (an offline order sent again). */
+async function orderByClientId(db: DbOrTx, who: CustomerActor, clientId: string) {
+  const [o] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.company_id, who.companyId), eq(orders.customer_id, who.customerId), eq(orders.client_id, clientId)),
+    );
+  return o?.id;
+}
+
+async function placeNew(db: Db, who: CustomerActor, body: PlaceOrderRequest, clientId: string | null) {
   return db.transaction(async (tx) => {
     let orderId: number;
     let lines: OrderLineInput[];
@@ -221,6 +254,7 @@ export async function placeOrder(db: Db, who: CustomerActor, body: PlaceOrderReq
     }
     if (!lines.length) throw badRequest(ORDER_MSG.empty);
     const priced = await priceLines(tx, who.companyId, who.customerId, lines);
+    await checkStock(tx, who.companyId, priced);
     const cents = await writeLines(tx, who.companyId, orderId, priced);
     await writeNote(tx, who, orderId, note);
     const [{ n }] = await tx
@@ -234,6 +268,7 @@ export async function placeOrder(db: Db, who: CustomerActor, body: PlaceOrderReq
       .set({
         status: 'placed',
         order_number: n,
+        client_id: clientId,
         customer_id: who.customerId,
         total: centsToString(cents),
         ordered_at: now,

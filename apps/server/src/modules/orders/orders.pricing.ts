@@ -1,9 +1,11 @@
 import { stockStatus, type StockStatus } from '@dbo/domain/customer-app';
 import { centsToString, lineTotalCents, toCents } from '@dbo/domain/money';
-import { ORDER_MSG, type OrderLineInput } from '@dbo/domain/order';
+import { ORDER_MSG, type OrderLineInput, orderableQty } from '@dbo/domain/order';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { activeFeatureNames } from '../company/company.service.js';
+import { companies } from '../company/company.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { pricingContext, resolvePrices } from '../products/pricing.service.js';
 import { products } from '../products/products.tables.js';
@@ -60,7 +62,17 @@ export async function stockStatuses(
   companyId: number,
   rows: readonly { id: number; reorder_level: number | null }[],
 ): Promise<Map<number, StockStatus>> {
-  const out = new Map<number, StockStatus>();
+  const levels = await stockLevels(db, companyId, rows);
+  return new Map([...levels].map(([id, l]) => [id, l.status]));
+}
+
+/** Each product's stock on hand and its status (a product without an inventory row has 0). */
+export async function stockLevels(
+  db: DbOrTx,
+  companyId: number,
+  rows: readonly { id: number; reorder_level: number | null }[],
+): Promise<Map<number, { qty: number; status: StockStatus }>> {
+  const out = new Map<number, { qty: number; status: StockStatus }>();
   if (!rows.length) return out;
   const stock = await db
     .select({ product_id: inventory.product_id, qty: inventory.qty, reorder_level: inventory.reorder_level })
@@ -77,7 +89,48 @@ export async function stockStatuses(
   const byProduct = new Map(stock.map((s) => [s.product_id, s]));
   for (const r of rows) {
     const s = byProduct.get(r.id);
-    out.set(r.id, stockStatus(s?.qty ?? 0, s?.reorder_level ?? r.reorder_level));
+    const qty = s?.qty ?? 0;
+    out.set(r.id, { qty, status: stockStatus(qty, s?.reorder_level ?? r.reorder_level) });
   }
   return out;
+}
+
+/**
+ * What the shop may take of each product: the stock on hand when the company refuses backorders
+ * and inventory is on; nothing (no limit) otherwise. Answers the statuses too (null: inventory off).
+ */
+export async function orderLimits(
+  db: DbOrTx,
+  companyId: number,
+  rows: readonly { id: number; reorder_level: number | null }[],
+) {
+  const [[company], features] = await Promise.all([
+    db.select({ allow_backorders: companies.allow_backorders }).from(companies).where(eq(companies.id, companyId)),
+    activeFeatureNames(db, companyId),
+  ]);
+  const inventoryOn = features.has('inventory');
+  const levels = inventoryOn
+    ? await stockLevels(db, companyId, rows)
+    : new Map<number, { qty: number; status: StockStatus }>();
+  return {
+    status: (id: number): StockStatus | null => levels.get(id)?.status ?? null,
+    max: (id: number): number | null =>
+      orderableQty(inventoryOn ? (levels.get(id)?.qty ?? 0) : null, company?.allow_backorders ?? true),
+  };
+}
+
+/** Backorders off: refuses lines asking for more than the stock, naming each (400). */
+export async function checkStock(db: DbOrTx, companyId: number, lines: readonly PricedLine[]) {
+  const limits = await orderLimits(
+    db,
+    companyId,
+    lines.map((l) => l.product),
+  );
+  const over = lines.flatMap((l) => {
+    const max = limits.max(l.product.id);
+    return max !== null && l.qty > max
+      ? [ORDER_MSG.notEnoughStock(`${l.product.product} ${l.product.product_size}`, max)]
+      : [];
+  });
+  if (over.length) throw badRequest(over[0], over);
 }

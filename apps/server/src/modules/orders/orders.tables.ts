@@ -27,6 +27,8 @@ export const orders = pgTable(
     status: varchar('status', { length: 32 }).notNull().default('placed'),
     total: money('total').notNull().default('0'),
     ordered_at: timestamp('ordered_at', { withTimezone: true }),
+    /** the shop's own id for an order placed (or queued offline): the same id twice makes one order */
+    client_id: varchar('client_id', { length: 64 }),
     ...timestamps(),
   },
   (t) => [
@@ -35,6 +37,9 @@ export const orders = pgTable(
     index('orders_company_created_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
     index('orders_customer_created_idx').on(t.company_id, t.customer_id, t.created_at.desc()),
     // the cart: one draft order per customer user, created without races
+    uniqueIndex('orders_client_id_uq')
+      .on(t.company_id, t.customer_id, t.client_id)
+      .where(sql`${t.client_id} is not null`),
     uniqueIndex('orders_one_cart_uq').on(t.customer_user_id).where(sql`${t.status} = 'draft'`),
   ],
 );

@@ -11,7 +11,6 @@ export const publicRoutes: FeatureRoutes['publicRoutes'] = [
 
 /** On {subdomain}.{APP_DOMAIN} the shop is the whole app (app/router.tsx decides at start). */
 export const hostRoutes: FeatureRoutes['hostRoutes'] = [
-  { path: '/signup', lazy: lazyPage(() => import('./signup-page')) },
   { path: '/customer/balance/pdf/:token', lazy: lazyPage(() => import('./balance-print-page')) },
   shopRoutes('/'),
 ];

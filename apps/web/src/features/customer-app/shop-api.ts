@@ -11,10 +11,18 @@ import type {
   preferencesOut,
 } from '@dbo/domain/customer-app';
 import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
-import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
 import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
+import { isOfflineError, localCart, newClientId, type QueuedOrder, queueOrder, setPendingCart } from './shop-offline';
 
 /** The customer app reads the same order answers as the staff side (the same domain schemas). */
 export type ShopOrder = z.infer<typeof orderOut>;
@@ -84,6 +92,8 @@ function useShopGet<T>(
     queryKey,
     queryFn: () => shopRequest<T>('GET', path, undefined, opts.query),
     enabled: opts.enabled,
+    // offline the request still goes out once: the service worker answers the last copy
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -103,6 +113,7 @@ export function useShopCompany(subdomain: string) {
     queryKey: shopKeys.company(subdomain),
     queryFn: () => request<ShopCompany>('GET', '/customer-app/company', { public: true, query: { subdomain } }),
     retry: false,
+    networkMode: 'offlineFirst',
     staleTime: 60_000,
   });
 }
@@ -114,6 +125,7 @@ export function useMe(enabled: boolean) {
       shopRequest<{ customerUser: CustomerAppUser }>('GET', '/customer-app/me').then((r) => r.customerUser),
     enabled,
     retry: false,
+    networkMode: 'offlineFirst',
   });
 }
 
@@ -121,18 +133,67 @@ export function useCart(enabled = true) {
   return useShopGet<Cart>(shopKeys.cart, '/customer-app/cart', { enabled });
 }
 
-/** PUT /customer-app/cart: the server keeps the cart (a draft order), so it survives reloads and devices. */
-export function useSaveCart() {
-  return useShopSave(shopKeys.cart, (body: CartBody) => shopRequest<Cart>('PUT', '/customer-app/cart', body));
+/** The catalogue rows the phone holds (every page loaded): what an offline cart is priced from. */
+function catalogRows(qc: QueryClient): CatalogRow[] {
+  return qc
+    .getQueriesData<InfiniteData<CatalogAnswer>>({ queryKey: ['shop', 'catalog'] })
+    .flatMap(([, d]) => d?.pages.flatMap((p) => p.rows) ?? []);
 }
 
-export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder) => void } = {}) {
+/**
+ * PUT /customer-app/cart: the server keeps the cart (a draft order), so it survives reloads and
+ * devices. Without a signal the cart is kept on the phone (totals by the same orderTotals) and
+ * sent when the signal returns.
+ */
+export function useSaveCart(taxRate: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body?: PlaceOrderBody) => shopRequest<ShopOrder>('POST', '/customer-app/order', body),
+    networkMode: 'always',
+    mutationFn: async (body: CartBody) => {
+      try {
+        const cart = await shopRequest<Cart>('PUT', '/customer-app/cart', body);
+        setPendingCart(null);
+        return cart;
+      } catch (err) {
+        if (!isOfflineError(err)) throw err;
+        setPendingCart(body);
+        return localCart(body, qc.getQueryData<Cart>(shopKeys.cart), catalogRows(qc), taxRate);
+      }
+    },
+    onSuccess: (data) => {
+      qc.setQueryData(shopKeys.cart, data);
+    },
+  });
+}
+
+/**
+ * POST /customer-app/order with a client_id (the same id twice makes one order). Without a signal
+ * the cart's lines are queued with that id and the cart empties: answers the queued order.
+ */
+export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder | QueuedOrder) => void } = {}) {
+  const qc = useQueryClient();
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (body: { note?: string }): Promise<ShopOrder | QueuedOrder> => {
+      const client_id = newClientId();
+      try {
+        return await shopRequest<ShopOrder>('POST', '/customer-app/order', { ...body, client_id });
+      } catch (err) {
+        const cart = qc.getQueryData<Cart>(shopKeys.cart);
+        if (!isOfflineError(err) || !cart?.items.length) throw err;
+        const items = cart.items.map((i) => ({ product_id: i.product_id, qty: i.qty }));
+        const queued = queueOrder({ client_id, items, note: body.note ?? cart.note ?? '' });
+        // the server's cart still holds these lines: emptied first when the signal returns
+        setPendingCart({ items: [], note: '' });
+        qc.setQueryData<Cart>(shopKeys.cart, { ...cart, items: [], note: '', sub_total: 0, tax_total: 0, total: 0 });
+        return queued;
+      }
+    },
     onSuccess: async (order) => {
-      await qc.invalidateQueries({ queryKey: shopKeys.cart });
-      await qc.invalidateQueries({ queryKey: shopKeys.orders });
+      if (!('client_id' in order)) {
+        await qc.invalidateQueries({ queryKey: shopKeys.cart });
+        await qc.invalidateQueries({ queryKey: shopKeys.orders });
+      }
       opts.onSuccess?.(order);
     },
   });

@@ -6,9 +6,9 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Badge, Result, Spin } from 'antd';
+import { App, Badge, Result, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { NavLink, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage, request } from '../../lib/api';
 import { LiveEventsProvider } from '../../lib/live-events';
 import type { CustomerAuthAnswer } from './customer-session';
@@ -23,13 +23,15 @@ import {
   useShopCompany,
 } from './shop-api';
 import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
+import { OFFLINE_QUEUED } from './shop-offline';
+import { forgetShopAnswers, useOutbox, useShopInstall } from './shop-pwa';
 import './shop.css';
 
 /** Loaded only when nobody is signed in: a signed-in visit does not carry the sign-in form's code. */
 const ShopSignInPage = lazy(() => import('./shop-signin-page'));
 
 /** Pages a signed-out visitor may open. */
-const PUBLIC_PAGES = ['/reset-password'];
+const PUBLIC_PAGES = ['/reset-password', '/signup'];
 
 export const ORDERING_OFF = 'Online ordering is not available';
 
@@ -70,17 +72,34 @@ export default function ShopApp() {
   const base = host ? '' : `/shop/${subdomain}`;
   const location = useLocation();
   const qc = useQueryClient();
+  const { message } = App.useApp();
   const company = useShopCompany(subdomain);
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
+  useShopInstall(subdomain, !!host);
+  const refused = useCallback((m: string) => message.error(m), [message]);
+  const waiting = useOutbox(!!token && !!me.data, refused);
 
   const signOut = useCallback(() => {
+    // ends this token's session on the server (a 401 already cleared the token: nothing to end)
+    const ended = getCustomerToken();
+    if (ended) void request('POST', '/customer-app/signout', { token: ended }).catch(() => undefined);
+    forgetShopAnswers();
     setCustomerToken(null);
     setTokenState(null);
     qc.removeQueries({ queryKey: shopKeys.all });
   }, [qc]);
 
   useEffect(() => setShopUnauthorizedHandler(signOut), [signOut]);
+
+  const accept = useCallback(
+    (res: CustomerAuthAnswer) => {
+      setCustomerToken(res.access_token);
+      qc.setQueryData(shopKeys.me, res.customerUser);
+      setTokenState(res.access_token);
+    },
+    [qc],
+  );
 
   const value = useMemo<ShopContextValue | null>(
     () =>
@@ -95,14 +114,13 @@ export default function ShopApp() {
                 body: { email, password, subdomain },
                 public: true,
               });
-              setCustomerToken(res.access_token);
-              qc.setQueryData(shopKeys.me, res.customerUser);
-              setTokenState(res.access_token);
+              accept(res);
             },
+            acceptSession: accept,
             signOut,
           }
         : null,
-    [company.data, me.data, subdomain, base, qc, signOut],
+    [company.data, me.data, subdomain, base, signOut, accept],
   );
 
   useEffect(() => {
@@ -139,6 +157,8 @@ export default function ShopApp() {
 
   const rest = location.pathname.slice(base.length) || '/';
   const signedIn = !!token && !!me.data;
+  // signed in on the invitation's page (just signed up, or a second click on the link): the catalogue
+  if (signedIn && rest.startsWith('/signup')) return <Navigate to={base || '/'} replace />;
   return (
     <ShopContext.Provider value={value}>
       <LiveEventsProvider token={signedIn ? token : null}>
@@ -152,6 +172,11 @@ export default function ShopApp() {
           </span>
           {signedIn && <span style={{ fontSize: 12, opacity: 0.9 }}>{me.data?.customer?.name}</span>}
         </header>
+        {waiting > 0 && (
+          <div className="shop-offline" role="status" data-testid="shop-outbox">
+            {waiting === 1 ? '1 order' : `${waiting} orders`} saved on this phone. {OFFLINE_QUEUED}.
+          </div>
+        )}
         <main className="shop-main">
           {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? (
             <Outlet />

@@ -4,7 +4,10 @@ import { withAdded, withNote, withQty } from './shop-cart-model';
 
 const cart: Cart = {
   note: 'back door',
-  total: 30,
+  sub_total: 30,
+  tax_total: 2.48,
+  total: 32.48,
+  tax_rate: 8.25,
   show_prices: true,
   skipped: [],
   items: [1, 2].map((id) => ({
@@ -14,6 +17,7 @@ const cart: Cart = {
     price: 10,
     total: 10 * (3 - id),
     stock_status: null,
+    max_qty: null,
   })),
 };
 

@@ -9,16 +9,18 @@ import { QtyField } from './qty-field';
 import { withNote, withQty } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
 import { ButtonLink } from '../../lib/button-link';
+import { StockNote } from './stock-note';
+import { OFFLINE_QUEUED, type QueuedOrder } from './shop-offline';
 
 export default function ShopCartPage() {
   const { company } = useShop();
   const path = useShopPath();
   const { message } = App.useApp();
   const cart = useCart();
-  const save = useSaveCart();
+  const save = useSaveCart(company.tax_rate);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
-  const [placed, setPlaced] = useState<ShopOrder | null>(null);
+  const [placed, setPlaced] = useState<ShopOrder | QueuedOrder | null>(null);
   const place = usePlaceOrder({ onSuccess: setPlaced });
   const pending = useRef<Promise<unknown>>(Promise.resolve());
 
@@ -26,6 +28,20 @@ export default function ShopCartPage() {
     if (cart.data) setNote(cart.data.note ?? '');
   }, [cart.data]);
 
+  if (placed && 'client_id' in placed)
+    return (
+      <Result
+        status="info"
+        title={<h1 style={{ fontSize: 22 }}>Order saved on this phone</h1>}
+        subTitle={OFFLINE_QUEUED}
+        extra={[
+          <ButtonLink key="c" to={path('')} size="large">
+            Keep shopping
+          </ButtonLink>,
+        ]}
+        data-testid="order-queued"
+      />
+    );
   if (placed)
     return (
       <Result
@@ -90,12 +106,14 @@ export default function ShopCartPage() {
                         {formatMoney(i.price)} each · <strong>{formatMoney(i.total)}</strong>
                       </div>
                     )}
+                    <StockNote status={i.stock_status} max={i.max_qty} qty={i.qty} />
                   </div>
                   <QtyField
                     id={id}
                     name={name}
                     style={{ width: 72 }}
                     defaultValue={i.qty}
+                    max={i.max_qty ?? undefined}
                     inputKey={`${i.product_id}-${i.qty}`}
                     onBlur={(e) => {
                       const v = Number(e.target.value);
@@ -131,9 +149,16 @@ export default function ShopCartPage() {
             />
           </Card>
           {company.show_prices && cart.data?.total !== null && cart.data?.total !== undefined && (
-            <div style={{ textAlign: 'right', fontSize: 18, margin: '12px 0' }}>
-              Total <strong data-testid="cart-total">{formatMoney(cart.data.total)}</strong>
-            </div>
+            <dl className="shop-totals">
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatMoney(cart.data.sub_total)}</dd>
+              <dt>Tax ({cart.data.tax_rate}%)</dt>
+              <dd data-testid="cart-tax">{formatMoney(cart.data.tax_total)}</dd>
+              <dt className="shop-total">Total</dt>
+              <dd className="shop-total">
+                <strong data-testid="cart-total">{formatMoney(cart.data.total)}</strong>
+              </dd>
+            </dl>
           )}
           {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
           <Button type="primary" size="large" block onClick={() => void submit()} loading={place.isPending}>

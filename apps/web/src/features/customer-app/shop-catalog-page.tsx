@@ -12,6 +12,7 @@ import { QtyField } from './qty-field';
 import { STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
 import { ButtonLink } from '../../lib/button-link';
+import { StockNote } from './stock-note';
 import { useDebounced } from '../../lib/use-debounced';
 
 const PAGE = 30;
@@ -22,8 +23,9 @@ const TYPE_OPTIONS = [
 
 function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boolean; inCart: number }) {
   const { message } = App.useApp();
+  const { company } = useShop();
   const cart = useCart();
-  const save = useSaveCart();
+  const save = useSaveCart(company.tax_rate);
   const [qty, setQty] = useState<number>(1);
   const add = () =>
     save.mutate(withAdded(cart.data, p.id, qty), {
@@ -49,12 +51,21 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
             {p.stock_status && <Tag color={STOCK_COLORS[p.stock_status]}>{STOCK_STATUS_LABELS[p.stock_status]}</Tag>}
             {inCart > 0 && <Tag color="purple">{inCart} in cart</Tag>}
           </div>
+          <StockNote status={p.stock_status} max={p.max_qty} qty={inCart} />
         </div>
-        <QtyField id={qtyId} name={label} value={qty} onChange={(v) => setQty(v ?? 1)} style={{ width: 64 }}>
+        <QtyField
+          id={qtyId}
+          name={label}
+          value={qty}
+          max={p.max_qty ?? undefined}
+          onChange={(v) => setQty(v ?? 1)}
+          style={{ width: 64 }}
+        >
           <Button
             type="primary"
             size="large"
             onClick={add}
+            disabled={p.max_qty !== null && inCart + qty > p.max_qty}
             loading={save.isPending}
             aria-label={`Add ${label} to cart`}
           >
@@ -77,6 +88,8 @@ export default function ShopCatalogPage() {
   const cart = useCart();
   const catalog = useInfiniteQuery({
     queryKey: shopKeys.catalog({ query, type }),
+    // offline the service worker answers the last catalogue
+    networkMode: 'offlineFirst',
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       shopRequest<{ rows: CatalogRow[]; count: number }>('GET', '/customer-app/catalog', undefined, {

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CustomerAppUser } from './customer-session';
+import type { CustomerAppUser, CustomerAuthAnswer } from './customer-session';
 import type { ShopCompany } from './shop-api';
 
 export interface ShopContextValue {
@@ -9,6 +9,8 @@ export interface ShopContextValue {
   company: ShopCompany;
   user: CustomerAppUser | null;
   signIn(email: string, password: string): Promise<void>;
+  /** a session just opened (the invitation's sign-up): keep its token, then the shop opens */
+  acceptSession(answer: CustomerAuthAnswer): void;
   signOut(): void;
 }
 

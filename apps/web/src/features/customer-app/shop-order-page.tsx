@@ -97,7 +97,7 @@ export default function ShopOrderPage() {
       <Card className="shop-card">
         <div className="shop-product">
           <div>
-            <ShopStatusTag status={order.status} />
+            <ShopStatusTag status={order.status} invoices={order.invoices} />
             <div>
               <Text type="secondary">Placed {formatDateTime(order.ordered_at ?? order.created_at)}</Text>
             </div>

@@ -1,14 +1,25 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { itemsSummary } from '@dbo/domain/order';
-import { Alert, Card, Empty, Skeleton, Typography } from 'antd';
+import { BEING_PREPARED } from '@dbo/domain/customer-app';
+import { Alert, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { OrderStatusTag } from '../../lib/order-status-tag';
 import { errorMessage } from '../../lib/api';
 import { useShopOrders } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
 
-export function ShopStatusTag({ status }: { status: string }) {
+/**
+ * The order's status as its customer sees it: an order invoiced only on drafts (which the customer
+ * does not see) is "Being prepared" until an invoice leaves draft.
+ */
+export function ShopStatusTag({ status, invoices }: { status: string; invoices: readonly unknown[] }) {
+  if ((status === 'invoiced' || status === 'partially_invoiced') && invoices.length === 0)
+    return (
+      <Tag color="#874d00" data-testid="shop-order-status">
+        {BEING_PREPARED}
+      </Tag>
+    );
   return <OrderStatusTag status={status} testId="shop-order-status" />;
 }
 
@@ -36,7 +47,7 @@ export default function ShopOrdersPage() {
                   </Typography.Text>
                 </div>
                 <div style={{ textAlign: 'right' }}>
-                  <ShopStatusTag status={o.status} />
+                  <ShopStatusTag status={o.status} invoices={o.invoices} />
                   {company.show_prices && o.total !== null && <div>{formatMoney(o.total)}</div>}
                 </div>
               </div>

@@ -12,6 +12,7 @@ const children: RouteObject[] = [
   { path: 'balance', lazy: lazyPage(() => import('./shop-balance-page')) },
   { path: 'account', lazy: lazyPage(() => import('./shop-account-page')) },
   { path: 'reset-password', lazy: lazyPage(() => import('./shop-reset-page')) },
+  { path: 'signup', lazy: lazyPage(() => import('./shop-signup-page')) },
 ];
 
 export function shopRoutes(path: string): RouteObject {

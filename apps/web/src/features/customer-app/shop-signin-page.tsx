@@ -28,6 +28,9 @@ export default function ShopSignInPage() {
     <Card style={{ maxWidth: 420, margin: '24px auto' }}>
       <h1>Sign in to order</h1>
       <Typography.Paragraph type="secondary">Order from {company.name} online.</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        Come back to order at <strong data-testid="shop-address">{company.shop_url}</strong>
+      </Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
         <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
           <Input autoComplete="email" inputMode="email" size="large" />

@@ -2,7 +2,8 @@ import { customerSignUpSchema } from '@dbo/domain/customer';
 import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { errorMessages } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { errorMessages, request } from '../../lib/api';
 import { AuthForm, AuthShell, NewPasswordFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
@@ -16,11 +17,21 @@ import { SignedInCard } from './signed-in-card';
 export default function CustomerSignUpPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
+  // the invitation's shop: the old link forwards to /shop/{subdomain}/signup with the same query
+  const shop = useQuery({
+    queryKey: ['invitation-shop', token],
+    queryFn: () =>
+      request<{ subdomain: string }>('GET', '/customer-app/invitation', { public: true, query: { token } }),
+    enabled: !!token,
+    retry: false,
+  });
   const [form] = Form.useForm();
   const [busy, run] = useBusy();
   const [errors, setErrors] = useState<string[] | null>(null);
   const [user, setUser] = useState<CustomerAppUser | null>(null);
   if (!token) return <Navigate to="/auth/signup" replace />;
+  if (shop.data) return <Navigate to={`/shop/${shop.data.subdomain}/signup?${search}`} replace />;
+  if (shop.isLoading) return <AuthShell>{null}</AuthShell>;
   const tabcId = search.get('tabc_id') ?? '';
 
   const onFinish = (v: Record<string, string>) => {

@@ -22,6 +22,7 @@ import { useSession } from '../../app/session';
 import { ApiError, errorMessages } from '../../lib/api';
 import { ErrorAlert, FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { zodRule } from '../../lib/zod-form';
 import {
   type Customer,
@@ -68,6 +69,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
   const [saveErrors, setSaveErrors] = useState<string[] | null>(null);
   const [removeError, setRemoveError] = useState<string[] | null>(null);
   const [removeOpen, setRemoveOpen] = useState(false);
+  const unsaved = useFormUnsaved();
   const fintechOn = Form.useWatch('fintech_option', form);
   const aimsType = Form.useWatch('aims_license_type', form);
   const aimsId = Form.useWatch('aims_id', form);
@@ -90,6 +92,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
       aims_license_type: e.aims_license_type,
       aims_id: e.aims_id,
     });
+    unsaved.changed();
     void form.validateFields(['name', 'address', 'city', 'zip', 'tabc_id']).catch(() => undefined);
     message.success(`Filled from ${e.name} (${e.tabc_id})`);
   };
@@ -104,6 +107,7 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     try {
       const saved = await save.mutateAsync(toPayload(confirm));
       setConfirm(null);
+      unsaved.saved();
       message.success(customer ? 'Customer saved' : `Customer ${saved.name} created`);
       navigate('/customer');
     } catch (err) {
@@ -116,6 +120,8 @@ function CustomerForm({ customer }: { customer?: Customer }) {
     setRemoveError(null);
     try {
       await remove.mutateAsync();
+      // the customer is gone: nothing left to save
+      unsaved.saved();
       setRemoveOpen(false);
       message.success('Customer removed');
       navigate('/customer');
@@ -175,7 +181,14 @@ function CustomerForm({ customer }: { customer?: Customer }) {
         </Card>
       )}
       <Card>
-        <Form form={form} layout="vertical" onFinish={onFinish} requiredMark initialValues={EMPTY}>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={onFinish}
+          onValuesChange={unsaved.changed}
+          requiredMark
+          initialValues={EMPTY}
+        >
           <Row gutter={16}>
             <FieldCol xs={24} md={12} label="Name" name="name" rules={rule('name')} required>
               <Input />

@@ -12,6 +12,7 @@ import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, documentUpdateSchema } from '@dbo/domain/payment';
 import { App, Button, Card, Flex, Form, Input, List, Modal, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessages } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ErrorAlert } from '../../lib/form-parts';
@@ -128,6 +129,8 @@ export default function DocumentsPanel({ invoice }: { invoice: PanelInvoice; rel
   const [removeError, setRemoveError] = useState<string[] | null>(null);
   const [preview, setPreview] = useState<InvoiceDocument | null>(null);
   const [editing, setEditing] = useState<InvoiceDocument | null>(null);
+  // a chosen file not uploaded yet is work to lose
+  useUnsavedChangesPrompt(file !== null);
   const fileInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
 

@@ -3,6 +3,7 @@ import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, privateNoteSchema } from '@dbo/domain/payment';
 import { Alert, App, Button, Card, Flex, Input, List, Typography } from 'antd';
 import { useState } from 'react';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessages } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
 import { useAddNote, useDeleteNote, useNotes } from './api';
@@ -17,6 +18,7 @@ export default function NotesPanel({ invoice }: { invoice: PanelInvoice; reload:
   const remove = useDeleteNote(invoice.id);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
+  useUnsavedChangesPrompt(text.trim() !== '');
 
   const submit = async () => {
     const parsed = privateNoteSchema.safeParse({ note: text });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 
 const KEY = queryKeys.integrations.credentials('all');
 
@@ -29,6 +30,8 @@ function PartnerRow({
   const { message } = App.useApp();
   const [key, setKey] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // a key typed and not saved asks before the settings page is left
+  useUnsavedChangesPrompt(key.trim() !== '');
   const title = current?.title ?? name;
   const onDone = (text: string) => async () => {
     await qc.invalidateQueries({ queryKey: queryKeys.integrations.all });

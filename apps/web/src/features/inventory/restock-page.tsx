@@ -18,6 +18,7 @@ import {
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { gatedPage } from '../../app/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
@@ -122,6 +123,8 @@ function RestockForm() {
   const [entryDeal, setEntryDeal] = useState(false);
   const [errors, setErrors] = useState<string[]>([]);
   const [populating, setPopulating] = useState(false);
+  // a restock list not yet saved is work to lose
+  const { allowLeave } = useUnsavedChangesPrompt(items.length > 0 || ref.trim() !== '');
 
   const add = (p: ProductOption) => {
     setItems((list) => [
@@ -189,6 +192,7 @@ function RestockForm() {
       const units = done.reduce((sum, it) => sum + it.added, 0);
       message.success(INVENTORY_MSG.restocked(units, done.length));
       setItems([]);
+      allowLeave();
       navigate('/inventory');
     } catch (err) {
       setErrors(errorMessages(err));

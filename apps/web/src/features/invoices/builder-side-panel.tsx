@@ -22,7 +22,9 @@ const NOTE_FIELDS = [
 
 /** The builder's right column: dates, status, logo, notes, then the totals and the save buttons. */
 export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
-  const { state: s, set, invoice, totals, taxRate, errors } = b;
+  const { state: s, set, invoice, totals, taxRate, stampBlock } = b;
+  // the stamps' reason stands beside the button already
+  const errors = b.errors.filter((e) => e !== stampBlock);
   // the credit-law default and its rule, named beside the field (staff may still change the date)
   const due = builderDueDefault(s);
   return (
@@ -83,6 +85,8 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
             icon={<SaveOutlined />}
             style={{ flex: 1 }}
             loading={b.saving}
+            disabled={!!stampBlock}
+            aria-describedby={stampBlock ? 'save-blocked' : undefined}
             onClick={() => b.submit()}
           >
             {invoice ? 'Save' : 'Create'}
@@ -93,6 +97,16 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
             </Button>
           </Popconfirm>
         </Flex>
+        {stampBlock && (
+          <Alert
+            id="save-blocked"
+            type="warning"
+            showIcon
+            style={{ marginTop: 8 }}
+            data-testid="save-blocked"
+            title={stampBlock}
+          />
+        )}
         <Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
           Ctrl+Enter saves. Scan barcodes into the product box.
         </Text>

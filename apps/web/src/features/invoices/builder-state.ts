@@ -1,10 +1,10 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import { DATE_LIMITS } from '@dbo/domain/constants';
+import { DATE_LIMITS, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
 import { defaultDueDate } from '@dbo/domain/credit-law';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG, isBeerInvoice, isTypeMismatch } from '@dbo/domain/invoice';
 import { invoiceTotals, toCents } from '@dbo/domain/money';
-import { autoAssign, type StampSequence, stampNeed } from '@dbo/domain/stamps';
+import { autoAssign, type StampSequence, stampNeed, stampRuleError, totalStamps } from '@dbo/domain/stamps';
 import type { StampRoll } from '../../lib/answer-types';
 import type { Invoice } from './api';
 import {
@@ -37,6 +37,8 @@ export interface BuilderState {
   /** the company sells on cash on delivery (its customers' invoices are due on delivery) */
   companyCashOnDelivery: boolean;
   logo_id: number | null;
+  /** the user changed something since the builder opened (or since Reset): leaving asks first */
+  touched: boolean;
 }
 
 /** The company settings a new invoice starts from. */
@@ -106,6 +108,7 @@ export function initialState({
       dueAuto: false,
       companyCashOnDelivery: !!company.cash_on_delivery,
       logo_id: invoice.logo_id,
+      touched: false,
     };
   }
   return followDefault({
@@ -124,13 +127,15 @@ export function initialState({
     dueAuto: true,
     companyCashOnDelivery: !!company.cash_on_delivery,
     logo_id: company.default_logo_id ?? company.logos?.[0]?.id ?? null,
+    touched: false,
   });
 }
 
 export type BuilderAction =
-  | { type: 'set'; patch: Partial<BuilderState> }
+  /** `quiet`: filled in from the address (?customerId, ?productId), not by the user */
+  | { type: 'set'; patch: Partial<BuilderState>; quiet?: boolean }
   | { type: 'reset'; state: BuilderState }
-  | { type: 'addProduct'; product: ProductSuggestion; scanned: boolean }
+  | { type: 'addProduct'; product: ProductSuggestion; scanned: boolean; quiet?: boolean }
   /** the user edited the ranges: auto-assignment stops */
   | { type: 'editRanges'; ranges: BuilderRange[] }
   /** back to auto-assignment: only the saved ranges stay until the next assignment */
@@ -162,6 +167,12 @@ function followStamps(state: BuilderState): BuilderState {
 }
 
 function reduce(state: BuilderState, action: BuilderAction): BuilderState {
+  const next = reduceValues(state, action);
+  const byUser = action.type !== 'reset' && action.type !== 'rollsLoaded' && !('quiet' in action && action.quiet);
+  return byUser && !next.touched ? { ...next, touched: true } : next;
+}
+
+function reduceValues(state: BuilderState, action: BuilderAction): BuilderState {
   switch (action.type) {
     case 'set':
       // a due date picked by the user stays as picked
@@ -171,8 +182,8 @@ function reduce(state: BuilderState, action: BuilderAction): BuilderState {
         ...action.patch,
       };
     case 'reset':
-      // the rolls stay loaded
-      return { ...action.state, sequences: state.sequences };
+      // the rolls stay loaded; nothing is left to lose
+      return { ...action.state, sequences: state.sequences, touched: false };
     case 'addProduct': {
       const p = action.product;
       // a second scan of the same product adds to its line instead of a new one
@@ -211,12 +222,21 @@ export function deriveInvoice(state: BuilderState, taxRate: number) {
   };
 }
 
+/**
+ * Why the chosen status cannot be saved with these stamps (the server's own words, issue 30), or
+ * null: a liquor invoice other than a draft or a cancelled one holds exactly the stamps it needs.
+ */
+export const stampProblem = (state: Pick<BuilderState, 'items' | 'ranges' | 'status'>) =>
+  stampRuleError(state.status, INVOICE_STATUS_LABELS[state.status], stampNeed(state.items), totalStamps(state.ranges));
+
 /** What stops a save, in the order the builder lists it. */
 export function saveProblems(state: BuilderState): string[] {
   const problems: string[] = [];
   if (!state.customer) problems.push(INVOICE_MSG.customerRequired);
   if (!state.items.length) problems.push(INVOICE_MSG.itemsRequired);
   if (deriveInvoice(state, 0).mismatch) problems.push(INVOICE_MSG.typeMismatch);
+  const stamps = stampProblem(state);
+  if (stamps) problems.push(stamps);
   return problems;
 }
 

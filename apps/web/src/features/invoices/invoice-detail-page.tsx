@@ -1,5 +1,5 @@
 import { CopyOutlined, DeleteOutlined, EditOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { DATE_LIMITS, INVOICE_STATUSES } from '@dbo/domain/constants';
+import { DATE_LIMITS } from '@dbo/domain/constants';
 import { addDays, formatDate, formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney, toCents } from '@dbo/domain/money';
 import {
@@ -14,7 +14,6 @@ import {
   Flex,
   Popconfirm,
   Row,
-  Select,
   Skeleton,
   Tag,
   Timeline,
@@ -30,6 +29,7 @@ import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { displayNumber, type Invoice, useDeleteInvoice, useInvoice, usePatchInvoice } from './api';
 import { dueLabel, InvoicePaper } from './invoice-paper';
+import { InvoiceStatusSelect, statusBlocks } from './invoice-status-select';
 import { InvoiceStatusTag, statusLabel } from './invoice-status-tag';
 import { type PendingChange, StatusChangeDialog } from './status-change-dialog';
 import './invoices.css';
@@ -81,13 +81,15 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
       oldValue: show(current),
       newValue: show(value),
       value,
+      blocked: field === 'status' ? statusBlocks(invoice)(value ?? '') : null,
     });
   };
 
   const paidCents = toCents(
     invoice.paid_total ?? (invoice.payments ?? []).reduce((s, p) => s + toCents(p.amount), 0) / 100,
   );
-  const balanceCents = toCents(invoice.total) - paidCents;
+  // never negative: what is paid above the total is the customer's on-account credit (issue 30)
+  const balanceCents = Math.max(0, toCents(invoice.total) - paidCents);
   const today = todayInTexas();
 
   const history = [...(invoice.statusInfo ?? [])].sort((a, b) =>
@@ -154,14 +156,7 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
             <Card title="Status and dates" size="small">
               <Descriptions column={1} size="small" colon={false} styles={{ label: { width: 110 } }}>
                 <Descriptions.Item label="Status">
-                  <Select
-                    aria-label="Status"
-                    data-testid="status-select"
-                    style={{ width: '100%' }}
-                    value={invoice.status}
-                    options={INVOICE_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
-                    onChange={(v) => ask('status', v)}
-                  />
+                  <InvoiceStatusSelect invoice={invoice} onChange={(v) => ask('status', v)} />
                 </Descriptions.Item>
                 <Descriptions.Item label="Invoice Date">
                   <DatePicker

@@ -1,4 +1,4 @@
-import { Modal, Typography } from 'antd';
+import { Alert, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 export interface PendingChange {
@@ -7,6 +7,8 @@ export interface PendingChange {
   oldValue: ReactNode;
   newValue: ReactNode;
   value: string | null;
+  /** why the new value cannot be chosen (a status the stamps don't allow): the change is disabled */
+  blocked?: string | null;
 }
 
 /** Confirms a status or date change on the invoice view, showing the old and the new value. */
@@ -21,6 +23,7 @@ export function StatusChangeDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const blocked = change?.blocked;
   return (
     <Modal
       open={!!change}
@@ -29,6 +32,7 @@ export function StatusChangeDialog({
       cancelText="Cancel"
       onOk={onConfirm}
       onCancel={onCancel}
+      okButtonProps={{ disabled: !!blocked }}
       confirmLoading={busy}
       destroyOnHidden
     >
@@ -38,6 +42,7 @@ export function StatusChangeDialog({
             Sure you want to change {change.label} from <strong data-testid="change-old">{change.oldValue}</strong> to{' '}
             <strong data-testid="change-new">{change.newValue}</strong>?
           </Typography.Paragraph>
+          {blocked && <Alert type="warning" showIcon title={blocked} data-testid="change-blocked" />}
         </div>
       )}
     </Modal>

@@ -8,6 +8,7 @@ import { useSession } from '../../app/session';
 import type { StampRoll } from '../../lib/answer-types';
 import { ApiError, errorMessage, errorMessages, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { displayNumber, type Invoice, useSaveInvoice } from './api';
 import { type BuilderItem, itemsFromInvoice, type ProductSuggestion, toPayload } from './builder-model';
 import {
@@ -17,6 +18,7 @@ import {
   deriveInvoice,
   initialState,
   saveProblems,
+  stampProblem,
   usableSequences,
   zeroPriceItems,
 } from './builder-state';
@@ -81,8 +83,8 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
   useEffect(() => {
     if (!paramCustomer || invoice || s.customer || !customers.data) return;
     const c = customers.data.find((x) => String(x.id) === paramCustomer);
-    if (c) set({ customer: c });
-  }, [paramCustomer, customers.data, invoice, s.customer, set]);
+    if (c) dispatch({ type: 'set', patch: { customer: c }, quiet: true });
+  }, [paramCustomer, customers.data, invoice, s.customer]);
 
   const paramProduct = search.get('productId');
   const productAdded = useRef(false);
@@ -95,7 +97,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
       })
       .then((res) => {
         const p = typeof res.product === 'object' ? res.product : (res as ProductSuggestion);
-        dispatch({ type: 'addProduct', product: p, scanned: false });
+        dispatch({ type: 'addProduct', product: p, scanned: false, quiet: true });
       })
       .catch((err) => message.error(errorMessage(err)));
   }, [paramProduct, paramCustomer, message]);
@@ -153,8 +155,11 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     }
   });
 
+  // leaving with unsaved lines asks first; the save's own navigation goes through
+  const { allowLeave } = useUnsavedChangesPrompt(s.touched);
   const save = useSaveInvoice({
     onSuccess: (inv) => {
+      allowLeave();
       message.success(invoice ? `Invoice #${displayNumber(inv)} saved` : `Invoice #${displayNumber(inv)} created`);
       navigate(`/invoice/${encodeURIComponent(displayNumber(inv))}`);
     },
@@ -213,8 +218,11 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     dispatch({ type: 'reset', state: initial() });
     stale.markLoaded();
     setErrors([]);
-    if (!invoice && (search.get('customerId') || search.get('productId') || search.get('clone')))
+    if (!invoice && (search.get('customerId') || search.get('productId') || search.get('clone'))) {
+      // the reset leaves nothing to lose: the address follows unasked
+      allowLeave();
       setSearch({}, { replace: true });
+    }
   });
 
   // the price input is focused once the dialog has closed (the modal hands focus back first)
@@ -267,6 +275,8 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     rollsLoaded: rollsQuery.isSuccess,
     need,
     mismatch,
+    /** why Create/Save is disabled: the chosen status needs exactly the stamps of the liquor lines */
+    stampBlock: stampProblem(s),
     beer,
     taxRate,
     totals,

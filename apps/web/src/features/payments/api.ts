@@ -5,7 +5,10 @@ import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
 export interface Payment {
   id: number;
   invoice_id: number;
+  /** what the payment paid on this invoice */
   amount: number;
+  /** the payment's money above what the invoice owed: the customer's on-account credit (issue 30) */
+  on_account?: number;
   received_at: string;
   note: string;
   created_at: string;

@@ -4,11 +4,12 @@ import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentInput } from '@dbo/domain/payment';
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Modal, Table, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ErrorAlert } from '../../lib/form-parts';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { type Payment, useDeletePayment, useInvoicePayments, useSavePayment } from './api';
 import { PaymentForm } from './payment-form';
 
@@ -27,15 +28,26 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
   const [editing, setEditing] = useState<Payment | null>(null);
 
   const payments = list.data ?? [];
-  const paidCents = payments.reduce((s, p) => s + toCents(p.amount), 0);
-  const remainingCents = toCents(invoice.total) - paidCents;
-  const fullyPaid = payments.length > 0 && remainingCents <= 0;
+  // the invoice's paid total counts its credit memos too; the list only its payments
+  const paidCents =
+    invoice.paid_total != null ? toCents(invoice.paid_total) : payments.reduce((s, p) => s + toCents(p.amount), 0);
+  // never below 0: money above the total is the customer's on-account credit (issue 30)
+  const remainingCents = Math.max(0, toCents(invoice.total) - paidCents);
+  const fullyPaid = payments.length > 0 && remainingCents === 0;
   const cancelled = invoice.status === 'cancelled';
+  const adding = useFormUnsaved();
+  const edit = useFormUnsaved(!!editing);
+  const startEdit = (p: Payment) => {
+    setErrors(null);
+    edit.saved();
+    setEditing(p);
+  };
 
   const submit = async (values: PaymentInput, paymentId?: number) => {
     setErrors(null);
     try {
       await save.mutateAsync({ paymentId, values });
+      (paymentId ? edit : adding).saved();
       message.success(paymentId ? 'Payment updated' : 'Payment saved');
       setEditing(null);
       reload();
@@ -46,9 +58,27 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
     }
   };
 
+  // the amount received: what it paid here plus what it left on account
+  const editInitial = useMemo(
+    () =>
+      editing
+        ? {
+            received_at: editing.received_at,
+            amount: (toCents(editing.amount) + toCents(editing.on_account ?? 0)) / 100,
+            note: editing.note,
+          }
+        : undefined,
+    [editing],
+  );
+
   const columns = [
     { title: 'Received', dataIndex: 'received_at', render: (v: string) => formatDate(v) },
-    { title: 'Amount', dataIndex: 'amount', align: 'right' as const, render: (v: number) => formatMoney(v) },
+    {
+      title: 'Amount',
+      dataIndex: 'amount',
+      align: 'right' as const,
+      render: (_: number, p: Payment) => <PaymentAmount p={p} />,
+    },
     { title: 'Note', dataIndex: 'note', render: (v: string) => v || <Text type="secondary">—</Text> },
     ...(isOwner
       ? [
@@ -63,10 +93,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
                   icon={<EditOutlined />}
                   aria-label="Edit payment"
                   disabled={cancelled}
-                  onClick={() => {
-                    setErrors(null);
-                    setEditing(p);
-                  }}
+                  onClick={() => startEdit(p)}
                 />
                 <DeleteConfirm
                   title="Delete this payment?"
@@ -114,9 +141,11 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       {list.isError && <Alert type="error" showIcon title="Error loading payments" style={{ marginBottom: 12 }} />}
       <PaymentForm
         submitText="Add Payment"
+        owing={remainingCents / 100}
         busy={save.isPending && !editing}
         disabled={cancelled || !can('payment.create')}
         resetAfterSubmit
+        onChange={adding.changed}
         onSubmit={(v) => submit(v)}
       />
       <Table<Payment>
@@ -145,11 +174,28 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
             layout="vertical"
             submitText="Save"
             busy={save.isPending}
-            initial={{ received_at: editing.received_at, amount: editing.amount, note: editing.note }}
+            // what the invoice owes once this payment's own part is taken off it
+            owing={(remainingCents + toCents(editing.amount)) / 100}
+            initial={editInitial}
+            onChange={edit.changed}
             onSubmit={(v) => submit(v, editing.id)}
           />
         )}
       </Modal>
     </Card>
+  );
+}
+
+/** What a payment paid on this invoice and, when it was more than owed, the part kept as credit. */
+function PaymentAmount({ p }: { p: Payment }) {
+  const credit = toCents(p.on_account ?? 0);
+  if (credit <= 0) return <>{formatMoney(p.amount)}</>;
+  return (
+    <Flex vertical align="end" data-testid="payment-parts">
+      <span>{formatMoney(p.amount)} on this invoice</span>
+      <Text type="secondary" style={{ fontSize: 12 }}>
+        + {formatMoney(credit / 100)} on account
+      </Text>
+    </Flex>
   );
 }

@@ -21,6 +21,7 @@ import { texasToday } from '../../lib/date-range';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { errorMessages } from '../../lib/api';
 import { FieldCol } from '../../lib/form-parts';
 import { zodRule, validValues } from '../../lib/zod-form';
@@ -72,6 +73,8 @@ export function ProductFormModal({
   const [form] = Form.useForm<FormValues>();
   const save = useSaveProduct();
   const [errors, setErrors] = useState<string[]>([]);
+  const unsaved = useFormUnsaved(open);
+  const startOver = unsaved.saved;
   const editing = !!product;
   const features = user?.company.companyFeatures;
   const pos = isPosActive(features);
@@ -87,6 +90,7 @@ export function ProductFormModal({
   useEffect(() => {
     if (!open) return;
     setErrors([]);
+    startOver();
     form.resetFields();
     form.setFieldsValue(
       product
@@ -100,7 +104,7 @@ export function ProductFormModal({
           }
         : { product_type: 'LIQUOR', product_price: null, last_purchase_price: 0, archived: false },
     );
-  }, [open, product, form]);
+  }, [open, product, form, startOver]);
 
   const schema = editing ? productUpdateSchema : productCreateSchema;
   const rule = (field: string) => zodRule(schema, field);
@@ -117,6 +121,7 @@ export function ProductFormModal({
     if (editing && !priceChanged && !values.customerId) delete body.effective_date;
     try {
       const saved = await save.mutateAsync({ id: product?.id, body });
+      unsaved.saved();
       message.success(editing ? 'Product saved' : 'Product created');
       onSaved?.(saved);
       onClose();
@@ -163,7 +168,13 @@ export function ProductFormModal({
                 <div key={e}>{e}</div>
               ))}
               {duplicateName && (
-                <Link to={`/product?product=${encodeURIComponent(duplicateName)}`} onClick={onClose}>
+                <Link
+                  to={`/product?product=${encodeURIComponent(duplicateName)}`}
+                  onClick={() => {
+                    unsaved.discard();
+                    onClose();
+                  }}
+                >
                   Show the existing {duplicateName}
                 </Link>
               )}
@@ -184,7 +195,7 @@ export function ProductFormModal({
           }
         />
       )}
-      <Form form={form} layout="vertical">
+      <Form form={form} layout="vertical" onValuesChange={unsaved.changed}>
         <Row gutter={16}>
           <FieldCol xs={24} md={12} label="Product Name" name="product" required rules={[rule('product')]}>
             <Input disabled={syncedDisabled} placeholder="TITO'S HANDMADE VODKA" autoFocus />

@@ -4,6 +4,7 @@ import { STAMPS_NOTE, type CreditMemo } from '@dbo/domain/receivables';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, InputNumber, List, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import type { PanelInvoice } from '../../app/extensions';
 import { downloadBlob, errorMessage, http, request } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
@@ -102,6 +103,7 @@ function CreditMemoDialog({
   const items = Object.entries(qty)
     .filter(([, q]) => q > 0)
     .map(([id, q]) => ({ product_id: Number(id), qty: q }));
+  useUnsavedChangesPrompt(items.length > 0 || reason.trim() !== '');
 
   return (
     <Modal

@@ -8,6 +8,7 @@ import {
 } from '@dbo/domain/receivables';
 import { Alert, Flex, Form, Input, InputNumber, Modal, Select, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessage } from '../../lib/api';
 import { useReceivePayment } from './api';
 
@@ -32,6 +33,7 @@ export function ReceivePaymentDialog({
   const [reference, setReference] = useState('');
   const [paidAt, setPaidAt] = useState(todayInTexas());
   const [alloc, setAlloc] = useState<Record<number, number>>({});
+  useUnsavedChangesPrompt(open && (amount != null || reference.trim() !== ''));
 
   useEffect(() => {
     if (!open) return;

@@ -7,6 +7,7 @@ import { useSession } from '../../app/session';
 import { errorMessages } from '../../lib/api';
 import { FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { useSaveCompany } from './api';
 
 const FIELDS = [
@@ -19,6 +20,7 @@ const FIELDS = [
   'has_fintech',
   'fintech_id',
   'show_prices',
+  'allow_backorders',
   'sort_inv_products',
   'default_invoice_note',
   'starting_invoice_number',
@@ -36,6 +38,7 @@ export function CompanyForm() {
   const [form] = Form.useForm();
   const { message } = App.useApp();
   const [errors, setErrors] = useState<string[]>([]);
+  const unsaved = useFormUnsaved();
   const [search] = useSearchParams();
   const orderActive = feature('order');
   const schema = useMemo(() => companySchema({ orderActive }), [orderActive]);
@@ -63,6 +66,7 @@ export function CompanyForm() {
     setErrors([]);
     try {
       await save.mutateAsync({ ...initial, ...values });
+      unsaved.saved();
       message.success('Company saved');
     } catch (err) {
       setErrors(errorMessages(err));
@@ -70,7 +74,15 @@ export function CompanyForm() {
   };
 
   return (
-    <Form form={form} name="company" layout="vertical" initialValues={initial} onFinish={onFinish} requiredMark={false}>
+    <Form
+      form={form}
+      name="company"
+      layout="vertical"
+      initialValues={initial}
+      onFinish={onFinish}
+      onValuesChange={unsaved.changed}
+      requiredMark={false}
+    >
       {errors.length > 0 && <ListAlert type="error" title="Error saving company!" items={errors} />}
       <Row gutter={16}>
         <FieldCol xs={24} md={12} label="Company Name" name="name" rules={rule('name')}>
@@ -155,6 +167,13 @@ export function CompanyForm() {
               <Input />
             </FieldCol>
             <SwitchCol xs={24} md={12} label="Show Prices" name="show_prices" />
+            <SwitchCol
+              xs={24}
+              md={12}
+              label="Allow backorders"
+              name="allow_backorders"
+              extra="Off: customers may order at most the stock on hand (with inventory on)"
+            />
           </Row>
         </>
       )}

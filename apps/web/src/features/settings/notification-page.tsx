@@ -2,15 +2,18 @@ import { Alert, App, Button, Card, Form, Skeleton, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import { Page } from '../../lib/page';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { useNotification } from './api';
 
 export default function NotificationPage() {
   const notification = useNotification();
   const qc = useQueryClient();
   const { message } = App.useApp();
+  const unsaved = useFormUnsaved();
   const onFinish = async (v: { email_notification: boolean; app_notification: boolean }) => {
     try {
       await http.put('/company/notification', { notifications: v });
+      unsaved.saved();
       await qc.invalidateQueries({ queryKey: ['notification'] });
       message.success('Notification preferences saved');
     } catch {
@@ -24,7 +27,13 @@ export default function NotificationPage() {
         {notification.isLoading ? (
           <Skeleton active />
         ) : (
-          <Form layout="horizontal" initialValues={notification.data} onFinish={onFinish} labelCol={{ span: 12 }}>
+          <Form
+            layout="horizontal"
+            initialValues={notification.data}
+            onFinish={onFinish}
+            onValuesChange={unsaved.changed}
+            labelCol={{ span: 12 }}
+          >
             <Form.Item
               label="App notifications"
               name="app_notification"

@@ -3,11 +3,13 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useSession } from '../../app/session';
 import { ApiError, errorMessage, http } from '../../lib/api';
 import { zodRule } from '../../lib/zod-form';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 
 export function ProfileForm() {
   const { user, refresh } = useSession();
   const { message } = App.useApp();
   const [form] = Form.useForm();
+  const unsaved = useFormUnsaved();
   const onFinish = async (v: { name: string; password?: string; current_password?: string }) => {
     try {
       await http.put('/user', {
@@ -15,6 +17,7 @@ export function ProfileForm() {
         password: v.password || undefined,
         current_password: v.password ? v.current_password : undefined,
       });
+      unsaved.saved();
       await refresh();
       form.setFieldsValue({ password: '', current_password: '' });
       message.success('Your name and password updated successfully.');
@@ -33,6 +36,7 @@ export function ProfileForm() {
         layout="vertical"
         initialValues={{ name: user?.name }}
         onFinish={onFinish}
+        onValuesChange={unsaved.changed}
         requiredMark={false}
       >
         <Form.Item label="Name" name="name" rules={[zodRule(profileSchema, 'name')]}>

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, BellOutlined, HistoryOutlined, ImportOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, BellOutlined, HistoryOutlined, ImportOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import { Card, Col, Descriptions, Row } from 'antd';
 import { settingsPanels } from '../../app/extensions';
@@ -10,12 +10,17 @@ import { ProfileForm } from './profile-form';
 import { ButtonLink } from '../../lib/button-link';
 
 export default function SettingsPage() {
-  const { user, feature } = useSession();
+  const { user, feature, can } = useSession();
   return (
     <Page
       title="Settings"
       actions={
         <>
+          {can('team.manage') && (
+            <ButtonLink to="/setting/team" icon={<TeamOutlined />}>
+              Team
+            </ButtonLink>
+          )}
           <ButtonLink to="/features" icon={<AppstoreOutlined />}>
             Features
           </ButtonLink>

@@ -26,6 +26,7 @@ import { errorMessage } from '../../lib/api';
 import { FieldCol, ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import type { StampRoll } from '../../lib/answer-types';
 import { useCreateRoll, useSetRollActive, useStampRolls } from './api';
 import { RollReconciliationCard } from './roll-reconciliation';
@@ -97,7 +98,9 @@ function RollForm() {
   const from = Form.useWatch('from', form);
   const to = Form.useWatch('to', form);
   const warnings = stampRollWarnings(from, to);
+  const unsaved = useFormUnsaved();
   const create = useCreateRoll((r) => {
+    unsaved.saved();
     message.success(`Stamp roll ${rangeLabel(r.prefix, r.from, r.to)} registered`);
     form.resetFields();
   });
@@ -123,6 +126,7 @@ function RollForm() {
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onValuesChange={unsaved.changed}
         initialValues={{ received_at: texasToday() }}
         data-testid="roll-form"
       >

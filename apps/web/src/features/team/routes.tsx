@@ -1,0 +1,5 @@
+import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+
+export const privateRoutes: FeatureRoutes['privateRoutes'] = [
+  { path: '/setting/team', lazy: lazyPage(() => import('./team-page')) },
+];

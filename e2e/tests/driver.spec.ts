@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, authHeaders, shotPath } from './helpers';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+/** Draws a stroke on the signature pad with the pointer. */
+async function sign(page: import('@playwright/test').Page) {
+  const pad = page.getByRole('img', { name: /Signature/ });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await page.mouse.move(box.x + 20, box.y + 60);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + 20 + i * 25, box.y + 60 + (i % 2 ? 25 : -25));
+  await page.mouse.up();
+}
+
+test('a driver completes a stop without signal; it reaches the office once when the phone is back online', async ({
+  page,
+  context,
+  request,
+}) => {
+  const signin = await request.post('/api/v1/auth/signin', { data: { email: DEMO.email, password: DEMO.password } });
+  const token = (await signin.json()).access_token as string;
+  await page.goto('/auth/signin');
+  await page.evaluate((t) => localStorage.setItem('dbo.token', t), token);
+
+  await page.goto('/driver/');
+  const stops = page.getByRole('list', { name: 'Stops' });
+  await expect(stops.locator(':scope > li')).toHaveCount(3);
+  await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
+  await page.screenshot({ path: shotPath('driver-stops.png') });
+
+  // the first stop's first invoice, completed with no signal
+  const deliver = stops.getByRole('button', { name: /^Deliver #/ }).first();
+  const label = ((await deliver.textContent()) ?? '').replace('Deliver #', '').trim();
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await deliver.click();
+  await page.getByLabel("Receiver's printed name").fill('Maria Lopez');
+  await sign(page);
+  const cash = page.getByLabel('Amount collected');
+  if (await cash.count()) await page.getByRole('radio', { name: 'Cash' }).check();
+  await page.screenshot({ path: shotPath('driver-form.png'), fullPage: true });
+  await page.getByRole('button', { name: 'Complete delivery' }).click();
+  await expect(page.getByText('Saved on this phone — will send when online')).toBeVisible();
+  const waiting = page.getByRole('list', { name: 'Waiting to send' });
+  await expect(waiting).toContainText(`Invoice #${label}`);
+  await page.screenshot({ path: shotPath('driver-offline-queued.png') });
+
+  // nothing reached the server while offline
+  const routesUrl = '/api/v1/delivery/my-route';
+  const before = await (await request.get(routesUrl, { headers: authHeaders(token) })).json();
+  const invoiceOf = (routes: { stops: { invoices: { number_label: string; completed: boolean; id: number }[] }[] }[]) =>
+    routes.flatMap((r) => r.stops.flatMap((s) => s.invoices)).find((i) => i.number_label === label);
+  expect(invoiceOf(before)?.completed).toBe(false);
+
+  // back online: the queue sends itself, once
+  await context.setOffline(false);
+  await expect(page.getByText(/Sent 1 saved delivery to the office/)).toBeVisible();
+  await expect(waiting).toHaveCount(0);
+  await expect(stops.getByText('Delivered to Maria Lopez')).toBeVisible();
+  const after = await (await request.get(routesUrl, { headers: authHeaders(token) })).json();
+  const done = invoiceOf(after);
+  expect(done?.completed).toBe(true);
+  // recorded once: one signature among the invoice's documents
+  const docs = await (
+    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(token) })
+  ).json();
+  expect(docs.filter((d: { originalname: string }) => d.originalname === 'signature.png')).toHaveLength(1);
+
+  // reopening the screen sends nothing again
+  await page.reload();
+  await expect(stops.locator(':scope > li')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Waiting to send' })).toHaveCount(0);
+  await page.screenshot({ path: shotPath('driver-after.png') });
+});
