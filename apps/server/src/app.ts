@@ -32,6 +32,7 @@ import { countJobFailure, registerJobMetrics, registerMetrics } from './lib/metr
 import { attachRealtime } from './lib/realtime.js';
 import { registerRequestContext } from './lib/request-context.js';
 import authPlugin from './modules/auth/auth.plugin.js';
+import { guardStaffRoutes } from './modules/auth/permissions.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
 
 export const API_PREFIX = '/api/v1';
@@ -223,6 +224,8 @@ export async function buildApp(opts: BuildOptions) {
       for (const mod of publicModules) await mod(typed);
       await typed.register(async (priv) => {
         priv.addHook('onRequest', app.authenticate);
+        // every staff route is checked against the permission table (@dbo/domain/permissions)
+        guardStaffRoutes(priv, app, API_PREFIX);
         for (const mod of privateModules) await mod(priv.withTypeProvider<ZodTypeProvider>() as App);
       });
     },

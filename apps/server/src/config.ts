@@ -35,6 +35,8 @@ const envSchema = z.object({
    * except on a shared PostgreSQL without Redis, where other processes could not hear a sign-out
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(300_000).optional(),
+  /** how often each process re-checks the session behind every open socket (ms); 0: only on Redis's return */
+  SOCKET_RECHECK_MS: z.coerce.number().int().min(0).default(30_000),
   /** encrypts partners' credentials; unset: a key generated into DATA_DIR/secrets.key */
   SECRETS_KEY: z.string().optional(),
   /** partners' base URLs; unset: `npm start` runs the partner's local simulator */
@@ -80,6 +82,8 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** session cache lifetime (modules/auth/session-cache.ts); 0: off */
   sessionCacheMs: number;
+  /** re-check of every open socket's session (lib/realtime.ts); 0: only when Redis comes back */
+  socketRecheckMs?: number;
   /** SECRETS_KEY (see lib/secrets.ts) */
   secretsKey?: string;
   bottlePosUrl?: string;
@@ -122,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (databaseUrl && !e.REDIS_URL ? 0 : 15_000),
+    socketRecheckMs: e.SOCKET_RECHECK_MS,
     secretsKey: e.SECRETS_KEY || undefined,
     bottlePosUrl: e.BOTTLE_POS_URL || undefined,
     cloverUrl: e.CLOVER_URL || undefined,

@@ -109,16 +109,16 @@ export async function makeRoll(
   return roll;
 }
 
-/** A second, non-owner user of the company, signed in. */
-export async function makeStaff(ctx: TestContext, companyId: number): Promise<Client> {
-  const email = uniqueEmail('staff');
+/** A second, non-owner user of the company (office unless a role is given), signed in. */
+export async function makeStaff(ctx: TestContext, companyId: number, role = 'office'): Promise<Client> {
+  const email = uniqueEmail(role);
   const password = 'staff-pass';
   await ctx.database.db.insert(users).values({
     company_id: companyId,
     email,
     name: 'Sam Staff',
     title: 'Clerk',
-    role: 'staff',
+    role,
     password_hash: await hashPassword(password),
   });
   const res = await client(ctx).post('/auth/signin', { email, password });

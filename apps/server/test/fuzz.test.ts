@@ -317,7 +317,8 @@ function urlOf(op: Operation, c: Case): string {
  * every later request of a run unauthenticated (seen on a 100-run PostgreSQL run: 86% 401s).
  */
 async function freshToken(who: keyof typeof tokens) {
-  if (who === 'shopper') tokens.shopper = customerToken(ctx.app, { id: shopper.userId, company_id: owner.companyId });
+  if (who === 'shopper')
+    tokens.shopper = await customerToken(ctx.app, { id: shopper.userId, company_id: owner.companyId });
   else tokens.owner = await sessionToken(ctx.app, { id: Number(owner.user.id), company_id: owner.companyId });
 }
 

@@ -15,6 +15,7 @@ const FLOORS: Record<string, number> = {
   jobs: 0,
   activity: 1,
   auth: 2,
+  team: 3,
   customers: 3,
   products: 4,
   stamps: 4,
@@ -32,6 +33,7 @@ const FLOORS: Record<string, number> = {
   reports: 10,
   'customer-app': 10,
   ops: 11,
+  delivery: 11,
 };
 
 /**

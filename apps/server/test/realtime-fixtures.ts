@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
+import type { AppConfig } from '../src/config.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
 export interface RealtimeApp {
@@ -12,7 +13,7 @@ export interface RealtimeApp {
 }
 
 /** One realtime app for the test file: started before its tests, closed (with every socket) after. */
-export function useRealtimeApp(): RealtimeApp {
+export function useRealtimeApp(overrides: Partial<AppConfig> = {}): RealtimeApp {
   const sockets: Socket[] = [];
   const rt: RealtimeApp = {
     ctx: undefined as unknown as TestContext,
@@ -35,7 +36,7 @@ export function useRealtimeApp(): RealtimeApp {
     },
   };
   beforeAll(async () => {
-    rt.ctx = await createTestApp({}, { realtime: true });
+    rt.ctx = await createTestApp(overrides, { realtime: true });
     await rt.ctx.app.listen({ port: 0, host: '127.0.0.1' });
     rt.url = `http://127.0.0.1:${(rt.ctx.app.server.address() as AddressInfo).port}`;
   });

@@ -52,9 +52,19 @@ describe('auth rules', () => {
       name: 'n',
       title: 't',
       email: 'a@b.co',
-      password: '12345',
-      confirm_password: '12346',
+      password: 'stamp-ledger-1',
+      confirm_password: 'stamp-ledger-2',
     });
     expect(messages(r)).toEqual(['Passwords do not match']);
+  });
+  it('sets passwords of at least 8 characters, keeping the spec message under 5 (issue 35)', () => {
+    const signUp = (password: string) =>
+      messages(
+        signUpSchema.safeParse({ name: 'n', title: 't', email: 'a@b.co', password, confirm_password: password }),
+      );
+    expect(signUp('1234')).toEqual(["Password can't be an empty field"]);
+    expect(signUp('12345')).toEqual(['Password must be at least 8 characters']);
+    expect(signUp('1234567')).toEqual(['Password must be at least 8 characters']);
+    expect(signUp('12345678')).toEqual([]);
   });
 });

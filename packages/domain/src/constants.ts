@@ -103,6 +103,8 @@ export const ACTIVITY_MODULES = [
   'BOTTLE_POS',
   'MPOWER',
   'CLOVER',
+  'TEAM',
+  'OPERATOR',
 ] as const;
 export type ActivityModule = (typeof ACTIVITY_MODULES)[number];
 export const ACTIVITY_TYPES = [
@@ -118,5 +120,8 @@ export const ACTIVITY_TYPES = [
   'FEATURE_OFF',
   'ENABLE',
   'DISABLE',
+  'INVITE',
+  'ROLE_CHANGE',
+  'FEATURE_GRANT',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];

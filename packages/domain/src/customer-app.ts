@@ -3,7 +3,7 @@
  * answers the server encodes through. Order shapes are shared with the staff side (order.ts).
  */
 import { z } from 'zod';
-import { emailField, MSG as AUTH_MSG } from './auth.js';
+import { emailField, MSG as AUTH_MSG, newPassword } from './auth.js';
 import { MAX_GRID_ROWS, PRODUCT_TYPES } from './constants.js';
 import { MAX_ORDER_QTY, ORDER_MSG, orderLines, orderRowOut } from './order.js';
 import { balanceInvoiceOut, customerInvoiceShape } from './customer.js';
@@ -104,7 +104,7 @@ export const resetRequest = z.object({
 export const resetPasswordRequest = z
   .object({
     token: boundedText('Token', 200).min(1, CUSTOMER_APP_MSG.resetTokenInvalid),
-    password: boundedText('Password', 200).min(5, CUSTOMER_APP_MSG.strongPassword),
+    password: newPassword(CUSTOMER_APP_MSG.strongPassword),
     confirm_password: boundedText('Confirm password', 200),
   })
   .refine((v) => v.password === v.confirm_password, {

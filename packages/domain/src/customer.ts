@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, signInSchema } from './auth.js';
+import { emailField, newPassword, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
 import {
@@ -216,7 +216,7 @@ export const customerSignUpSchema = z
     name: invitationName,
     email: boundedEmail(CUSTOMER_MSG.invitationEmail),
     phone_number: optionalText('Phone number'),
-    password: boundedText('Password', 200, CUSTOMER_MSG.passwordShort).min(5, { error: CUSTOMER_MSG.passwordShort }),
+    password: newPassword(CUSTOMER_MSG.passwordShort),
     confirm_password: boundedText('Password', 200, CUSTOMER_MSG.passwordsDoNotMatch).min(1, {
       error: CUSTOMER_MSG.passwordsDoNotMatch,
     }),

@@ -13,6 +13,16 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 export const IMPORT_LIMITS = {
   maxRows: 50_000,
   maxBytes: 20 * 1024 * 1024,
+  /** columns of a sheet or CSV line (issue 35: measured before the file is read) */
+  maxColumns: 100,
+  /** cells holding a value, over the whole sheet */
+  maxCells: 1_000_000,
+  /** characters of one CSV line */
+  maxLineLength: 100_000,
+  /** what an XLSX may unpack to, by the sizes its zip declares (checked before inflating) */
+  maxUnzippedBytes: 300 * 1024 * 1024,
+  /** the shared strings part, which a reader keeps in memory */
+  maxSharedStringsBytes: 64 * 1024 * 1024,
   /** rows listed in a dry run answer (counts and errors always cover every row) */
   previewRows: 1000,
   /** rows written per transaction and per progress update when bad rows are skipped */
@@ -26,6 +36,11 @@ export const IMPORT_MSG = {
   fileTooLarge: 'The file is larger than 20 MB',
   tooManyRows: 'The file has more than 50,000 rows; split it into smaller files',
   empty: 'The file has no rows under its header',
+  tooManyColumns: 'The file has more than 100 columns',
+  tooManyCells: 'The file has more than 1,000,000 filled cells; split it into smaller files',
+  lineTooLong: 'A line of the file is longer than 100,000 characters',
+  unzippedTooLarge:
+    'The spreadsheet unpacks to more than 300 MB (or its text to more than 64 MB); it is refused unread',
   unreadable: 'The file could not be read as CSV or XLSX',
   mappingJson: 'The mapping must be a JSON object from our field name to a column of the file',
   unknownField: (field: string) => `${field} is not a field of this import`,

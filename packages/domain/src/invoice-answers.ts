@@ -126,6 +126,7 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
       id: z.number(),
       old_status: z.string().nullable(),
       new_status: z.string(),
+      note: z.string().nullable().optional(),
       created_at: timestampOut,
     }),
   ),
@@ -223,6 +224,10 @@ export const printableInvoiceOut = z.object({
   stamps: z.array(stampRangeOut),
   stamp_count: z.number(),
   payments: z.array(z.object({ id: z.number(), amount: z.number(), received_at: z.string(), note: z.string() })),
+  /** the retailer's signature at the door (delivery), or null before delivery */
+  received: z
+    .object({ received_by: z.string(), received_at: timestampOut, signature: z.string().nullable() })
+    .nullable(),
 });
 /** GET /pdf/invoice/{token} */
 export const printablePageOut = z.object({ invoice: printableInvoiceOut });

@@ -300,6 +300,8 @@ export const stampRecordLineOut = z.object({
   invoice_id: z.number().nullable(),
   invoice_number: z.string().nullable(),
   invoice_date: z.string().nullable(),
+  /** the retailer signed for the invoice at delivery (TABC: signed invoices kept four years) */
+  signed: z.boolean(),
   trade_name: z.string().nullable(),
   permit: z.string().nullable(),
   /** a replacement: the stamp it replaces */

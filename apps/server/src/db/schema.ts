@@ -4,6 +4,7 @@ export * from '../modules/auth/auth.tables.js';
 export * from '../modules/company/company.tables.js';
 export * from '../modules/customer-app/customer-app.tables.js';
 export * from '../modules/customers/customers.tables.js';
+export * from '../modules/delivery/delivery.tables.js';
 export * from '../modules/documents/documents.tables.js';
 export * from '../modules/email/email.tables.js';
 export * from '../modules/import/import.tables.js';

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { TokenPayload } from '../modules/auth/auth.plugin.js';
 import { findLiveSession } from '../modules/auth/auth.service.js';
+import { liveStaffSessionIds } from '../modules/auth/session-check.js';
+import { liveCustomerSessionIds } from '../modules/customers/customer-sessions.service.js';
 import type { AppDeps } from './http.js';
 import { joinCustomerRoom } from './realtime-rooms.js';
 import { requestId } from './log-safety.js';
@@ -21,6 +23,42 @@ const servers = new WeakMap<AppDeps, Server>();
 export function disconnectSessions(deps: AppDeps, sessionIds: string[]) {
   const io = servers.get(deps);
   if (io && sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+}
+
+/** Closes, on every process, the sockets in these rooms (lib/realtime-rooms.ts names them). */
+export function disconnectRooms(deps: AppDeps, rooms: string[]) {
+  const io = servers.get(deps);
+  if (io && rooms.length > 0) io.in(rooms).disconnectSockets(true);
+}
+
+/**
+ * Checks the session behind every socket of this process against the database and closes those
+ * whose session ended: a sign-out or a revocation heard by no other process while Redis was away
+ * still closes the socket, on Redis's return and at each SOCKET_RECHECK_MS. Answers how many closed.
+ */
+export async function recheckSockets(deps: AppDeps): Promise<number> {
+  const io = servers.get(deps);
+  if (!io) return 0;
+  const sockets = [...io.of('/').sockets.values()];
+  const staff = sockets.map((s) => s.data.sessionId as string | undefined).filter((id): id is string => !!id);
+  const shoppers = sockets
+    .map((s) => s.data.customerSessionId as string | undefined)
+    .filter((id): id is string => !!id);
+  const [liveStaff, liveShoppers] = await Promise.all([
+    liveStaffSessionIds(deps.db, staff),
+    liveCustomerSessionIds(deps.db, shoppers),
+  ]);
+  let closed = 0;
+  for (const s of sockets) {
+    const staffId = s.data.sessionId as string | undefined;
+    const shopperId = s.data.customerSessionId as string | undefined;
+    const live = staffId ? liveStaff.has(staffId) : shopperId ? liveShoppers.has(shopperId) : false;
+    if (!live) {
+      s.disconnect(true);
+      closed++;
+    }
+  }
+  return closed;
 }
 
 /** Open socket.io connections of this app's process (0 without realtime). */
@@ -63,6 +101,8 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
         if (!down || !pub.isReady || !sub.isReady) return;
         down = false;
         app.log.info('Redis is back: real-time events reach the other processes again');
+        // a sign-out or revocation made on another process meanwhile never reached this one
+        recheckSockets(app.deps).catch((err) => app.log.warn({ err }, 'socket re-check failed'));
       });
     }
     try {
@@ -91,6 +131,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
       const session = await findLiveSession(app.deps.db, payload.jti);
       if (!session) return next(new Error('Unauthorized'));
       socket.data.companyId = session.company_id;
+      socket.data.sessionId = session.id;
       await socket.join([room(session.company_id), sessionRoom(session.id), userRoom(session.user_id)]);
       next();
     } catch {
@@ -104,7 +145,16 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     socket.on('disconnect', (reason) => log.info({ reason }, 'socket disconnected'));
   });
   servers.set(app.deps, io);
+  const every = app.deps.config.socketRecheckMs ?? 30_000;
+  const recheck =
+    every > 0
+      ? setInterval(() => {
+          recheckSockets(app.deps).catch((err) => app.log.warn({ err }, 'socket re-check failed'));
+        }, every)
+      : undefined;
+  recheck?.unref();
   app.addHook('onClose', async () => {
+    clearInterval(recheck);
     servers.delete(app.deps);
     await io.close();
   });

@@ -14,6 +14,7 @@ import { seedDemoPayments } from '../modules/payments/payments.seed.js';
 import { seedDemoInventory } from '../modules/inventory/inventory.seed.js';
 import { seedDemoOrders } from '../modules/orders/orders.seed.js';
 import { seedDemoFintech } from '../modules/integrations/fintech.seed.js';
+import { seedDemoDelivery } from '../modules/delivery/delivery.seed.js';
 import { loadTabcSampleIfEmpty } from '../modules/customers/tabc.service.js';
 import { todayInTexas, addDays } from '@dbo/domain/dates';
 
@@ -176,5 +177,6 @@ export async function seedDemoIfEmpty(
   if (demoCompany) await seedDemoInventory(db, demoCompany.id);
   if (demoCompany) await seedDemoOrders(db, demoCompany.id, login.password);
   if (demoCompany) await seedDemoFintech(db, demoCompany.id);
+  if (demoCompany) await seedDemoDelivery(db, demoCompany.id);
   return login;
 }

@@ -26,6 +26,7 @@ import { queryKeys } from '../lib/query-keys';
 import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
 import { useStaffRealtime } from './realtime';
 import { screenBuilt } from './screens';
+import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { useSession } from './session';
 
@@ -70,7 +71,7 @@ export function LogoutConfirm({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 export function AppLayout() {
-  const { user, feature } = useSession();
+  const { user, feature, can } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
@@ -79,7 +80,8 @@ export function AppLayout() {
   const openPalette = useCallback(() => setPaletteOpen(true), []);
   usePaletteHotkey(openPalette);
   useStaffRealtime();
-  const orderCount = usePlacedOrderCount(feature('order') && screenBuilt('order')).data?.count ?? 0;
+  const orderCount =
+    usePlacedOrderCount(feature('order') && screenBuilt('order') && can('order.read')).data?.count ?? 0;
 
   useEffect(() => {
     document.title = orderCount > 0 ? `${APP_NAME} (${orderCount})` : APP_NAME;
@@ -87,7 +89,7 @@ export function AppLayout() {
 
   const features = user?.company.companyFeatures;
   // the icons are decoration: each item's name is its text ('Order', not 'shopping-cart Order')
-  const items = [
+  const items = screensFor(user?.role, [
     { key: '/dashboard', icon: <DashboardOutlined aria-hidden />, label: 'Dashboard' },
     ...(screenBuilt('order')
       ? [
@@ -124,7 +126,7 @@ export function AppLayout() {
     // the sync pages of an active point-of-sale partner (spec 2 routes /bottle-pos, /clover)
     ...(feature('bottle_pos') ? [{ key: '/bottle-pos', icon: <SyncOutlined aria-hidden />, label: 'Bottle POS' }] : []),
     ...(feature('clover') ? [{ key: '/clover', icon: <SyncOutlined aria-hidden />, label: 'Clover' }] : []),
-  ];
+  ]);
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;

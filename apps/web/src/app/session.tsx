@@ -3,6 +3,7 @@ import { isFeatureActive, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { type Action, canAs } from '../lib/permissions';
 import { getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from '../lib/api';
 
 /** The signed-in user as validate_token, sign-in, sign-up and PUT user answer it (the domain's answer schema). */
@@ -20,6 +21,8 @@ interface SessionValue {
   signOut(): Promise<void>;
   refresh(): Promise<void>;
   feature(name: FeatureName): boolean;
+  /** may the signed-in role do this (the permission table the server enforces) */
+  can(action: Action): boolean;
   dismissExpired(): void;
 }
 
@@ -106,6 +109,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         setUser(res.user);
       },
       feature: (name) => isFeatureActive(user?.company.companyFeatures, name),
+      can: (action) => canAs(user?.role, action),
       dismissExpired: () => clear(),
     }),
     [status, user, expired, acceptToken, clear, queryClient],

@@ -102,7 +102,13 @@ describe('reset and sign-up limits', () => {
     for (let i = 0; i < PER_EMAIL + 2; i++) {
       const res = await post(
         '/auth/signup',
-        { name: 'Bot', title: 'Bot', email: uniqueEmail('bot'), password: 'abcde', confirm_password: 'abcde' },
+        {
+          name: 'Bot',
+          title: 'Bot',
+          email: uniqueEmail('bot'),
+          password: 'bot-pass-12345',
+          confirm_password: 'bot-pass-12345',
+        },
         '198.51.100.20',
         invented(),
       );

@@ -6,25 +6,25 @@ import {
   resetRequestSchema,
   setPasswordSchema,
   signInSchema,
-  signUpSchema,
   successOut,
   tokenOut,
   userOut,
 } from '@dbo/domain/auth';
+import { signUpBodySchema } from '@dbo/domain/team';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
-import { disconnectSessions, disconnectUsers } from '../../lib/realtime.js';
 import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
+import { closeStaffSessions, endStaffSession } from './session-end.js';
 import {
+  acceptInvitation,
   createResetToken,
   createSession,
   resetPassword,
-  revokeSession,
   signIn,
   signUp,
   updateProfile,
@@ -74,11 +74,15 @@ export async function publicRoutes(app: App) {
   app.post(
     '/auth/signup',
     {
-      schema: { tags: ['auth'], body: signUpSchema, response: { 200: tokenOut } },
+      schema: { tags: ['auth'], body: signUpBodySchema, response: { 200: tokenOut } },
       preHandler: limitBy([[signUpsPerAddress, byAddress]]),
     },
     async (req) => {
-      const user = await signUp(app.deps.db, req.body);
+      // with an invitation's token the invitee joins the inviting company (not a new one)
+      const { token, ...body } = req.body;
+      const user = token
+        ? await acceptInvitation(app.deps.db, { token, name: body.name, password: body.password })
+        : await signUp(app.deps.db, body);
       return issueToken(app, user);
     },
   );
@@ -110,7 +114,7 @@ export async function publicRoutes(app: App) {
     },
     async (req) => {
       const userId = await resetPassword(app.deps.db, req.body.token, req.body.password);
-      disconnectUsers(app.deps, [userId]);
+      await closeStaffSessions(app.deps, [userId], []);
       return { success: true };
     },
   );
@@ -134,9 +138,8 @@ export async function privateRoutes(app: App) {
   }));
 
   app.post('/auth/signout', { schema: { tags: ['auth'], response: { 200: successOut } } }, async (req) => {
-    await revokeSession(app.deps.db, req.auth.sessionId);
-    // a socket opened with this token stops receiving the company's events
-    disconnectSessions(app.deps, [req.auth.sessionId]);
+    // the session ends on every process (awaited) and its sockets close everywhere
+    await endStaffSession(app.deps, req.auth.sessionId);
     return { success: true };
   });
 
@@ -148,7 +151,7 @@ export async function privateRoutes(app: App) {
     },
     async (req) => {
       const { revokedSessions } = await updateProfile(app.deps.db, req.auth, req.body);
-      disconnectSessions(app.deps, revokedSessions);
+      await closeStaffSessions(app.deps, [req.auth.userId], revokedSessions, { keep: req.auth.sessionId });
       return { user: await signedInProfile(req) };
     },
   );

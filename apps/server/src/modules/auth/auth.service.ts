@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { MSG } from '@dbo/domain/auth';
+import { TEAM_MSG } from '@dbo/domain/team';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
-import { hashPassword, randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
+import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { companies, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
@@ -39,14 +41,23 @@ export async function findLiveSession(db: Db, id: string): Promise<LiveSession |
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(eq(sessions.id, id), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date())));
+    .where(
+      and(
+        eq(sessions.id, id),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, new Date()),
+        // a disabled or removed user is signed out everywhere at once
+        eq(users.active, true),
+        isNull(users.removed_at),
+      ),
+    );
   if (s) rememberSession(s);
   return s;
 }
 
 export async function revokeSession(db: Db, id: string) {
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, id));
-  forgetSession(id);
+  await forgetSession(id);
 }
 
 export async function signIn(db: Db, email: string, password: string) {
@@ -54,9 +65,11 @@ export async function signIn(db: Db, email: string, password: string) {
     .select()
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
-  // an unknown email pays the same hash work as a known one: the timing tells nothing
-  const ok = u ? await verifyPassword(password, u.password_hash) : await verifyAgainstDummy(password);
-  if (!u || !ok) {
+  // an unknown email pays the same hash work as a known one: the timing tells nothing; so does an
+  // invitee who has not signed up yet (no password) or a user removed from the team
+  const known = u && !u.removed_at && !u.invite_token_hash && u.password_hash ? u : undefined;
+  const ok = known ? await verifyPassword(password, known.password_hash) : await verifyAgainstDummy(password);
+  if (!u || !known || !ok) {
     if (u)
       await recordActivity(db, {
         companyId: u.company_id,
@@ -67,6 +80,8 @@ export async function signIn(db: Db, email: string, password: string) {
       });
     throw badRequest(MSG.invalidCredentials);
   }
+  if (!u.active) throw badRequest(TEAM_MSG.disabled);
+  await db.update(users).set({ last_sign_in_at: new Date() }).where(eq(users.id, u.id));
   await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN' });
   return u;
 }
@@ -75,7 +90,7 @@ export async function signUp(
   db: Db,
   input: { name: string; title: string; email: string; password: string; company_name?: string },
 ) {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
       const [company] = await tx
@@ -102,6 +117,44 @@ export async function signUp(
   }
 }
 
+/**
+ * An invitee's sign-up: the invitation (a live token) becomes a signed-up user of the inviting
+ * company with the invited email and role. Answers the user; a used or expired token is a 400.
+ */
+export async function acceptInvitation(db: Db, input: { token: string; name: string; password: string }) {
+  const hash = await hashNewPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [u] = await tx
+      .update(users)
+      .set({
+        name: input.name,
+        password_hash: hash,
+        invite_token_hash: null,
+        invite_expires_at: null,
+        last_sign_in_at: new Date(),
+        updated_at: new Date(),
+      })
+      .where(
+        and(
+          eq(users.invite_token_hash, sha256(input.token)),
+          gt(users.invite_expires_at, new Date()),
+          isNull(users.removed_at),
+        ),
+      )
+      .returning();
+    if (!u) throw badRequest(TEAM_MSG.invitationInvalid);
+    if (!u.active) throw badRequest(TEAM_MSG.disabled);
+    await recordActivity(tx, {
+      companyId: u.company_id,
+      userId: u.id,
+      module: 'TEAM',
+      type: 'CREATE',
+      info: { joined: u.email, role: u.role },
+    });
+    return u;
+  });
+}
+
 /** Creates a single-use reset token valid 23 hours; answers undefined for an unknown email. */
 export async function createResetToken(db: Db, email: string) {
   const [u] = await db
@@ -119,7 +172,7 @@ export async function createResetToken(db: Db, email: string) {
 }
 
 export async function resetPassword(db: Db, token: string, password: string) {
-  const hash = await hashPassword(password);
+  const hash = await hashNewPassword(password);
   const userId = await db.transaction(async (tx) => {
     const r = await spendResetToken(tx, passwordResets, token);
     if (!r) throw badRequest(MSG.resetTokenInvalid);
@@ -131,7 +184,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
       .where(and(eq(sessions.user_id, r.user_id), isNull(sessions.revoked_at)));
     return r.user_id;
   });
-  forgetUserSessions(userId);
+  await forgetUserSessions(userId);
   return userId;
 }
 
@@ -149,7 +202,7 @@ export async function updateProfile(
     if (!input.current_password) throw badRequest(MSG.currentPasswordRequired);
     const [u] = await db.select({ hash: users.password_hash }).from(users).where(eq(users.id, auth.userId));
     if (!u || !(await verifyPassword(input.current_password, u.hash))) throw badRequest(MSG.currentPasswordWrong);
-    set.password_hash = await hashPassword(input.password);
+    set.password_hash = await hashNewPassword(input.password);
   }
   const result = await db.transaction(async (tx) => {
     await tx.update(users).set(set).where(eq(users.id, auth.userId));
@@ -161,6 +214,6 @@ export async function updateProfile(
       .returning({ id: sessions.id });
     return { revokedSessions: revoked.map((r) => r.id) };
   });
-  for (const id of result.revokedSessions) forgetSession(id);
+  await Promise.all(result.revokedSessions.map((id) => forgetSession(id)));
   return result;
 }

@@ -50,8 +50,8 @@ describe('sign-up and sign-in', () => {
       name: '',
       title: '',
       email: 'x@y.com',
-      password: '12345',
-      confirm_password: '54321',
+      password: 'first-pass-12345',
+      confirm_password: 'other-pass-54321',
     });
     expect(bad.status).toBe(400);
     expect(bad.body.details).toContain('Passwords do not match');
@@ -60,8 +60,8 @@ describe('sign-up and sign-in', () => {
       name: 'Someone',
       title: 'Buyer',
       email: owner.email,
-      password: '12345',
-      confirm_password: '12345',
+      password: 'first-pass-12345',
+      confirm_password: 'first-pass-12345',
     });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('This email is already registered');
@@ -117,38 +117,46 @@ describe('profile and notifications', () => {
   it('updates the name and password with the profile rules', async () => {
     const owner = await signUpCompany(t.ctx);
     expect((await owner.api.put('/user', { name: 'Al' })).body.message).toBe('Name must be at least 3 characters');
-    // one length rule everywhere: 5, as sign-in, sign-up and the change-password form
-    const short = await owner.api.put('/user', { name: 'Alan', password: '1234', current_password: owner.password });
+    // a password being set has at least 8 characters (issue 35), everywhere one is set
+    const short = await owner.api.put('/user', { name: 'Alan', password: '1234567', current_password: owner.password });
     expect(short.status).toBe(400);
-    expect(short.body.message).toBe('Password must be at least 5 characters');
+    expect(short.body.message).toBe('Password must be at least 8 characters');
     const ok = await owner.api.put('/user', { name: '  Alan Smith  ', password: '' });
     expect(ok.status).toBe(200);
     expect(ok.body.user.name).toBe('Alan Smith');
     const changed = await owner.api.put('/user', {
       name: 'Alan Smith',
-      password: 'newpa',
+      password: 'new-pass-word-9',
       current_password: owner.password,
     });
     expect(changed.status).toBe(200);
     expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(
       400,
     );
-    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'newpa' })).status).toBe(200);
+    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'new-pass-word-9' })).status).toBe(
+      200,
+    );
   });
 
   it('needs the current password to set a new one', async () => {
     const owner = await signUpCompany(t.ctx);
-    const missing = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde' });
+    const missing = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde-fghij-2' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Current password is required to set a new password');
-    const wrong = await owner.api.put('/user', { name: 'Alan Smith', password: 'abcde', current_password: 'nope!' });
+    const wrong = await owner.api.put('/user', {
+      name: 'Alan Smith',
+      password: 'abcde-fghij-2',
+      current_password: 'nope!',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Current password is incorrect');
     // the password did not change
     expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: owner.password })).status).toBe(
       200,
     );
-    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'abcde' })).status).toBe(400);
+    expect((await client(t.ctx).post('/auth/signin', { email: owner.email, password: 'abcde-fghij-2' })).status).toBe(
+      400,
+    );
   });
 
   it('signs out every other session of the user on a new password, and keeps this one', async () => {

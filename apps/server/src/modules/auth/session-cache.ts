@@ -17,10 +17,10 @@ type Forget = { session: string } | { user: number };
 const MAX_ENTRIES = 10_000;
 const cache = new Map<string, { s: LiveSession; until: number }>();
 let ttlMs = 0;
-let broadcast: ((msg: Forget) => void) | null = null;
+let broadcast: ((msg: Forget) => Promise<void>) | null = null;
 
 /** ttl 0 turns the cache off (and empties it). */
-export function configureSessionCache(opts: { ttlMs: number; broadcast?: (msg: Forget) => void }) {
+export function configureSessionCache(opts: { ttlMs: number; broadcast?: (msg: Forget) => Promise<void> }) {
   ttlMs = opts.ttlMs;
   broadcast = opts.broadcast ?? null;
   if (ttlMs === 0) cache.clear();
@@ -48,14 +48,19 @@ export function applyForget(msg: Forget) {
   else for (const [id, hit] of cache) if (hit.s.user_id === msg.user) cache.delete(id);
 }
 
-export function forgetSession(id: string) {
+/**
+ * Forgets a session here and in every other process. The promise settles once Redis has handed
+ * the forget to the other processes' subscriptions, so an answer sent after it (a sign-out's) cannot
+ * overtake it: the next request with that token, on any process, checks the database.
+ */
+export async function forgetSession(id: string): Promise<void> {
   applyForget({ session: id });
-  broadcast?.({ session: id });
+  await broadcast?.({ session: id });
 }
 
-export function forgetUserSessions(userId: number) {
+export async function forgetUserSessions(userId: number): Promise<void> {
   applyForget({ user: userId });
-  broadcast?.({ user: userId });
+  await broadcast?.({ user: userId });
 }
 
 const CHANNEL = 'dbo:sessions:forget';
@@ -74,9 +79,12 @@ export async function connectSessionBus(redisUrl: string, ttl: number): Promise<
   const on = () =>
     configureSessionCache({
       ttlMs: ttl,
-      broadcast: (msg) => {
+      broadcast: async (msg) => {
         // a lost publish must not pass for a sign-out: the cache empties instead
-        pub.publish(CHANNEL, JSON.stringify(msg)).catch(() => cache.clear());
+        await pub.publish(CHANNEL, JSON.stringify(msg)).then(
+          () => undefined,
+          () => cache.clear(),
+        );
       },
     });
   let subscribed = false;

@@ -268,7 +268,7 @@ export async function userProfile(db: Db, userId: number) {
     };
   });
   const logoRows = await db.select().from(logos).where(eq(logos.company_id, u.company_id));
-  const { password_hash: _ph, ...user } = u;
+  const { password_hash: _ph, invite_token_hash: _it, ...user } = u;
   return {
     ...user,
     company: {

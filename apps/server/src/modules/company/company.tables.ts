@@ -59,13 +59,26 @@ export const users = pgTable(
     email: text('email').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull().default(''),
-    role: varchar('role', { length: 16 }).notNull().default('staff'),
+    role: varchar('role', { length: 16 }).notNull().default('office'),
     password_hash: text('password_hash').notNull(),
     app_notification: boolean('app_notification').notNull().default(true),
     email_notification: boolean('email_notification').notNull().default(true),
+    /** false: disabled by an owner (no sign-in, sessions ended) */
+    active: boolean('active').notNull().default(true),
+    /** removed from the team: kept so every record still names them, never signs in again */
+    removed_at: timestamp('removed_at', { withTimezone: true }),
+    last_sign_in_at: timestamp('last_sign_in_at', { withTimezone: true }),
+    /** a pending invitation: only the hash of the mailed token; null once signed up */
+    invite_token_hash: text('invite_token_hash'),
+    invite_expires_at: timestamp('invite_expires_at', { withTimezone: true }),
+    invited_at: timestamp('invited_at', { withTimezone: true }),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`), index('users_company_idx').on(t.company_id)],
+  (t) => [
+    uniqueIndex('users_invite_token_uq').on(t.invite_token_hash),
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.company_id),
+  ],
 );
 
 export const logos = pgTable(

@@ -40,6 +40,7 @@ import { getCart, orderAgain, placeOrder, saveCart } from '../orders/orders.plac
 import { orderPrintUrl } from '../orders/orders.service.js';
 import { loadPrintableInvoice } from '../invoices/invoice-read.service.js';
 import { invoicePdf } from '../pdf/pdf.service.js';
+import { closeCustomerSockets } from '../customers/customer-sessions.service.js';
 import { customerActor } from './customer-app.auth.js';
 import { catalog } from './catalog.service.js';
 import { customerInvoices, ownInvoiceId } from './customer-invoices.service.js';
@@ -139,7 +140,8 @@ export async function publicRoutes(app: App) {
     '/customer-app/password',
     { schema: { tags, body: resetPasswordRequest, response: { 200: successOut } }, config: limit },
     async (req) => {
-      await resetCustomerPassword(db, req.body.token, req.body.password);
+      const customerUserId = await resetCustomerPassword(db, req.body.token, req.body.password);
+      closeCustomerSockets(app.deps, { customerUserIds: [customerUserId] });
       return { success: true };
     },
   );

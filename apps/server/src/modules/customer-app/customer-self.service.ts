@@ -3,11 +3,13 @@ import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
-import { hashPassword, randomToken, sha256 } from '../../lib/passwords.js';
+import { randomToken, sha256 } from '../../lib/passwords.js';
+import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { spendResetToken } from '../auth/reset-token.js';
 import { customerPasswordResets } from './customer-app.tables.js';
 import { companies } from '../company/company.tables.js';
+import { revokeCustomerSessionRows } from '../customers/customer-sessions.service.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 
 /** A reset link stays valid for an hour and works once. */
@@ -64,10 +66,13 @@ export async function requestCustomerReset(db: Db, email: string, subdomain: str
   return { to: row.u.email, name: row.u.name, company: row.company, subdomain: row.subdomain, token };
 }
 
-/** Sets the new password with a valid, unused token; the token is spent in the same statement. */
-export async function resetCustomerPassword(db: Db, token: string, password: string) {
-  const hash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+/**
+ * Sets the new password with a valid, unused token; the token is spent in the same statement and
+ * every session of the user ends in the same transaction. Answers the user (to close their sockets).
+ */
+export async function resetCustomerPassword(db: Db, token: string, password: string): Promise<number> {
+  const hash = await hashNewPassword(password);
+  return db.transaction(async (tx) => {
     const spent = await spendResetToken(tx, customerPasswordResets, token);
     if (!spent) throw badRequest(CUSTOMER_APP_MSG.resetTokenInvalid);
     await tx.update(customerUsers).set({ password_hash: hash }).where(eq(customerUsers.id, spent.customer_user_id));
@@ -77,5 +82,7 @@ export async function resetCustomerPassword(db: Db, token: string, password: str
       type: 'UPDATE',
       info: { customerUser: spent.customer_user_id, passwordReset: true },
     });
+    await revokeCustomerSessionRows(tx, { customerUserIds: [spent.customer_user_id] });
+    return spent.customer_user_id;
   });
 }

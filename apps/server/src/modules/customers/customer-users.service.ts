@@ -4,7 +4,8 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
+import { randomToken, sha256, verifyPassword } from '../../lib/passwords.js';
+import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { getCompany } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
@@ -273,7 +274,7 @@ export async function completeSignUp(db: Db, input: CustomerSignUpInput & { emai
     throw badRequest(CUSTOMER_MSG.invitationInvalid);
   if (u.revoked) throw badRequest(CUSTOMER_MSG.invitationRevoked);
   assertAccess(u, !!c.deleted_at);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashNewPassword(input.password);
   const now = new Date();
   // the link is single use: the token hash is cleared in the same statement that checks it
   const [saved] = await db
@@ -337,15 +338,4 @@ export async function customerSignIn(db: Db, email: string, password: string, su
     return publicCustomerUser(saved, c);
   }
   throw badRequest(CUSTOMER_MSG.invalidCredentials);
-}
-
-/** The signed-in customer user, refused once revoked, disabled or the customer removed. */
-export async function customerUserSession(db: Db, id: number) {
-  const [row] = await db
-    .select({ u: customerUsers, c: customerBrief })
-    .from(customerUsers)
-    .innerJoin(customers, eq(customers.id, customerUsers.customer_id))
-    .where(and(eq(customerUsers.id, id), isNull(customers.deleted_at)));
-  if (!row || row.u.revoked || !row.u.is_enable) return undefined;
-  return publicCustomerUser(row.u, row.c);
 }

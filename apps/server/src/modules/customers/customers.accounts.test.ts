@@ -142,8 +142,8 @@ describe('customer users and invitations', () => {
           token,
           name: 'Rosa',
           email,
-          password: 'x1234',
-          confirm_password: 'x1234',
+          password: 'x1234-long-pass',
+          confirm_password: 'x1234-long-pass',
         })
       ).status,
     ).toBe(400);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   CUSTOMER_MSG,
   autoFillQuerySchema,
@@ -23,13 +22,18 @@ import { gridQuery } from '@dbo/domain/grid';
 import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import { notFound, unauthorized } from '../../lib/errors.js';
-import type { App } from '../../lib/http.js';
+import type { App, FastifyRequest } from '../../lib/http.js';
 import { customerUserRoom } from '../../lib/realtime-rooms.js';
+import {
+  CUSTOMER_SESSION_HOURS,
+  createCustomerSession,
+  endCustomerSessions,
+  findCustomerSession,
+} from './customer-sessions.service.js';
 import {
   allCustomerUsers,
   completeSignUp,
   customerSignIn,
-  customerUserSession,
   type InvitationMail,
   invitationMessage,
   inviteCustomerUser,
@@ -54,6 +58,7 @@ import {
 
 const customerIdParams = z.object({ customerId: dbId('Customer') });
 const tags = ['customer'];
+const signOutOut = z.object({ success: z.boolean() });
 const invitationOut = z.object({ customerUser: customerUserOut, success: z.boolean() });
 const usersGridQuery = gridQuery({ customerId: optionalQueryId('customerId') });
 
@@ -65,14 +70,30 @@ interface CustomerTokenPayload {
   jti: string;
 }
 
-/** A customer user's bearer token for the customer app (what its sign-in hands out). */
-export function customerToken(app: App, u: { id: number; company_id: number }) {
+/**
+ * A customer user's bearer token for the customer app (what its sign-in hands out): a new stored
+ * session (customer-sessions.service.ts) whose id is the token's `jti`.
+ */
+export async function customerToken(app: App, u: { id: number; company_id: number }): Promise<string> {
+  const session = await createCustomerSession(app.deps.db, u);
   return app.jwt.sign(
-    { kind: 'customer', cu: u.id, cid: u.company_id, jti: randomUUID() } satisfies CustomerTokenPayload,
-    {
-      expiresIn: '23h',
-    },
+    { kind: 'customer', cu: u.id, cid: u.company_id, jti: session.id } satisfies CustomerTokenPayload,
+    { expiresIn: `${CUSTOMER_SESSION_HOURS}h` },
   );
+}
+
+/** The customer user of a customer-app token whose session is live; 401 otherwise. */
+export async function customerTokenUser(app: App, req: FastifyRequest) {
+  let payload: CustomerTokenPayload;
+  try {
+    payload = await req.jwtVerify<CustomerTokenPayload>();
+  } catch {
+    throw unauthorized();
+  }
+  if (payload.kind !== 'customer' || typeof payload.jti !== 'string') throw unauthorized();
+  const user = await findCustomerSession(app.deps.db, payload.jti);
+  if (!user || user.id !== payload.cu || user.company_id !== payload.cid) throw unauthorized();
+  return { user, sessionId: payload.jti };
 }
 
 export async function privateRoutes(app: App) {
@@ -120,10 +141,15 @@ export async function privateRoutes(app: App) {
   );
 
   /** Tells the staff screens and the customer user's own sockets (the customer app signs a revoked or disabled user out). */
-  const announceAccess = <U extends { id: number; revoked: boolean; is_enable: boolean }>(companyId: number, u: U) => {
+  const announceAccess = async <U extends { id: number; revoked: boolean; is_enable: boolean }>(
+    companyId: number,
+    u: U,
+  ) => {
     const access = { id: u.id, revoked: u.revoked, is_enable: u.is_enable };
     app.deps.emit(companyId, 'user:access', access);
     app.deps.emitToRoom(customerUserRoom(u.id), 'user:access', access);
+    // access taken away ends every session and socket; giving it back revives none of them
+    if (u.revoked || !u.is_enable) await endCustomerSessions(app.deps, { customerUserIds: [u.id] });
     return u;
   };
 
@@ -191,7 +217,12 @@ export async function privateRoutes(app: App) {
   app.delete(
     '/customer/:id',
     { schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } } },
-    async (req) => removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id),
+    async (req) => {
+      const removed = await removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id);
+      // its users' sessions and sockets end with it
+      await endCustomerSessions(app.deps, { customerId: req.params.id });
+      return removed;
+    },
   );
 
   app.get(
@@ -240,7 +271,7 @@ export async function publicRoutes(app: App) {
     { schema: { tags, body: customerSignUpSchema, response: { 200: customerUserSessionOut } }, config: limit },
     async (req) => {
       const user = await completeSignUp(db, req.body);
-      return { access_token: customerToken(app, user), customerUser: user };
+      return { access_token: await customerToken(app, user), customerUser: user };
     },
   );
 
@@ -252,7 +283,7 @@ export async function publicRoutes(app: App) {
     },
     async (req) => {
       const user = await customerSignIn(db, req.body.email, req.body.password, req.body.subdomain);
-      return { access_token: customerToken(app, user), customerUser: user };
+      return { access_token: await customerToken(app, user), customerUser: user };
     },
   );
 
@@ -260,17 +291,13 @@ export async function publicRoutes(app: App) {
   app.get(
     '/customer-app/me',
     { schema: { tags, response: { 200: z.object({ customerUser: customerUserOut }) } } },
-    async (req) => {
-      let payload: CustomerTokenPayload;
-      try {
-        payload = await req.jwtVerify<CustomerTokenPayload>();
-      } catch {
-        throw unauthorized();
-      }
-      if (payload.kind !== 'customer') throw unauthorized();
-      const user = await customerUserSession(db, payload.cu);
-      if (!user) throw unauthorized();
-      return { customerUser: user };
-    },
+    async (req) => ({ customerUser: (await customerTokenUser(app, req)).user }),
   );
+
+  /** Customer-app sign-out: this token's session ends and its sockets close, on every process. */
+  app.post('/customer-app/signout', { schema: { tags, response: { 200: signOutOut } } }, async (req) => {
+    const { sessionId } = await customerTokenUser(app, req);
+    await endCustomerSessions(app.deps, { sessionIds: [sessionId] });
+    return { success: true };
+  });
 }

@@ -10,10 +10,11 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { createdAt, looseRef, money, parentId, timestamps, updatedAt } from '../../db/columns.js';
-import { companyRow } from '../company/company.tables.js';
+import { companyIdColumn, companyRow } from '../company/company.tables.js';
 
 /**
  * Price tiers belong to customers: a tier is how a customer is classed (the customer form picks it);
@@ -96,6 +97,23 @@ export const customerUsers = pgTable(
     index('customer_users_customer_idx').on(t.customer_id),
     index('customer_users_company_created_idx').on(t.company_id, t.created_at.desc()),
   ],
+);
+
+/**
+ * One row per customer-app token (the `jti` of the token): sign-out, a password reset, disabling,
+ * revoking or removing ends it, and a token whose row is revoked or expired answers 401.
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: uuid('id').primaryKey(),
+    company_id: companyIdColumn(),
+    customer_user_id: parentId('customer_user_id', () => customerUsers.id),
+    created_at: createdAt(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('customer_sessions_user_idx').on(t.customer_user_id)],
 );
 
 /** TABC license and permit data (public, not per company), loaded by `npm run tabc:import`. */

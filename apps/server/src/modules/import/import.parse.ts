@@ -7,9 +7,11 @@
  * cell starting with = + - @ stays that text.
  */
 import { IMPORT_LIMITS, IMPORT_MSG } from '@dbo/domain/import';
+import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { badRequest } from '../../lib/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { measureXlsx } from './import.measure.js';
 
 export interface SheetRow {
   /** the line in the file: the header is row 1 */
@@ -55,10 +57,23 @@ function delimiterOf(text: string): string {
   return best[1] > 0 ? best[0] : ',';
 }
 
+/** Refuses a CSV with a line longer than the limit before parsing it. */
+function checkLineLengths(text: string) {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    if (end - start > IMPORT_LIMITS.maxLineLength) throw badRequest(IMPORT_MSG.lineTooLong);
+    start = end + 1;
+  }
+}
+
 function readCsv(buffer: Buffer): string[][] {
   const probe = buffer.subarray(0, 8192);
   if (probe.includes(0)) throw badRequest(IMPORT_MSG.fileType);
   const text = buffer.toString('utf8');
+  checkLineLengths(text);
+  let cells = 0;
   try {
     return parse(text, {
       bom: true,
@@ -66,32 +81,65 @@ function readCsv(buffer: Buffer): string[][] {
       relax_column_count: true,
       relax_quotes: true,
       skip_empty_lines: false,
+      // a quoted field may hold line breaks: the record is bounded all the same
+      max_record_size: IMPORT_LIMITS.maxLineLength,
       // one past the limit (and the header) is enough to know the file is too long
       to: IMPORT_LIMITS.maxRows + 2,
+      on_record: (record: string[]) => {
+        if (record.length > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.tooManyColumns);
+        cells += record.length;
+        if (cells > IMPORT_LIMITS.maxCells) throw badRequest(IMPORT_MSG.tooManyCells);
+        return record;
+      },
     }) as string[][];
-  } catch {
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if ((err as { code?: string }).code === 'CSV_MAX_RECORD_SIZE') throw badRequest(IMPORT_MSG.lineTooLong);
     throw badRequest(IMPORT_MSG.unreadable);
   }
 }
 
+/**
+ * The first sheet with a row, read as a stream (exceljs's WorkbookReader): measured first
+ * (import.measure.ts), then each row checked as it arrives, so a row past 50,000, a cell past
+ * column 100 or the millionth filled cell stops the read at once with a 400 naming the limit.
+ */
 async function readXlsx(buffer: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
+  measureXlsx(buffer);
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'ignore',
+  });
+  const table: string[][] = [];
+  let cells = 0;
   try {
-    await wb.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
+    for await (const sheet of reader) {
+      for await (const row of sheet) {
+        if (row.number > IMPORT_LIMITS.maxRows + 1) throw badRequest(IMPORT_MSG.tooManyRows);
+        const values: string[] = [];
+        row.eachCell({ includeEmpty: false }, (cell, col) => {
+          if (col > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.tooManyColumns);
+          values[col - 1] = cellText(cell.value);
+          if (++cells > IMPORT_LIMITS.maxCells) throw badRequest(IMPORT_MSG.tooManyCells);
+        });
+        table[row.number - 1] = Array.from(values, (v) => v ?? '');
+      }
+      if (table.length > 0) break;
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
     throw badRequest(IMPORT_MSG.unreadable);
   }
-  const ws = wb.worksheets.find((w) => w.actualRowCount > 0) ?? wb.worksheets[0];
-  if (!ws) throw badRequest(IMPORT_MSG.empty);
-  if (ws.actualRowCount > IMPORT_LIMITS.maxRows + 1) throw badRequest(IMPORT_MSG.tooManyRows);
-  const width = ws.actualColumnCount;
-  const table: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= width; c++) cells.push(cellText(row.getCell(c).value));
-    table[n - 1] = cells;
-  });
-  for (let i = 0; i < table.length; i++) table[i] ??= [];
+  if (table.length === 0) throw badRequest(IMPORT_MSG.empty);
+  const width = Math.max(...table.map((r) => r?.length ?? 0));
+  for (let i = 0; i < table.length; i++) {
+    const r = table[i] ?? [];
+    while (r.length < width) r.push('');
+    table[i] = r;
+  }
   return table;
 }
 

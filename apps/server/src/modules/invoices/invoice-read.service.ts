@@ -49,8 +49,17 @@ export interface InvoiceMpowerPart {
   updatedAt: Date;
 }
 
+/** The retailer's signature for the goods (delivery module). */
+export interface InvoiceReceivedPart {
+  received_by: string;
+  received_at: Date;
+  /** PNG or JPEG data URL */
+  signature: string | null;
+}
+
 /** Loaders of the parts owned by modules above invoices, newest first. */
 const readParts = {
+  received: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceReceivedPart | null> => null,
   payments: async (_db: DbOrTx, _invoiceId: number): Promise<InvoicePaymentPart[]> => [],
   orders: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceOrderPart[]> => [],
   mpower: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceMpowerPart | null> => null,
@@ -131,6 +140,7 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     payments: await readParts.payments(db, inv.id),
     orders: await readParts.orders(db, inv.id),
     mpower: await readParts.mpower(db, inv.id),
+    received: await readParts.received(db, inv.id),
     customerNumbering,
     inventoryOn,
   };
@@ -196,6 +206,7 @@ export function invoiceDetail(m: InvoiceReadModel) {
       id: h.id,
       old_status: h.old_status,
       new_status: h.new_status,
+      note: h.note,
       created_at: h.created_at,
     })),
     customer: customer
@@ -269,6 +280,7 @@ export function printableInvoice(m: InvoiceReadModel) {
     stamps: m.stampRanges,
     stamp_count: stampCount(m),
     payments: m.payments.map((p) => ({ id: p.id, amount: p.amount, received_at: p.received_at, note: p.note })),
+    received: m.received,
   };
 }
 export type PrintableInvoice = ReturnType<typeof printableInvoice>;

@@ -30,7 +30,8 @@ import { centsToString, invoiceTotals, lineTotalCents, toCents } from '@dbo/doma
 import { stampNeed, totalStamps } from '@dbo/domain/stamps';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
+import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
@@ -263,6 +264,12 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const totals = invoiceTotals(body.items, taxRate);
   const status =
     body.status ?? existing?.status ?? (company.default_invoice_status as InvoiceRequest['status']) ?? 'draft';
+  // a draft-only role (sales) writes drafts and keeps them drafts
+  if (
+    !can(actor.role, existing ? 'invoice.edit' : 'invoice.create') &&
+    (status !== 'draft' || (existing && existing.status !== 'draft'))
+  )
+    throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
 
   // number: a new invoice, or an edit that moves it to the other sequence; allocated under the
   // company row lock before the duplicate check so concurrent duplicates are seen too

@@ -7,6 +7,7 @@
  * and may already be on another invoice).
  */
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
+import { DELIVERY_MSG } from '@dbo/domain/delivery';
 import { INVOICE_MSG, type InvoiceStatusChange, displayNumber } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { isMoneyStatus, statusBeforePayments, statusFromPayments } from '@dbo/domain/payment';
@@ -14,6 +15,7 @@ import { STAMP_FREE_STATUSES, stampNeed, stampRuleError } from '@dbo/domain/stam
 import { and, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
+import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
@@ -97,14 +99,34 @@ export async function recordStatus(
   oldStatus: string | null,
   newStatus: string,
   userId: number | null,
+  note: string | null = null,
 ) {
   await tx.insert(invoiceStatusHistory).values({
     company_id: inv.company_id,
     invoice_id: inv.id,
     old_status: oldStatus,
     new_status: newStatus,
+    note,
     user_id: userId,
   });
+}
+
+/**
+ * The retailer signed for the goods (delivery): the invoice is marked signed (kept four years,
+ * never deleted) and its status history says who received it, when and where. The status itself
+ * goes to delivered through changeInvoiceStatus (its rules apply); a paid or partially paid
+ * invoice keeps the status its money gives and gets the history note on a 'delivered' entry of
+ * its own only when the status moved. Runs in the caller's transaction.
+ */
+export async function markInvoiceSigned(tx: DbOrTx, inv: InvoiceRow, signedAt: Date, note: string) {
+  await tx.update(invoices).set({ signed_at: signedAt }).where(eq(invoices.id, inv.id));
+  const [last] = await tx
+    .select({ id: invoiceStatusHistory.id })
+    .from(invoiceStatusHistory)
+    .where(and(eq(invoiceStatusHistory.invoice_id, inv.id), eq(invoiceStatusHistory.new_status, 'delivered')))
+    .orderBy(desc(invoiceStatusHistory.id))
+    .limit(1);
+  if (last) await tx.update(invoiceStatusHistory).set({ note }).where(eq(invoiceStatusHistory.id, last.id));
 }
 
 /** A cancel gives the stamps back to the roll and the quantities back to stock. */
@@ -135,6 +157,8 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
     if (change.due_at !== undefined && (change.due_at ?? null) !== inv.due_at) set.due_at = change.due_at ?? null;
     if (Object.keys(set).length === 0) return false;
     if (inv.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
+    if (!can(actor.role, 'invoice.edit') && (inv.status !== 'draft' || (set.status ?? 'draft') !== 'draft'))
+      throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
     if (set.status) await refuseStampMismatchOf(tx, inv.id, set.status);
 
     await tx
@@ -167,6 +191,8 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
 /** DELETE /invoice/{number}: owners only, cancelled invoices only. */
 export async function deleteInvoice(db: Db, actor: Actor, ref: string) {
   const inv = await findInvoice(db, actor.companyId, { ref });
+  // the retailer's signature is a TABC record: kept four years, whatever the status
+  if (inv.signed_at) throw badRequest(DELIVERY_MSG.signedKept);
   if (actor.role !== 'owner') throw forbidden(INVOICE_MSG.deleteOwnerOnly);
   if (inv.status !== 'cancelled') throw badRequest(INVOICE_MSG.deleteOnlyCancelled);
   await db.transaction(async (tx) => {

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { createdAt, looseRef, money, parentId, timestamps } from '../../db/columns.js';
 import { companyRow, logos, users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -39,6 +50,8 @@ export const invoices = pgTable(
     tax_rate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('8.25'),
     /** fingerprint of customer + items + quantities, for the 24 h duplicate check */
     items_fingerprint: text('items_fingerprint').notNull().default(''),
+    /** when the retailer signed for the goods at the door (delivery module): kept four years, never deleted */
+    signed_at: timestamp('signed_at', { withTimezone: true }),
     user_id: looseRef('user_id', () => users.id),
     ...timestamps(),
   },
@@ -94,6 +107,8 @@ export const invoiceStatusHistory = pgTable(
     invoice_id: parentId('invoice_id', () => invoices.id),
     old_status: varchar('old_status', { length: 32 }),
     new_status: varchar('new_status', { length: 32 }).notNull(),
+    /** what the change says beyond the status (a delivery: who received it, when and where) */
+    note: text('note'),
     user_id: looseRef('user_id', () => users.id),
     created_at: createdAt(),
   },

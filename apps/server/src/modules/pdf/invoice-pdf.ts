@@ -5,6 +5,7 @@ import PDFDocument from 'pdfkit';
 import type { PrintableInvoice } from '../invoices/invoice-read.service.js';
 import { pdfBytes } from '../../lib/pdf.js';
 import { permitLine } from '@dbo/domain/tabc-permit';
+import { receivedLine } from '@dbo/domain/delivery';
 
 const INK = '#1f1f1f';
 const MUTED = '#666666';
@@ -202,6 +203,11 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
   }
 
   // Delivery receipt signed by the retailer
+  if (inv.received) {
+    signedReceipt(doc, inv.received, left, width, ensure);
+    doc.end();
+    return done;
+  }
   ensure(70);
   doc.y += 24;
   const sy = doc.y;
@@ -224,4 +230,40 @@ export function renderInvoicePdf(inv: PrintableInvoice, logo: Buffer | null): Pr
 
   doc.end();
   return done;
+}
+
+/** The receipt the retailer signed at the door: the signature image and "Received by {name}, {date time}". */
+function signedReceipt(
+  doc: PDFKit.PDFDocument,
+  received: NonNullable<PrintableInvoice['received']>,
+  left: number,
+  width: number,
+  ensure: (h: number) => void,
+) {
+  ensure(110);
+  doc.y += 12;
+  const top = doc.y;
+  if (received.signature) {
+    try {
+      const bytes = Buffer.from(received.signature.slice(received.signature.indexOf(',') + 1), 'base64');
+      doc.image(bytes, left, top, { fit: [220, 60] });
+    } catch {
+      // an unreadable image still leaves the printed name and time below
+    }
+  }
+  const sy = top + 64;
+  doc
+    .moveTo(left, sy)
+    .lineTo(left + 260, sy)
+    .strokeColor(INK)
+    .stroke();
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(receivedLine(received.received_by, received.received_at), left, sy + 4, { width });
+  doc
+    .fillColor(MUTED)
+    .fontSize(8)
+    .text('Received the merchandise listed above in good condition.', left, doc.y + 2, { width });
 }

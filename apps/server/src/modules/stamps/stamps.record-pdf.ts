@@ -114,7 +114,7 @@ export function stampRecordPdf(r: StampRecord): Promise<Buffer> {
           String(l.quantity),
           l.serials,
           l.invoice_date ? formatDate(l.invoice_date) : '',
-          l.invoice_number ?? '',
+          l.invoice_number ? `${l.invoice_number}${l.signed ? ' signed' : ''}` : '',
           l.trade_name ?? '',
           l.permit ?? '',
           String(l.on_hand),

@@ -58,6 +58,7 @@ interface EntryRow {
   inv_beer: boolean | null;
   inv_date: string | null;
   inv_status: string | null;
+  inv_signed: boolean | null;
   trade_name: string | null;
   permit: string | null;
   replaces_prefix: string | null;
@@ -97,6 +98,7 @@ async function recordLines(db: DbOrTx, companyId: number, from: string, to: stri
         a.logged_at, a.released_at,
         ${TX_DAY_TEXT('a.logged_at')} as logged_day, ${TX_DAY_TEXT('a.released_at')} as released_day,
         i.number as inv_number, i.beer as inv_beer, i.invoiced_at::text as inv_date, i.status as inv_status,
+        (i.signed_at is not null) as inv_signed,
         c.name as trade_name, c.tabc_id as permit,
         rr.prefix as replaces_prefix, a.replaces_number
       from stamp_assignments a
@@ -115,6 +117,7 @@ async function recordLines(db: DbOrTx, companyId: number, from: string, to: stri
     invoice_id: null,
     invoice_number: null,
     invoice_date: null,
+    signed: false,
     trade_name: null,
     permit: null,
     replaces: null,
@@ -193,6 +196,7 @@ async function recordLines(db: DbOrTx, companyId: number, from: string, to: stri
       invoice_id: inv.invoice_id,
       invoice_number: inv.inv_number === null ? null : invoiceNumberLabel(inv.inv_number, !!inv.inv_beer),
       invoice_date: inv.inv_date === null ? null : day(inv.inv_date),
+      signed: !!inv.inv_signed,
       trade_name: inv.trade_name,
       permit: inv.permit,
     };
@@ -275,7 +279,7 @@ export function stampRecordCsv(r: StampRecord): string {
           l.quantity,
           l.serials,
           l.invoice_date ?? '',
-          l.invoice_number ?? '',
+          l.invoice_number ? `${l.invoice_number}${l.signed ? ' (signed)' : ''}` : '',
           l.trade_name ?? '',
           l.permit ?? '',
           l.replaces ?? '',

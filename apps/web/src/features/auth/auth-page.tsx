@@ -17,6 +17,7 @@ import {
   SignInFields,
 } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
+import { InvitedSignUpForm } from './invited-sign-up-form';
 import { zodRule } from '../../lib/zod-form';
 
 /** Where sign-up sends the new user once signed in (read by AuthPage's redirect). */
@@ -32,6 +33,8 @@ export default function AuthPage() {
   const location = useLocation();
   const section: Section = SECTIONS.includes(params.section as Section) ? (params.section as Section) : 'signin';
   const loginToken = search.get('login_token');
+  // the link of a team invitation mail: sign up into the inviting company
+  const invitation = search.get('invitation');
 
   useEffect(
     () => () => {
@@ -52,7 +55,17 @@ export default function AuthPage() {
   return (
     <AuthShell>
       {section === 'signin' && <SignInForm />}
-      {section === 'signup' && <SignUpForm />}
+      {section === 'signup' &&
+        (invitation ? (
+          <InvitedSignUpForm
+            token={invitation}
+            onJoined={() => {
+              afterSignUp = '/';
+            }}
+          />
+        ) : (
+          <SignUpForm />
+        ))}
       {section === 'reset-password' && <ResetRequestForm />}
       {section === 'change-password' && <ChangePasswordForm />}
     </AuthShell>

@@ -35,8 +35,8 @@ describe('sign-up form', () => {
   it("shows 'Passwords do not match' while another field is invalid too (issue 22)", async () => {
     renderSignUp();
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'not-an-email' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '12345' } });
-    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: '54321' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'first-pass-123' } });
+    fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'other-pass-321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Passwords do not match', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText("Email can't be an empty field", undefined, { timeout: 10_000 })).toBeTruthy();

@@ -12,7 +12,7 @@ import { ButtonLink } from '../../lib/button-link';
 
 /** The side detail panel of the customer grid. */
 export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
-  const { feature } = useSession();
+  const { feature, can } = useSession();
   const owing = useQuery({
     queryKey: queryKeys.customers.checkBalance(customer?.id ?? 0),
     queryFn: () => http.get<{ owing: number }>(`/customer/${customer?.id}/check-balance`),
@@ -61,7 +61,9 @@ export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer
             <ButtonLink to={`/customer/${customer.id}/balance`}>Balance</ButtonLink>
             <ButtonLink to={`/customer/${customer.id}/receivables`}>Receivables</ButtonLink>
             {feature('order') && <ButtonLink to={`/customer/${customer.id}/user`}>Users</ButtonLink>}
-            <ButtonLink to={`/invoice/create?customerId=${customer.id}`}>New Invoice</ButtonLink>
+            {(can('invoice.create') || can('invoice.draft')) && (
+              <ButtonLink to={`/invoice/create?customerId=${customer.id}`}>New Invoice</ButtonLink>
+            )}
             <ButtonLink to={`/invoice?customerId=${customer.id}`}>Invoices</ButtonLink>
           </Flex>
         </>

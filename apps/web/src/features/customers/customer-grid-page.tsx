@@ -12,7 +12,7 @@ import { CustomerDetailDrawer } from './customer-detail-drawer';
 import { ButtonLink } from '../../lib/button-link';
 
 export default function CustomerGridPage() {
-  const { feature } = useSession();
+  const { feature, can } = useSession();
   const [selected, setSelected] = useState<Customer | null>(null);
   const tiered = feature('tiered_pricing');
   const columnDefs = useMemo<ColDef<Customer>[]>(
@@ -68,9 +68,11 @@ export default function CustomerGridPage() {
       title="Customers"
       actions={
         <>
-          <ButtonLink to="/customer/create" type="primary" icon={<PlusOutlined />}>
-            New Customer
-          </ButtonLink>
+          {can('customer.edit') && (
+            <ButtonLink to="/customer/create" type="primary" icon={<PlusOutlined />}>
+              New Customer
+            </ButtonLink>
+          )}
           <ButtonLink to="/customer/delinquent" icon={<WarningOutlined />}>
             Delinquent Accounts
           </ButtonLink>

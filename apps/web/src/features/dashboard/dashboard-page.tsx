@@ -6,18 +6,22 @@ import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
 export default function DashboardPage() {
-  const { feature } = useSession();
+  const { feature, can } = useSession();
   return (
     <Page
       title="Dashboard"
       actions={
         <>
-          <ButtonLink to="/invoice/create" type="primary" icon={<PlusOutlined />}>
-            New Invoice
-          </ButtonLink>
-          <ButtonLink to="/customer/create" icon={<PlusOutlined />}>
-            New Customer
-          </ButtonLink>
+          {(can('invoice.create') || can('invoice.draft')) && (
+            <ButtonLink to="/invoice/create" type="primary" icon={<PlusOutlined />}>
+              New Invoice
+            </ButtonLink>
+          )}
+          {can('customer.edit') && (
+            <ButtonLink to="/customer/create" icon={<PlusOutlined />}>
+              New Customer
+            </ButtonLink>
+          )}
         </>
       }
     >

@@ -49,7 +49,7 @@ export default function InvoiceDetailPage() {
 }
 
 function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void }) {
-  const { user, feature } = useSession();
+  const { feature, can } = useSession();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const num = displayNumber(invoice);
@@ -116,7 +116,7 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
               Edit
             </ButtonLink>
           )}
-          {cancelled && user?.role === 'owner' && (
+          {cancelled && can('invoice.delete') && (
             <Popconfirm
               title={`Delete invoice #${num}?`}
               description="The cancelled invoice is removed for good."

@@ -34,7 +34,7 @@ const moneyCol = (field: MoneyField, headerName: string): ColDef<Invoice> => ({
 });
 
 export default function InvoiceListPage() {
-  const { feature } = useSession();
+  const { feature, can } = useSession();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const { message } = App.useApp();
@@ -145,13 +145,15 @@ export default function InvoiceListPage() {
             <Button icon={<DownloadOutlined />}>Export CSV</Button>
           </Dropdown>
           {feature('fintech') && <FintechUploadButton />}
-          <ButtonLink
-            to={customerId ? `/invoice/create?customerId=${customerId}` : '/invoice/create'}
-            type="primary"
-            icon={<PlusOutlined />}
-          >
-            New Invoice
-          </ButtonLink>
+          {(can('invoice.create') || can('invoice.draft')) && (
+            <ButtonLink
+              to={customerId ? `/invoice/create?customerId=${customerId}` : '/invoice/create'}
+              type="primary"
+              icon={<PlusOutlined />}
+            >
+              New Invoice
+            </ButtonLink>
+          )}
         </>
       }
     >

@@ -19,11 +19,11 @@ interface PaymentRow extends InvoiceRowBase {
 }
 
 function PaymentGrid() {
-  const { feature, user } = useSession();
+  const { feature, can } = useSession();
   const { message } = App.useApp();
   const grid = useRef<ServerGridHandle>(null);
   const remove = useDeleteInvoicePayment();
-  const isOwner = user?.role === 'owner';
+  const isOwner = can('payment.delete');
   // the renderer is created once per column set; it reads the latest mutation through a ref
   const removeRef = useRef(remove);
   removeRef.current = remove;

@@ -17,8 +17,9 @@ const { Text } = Typography;
 /** Payments of one invoice: add, and for owners edit and delete (spec 1 section 6). */
 export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
-  const { user } = useSession();
-  const isOwner = user?.role === 'owner';
+  const { can } = useSession();
+  // edit and delete stay the owner's (spec 1 section 6): the permission table's payment.delete
+  const isOwner = can('payment.delete');
   const list = useInvoicePayments(invoice.id);
   const save = useSavePayment(invoice.id);
   const remove = useDeletePayment(invoice.id);
@@ -114,7 +115,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       <PaymentForm
         submitText="Add Payment"
         busy={save.isPending && !editing}
-        disabled={cancelled}
+        disabled={cancelled || !can('payment.create')}
         resetAfterSubmit
         onSubmit={(v) => submit(v)}
       />

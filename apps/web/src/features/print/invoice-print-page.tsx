@@ -1,5 +1,6 @@
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
+import { receivedLine } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
 import { useParams } from 'react-router';
 import { PartyLines } from '../../lib/party-lines';
@@ -35,6 +36,7 @@ interface PrintableInvoice {
   }[];
   stamps: { prefix: string; from: number; to: number; count: number }[];
   stamp_count: number;
+  received: { received_by: string; received_at: string; signature: string | null } | null;
 }
 
 /** Public printable invoice (/invoice/pdf/{token}); the token is signed and expires. */
@@ -171,10 +173,25 @@ export default function InvoicePrintPage() {
             <div style={{ whiteSpace: 'pre-wrap' }}>{inv.company_note}</div>
           </div>
         )}
-        <div className="sign">
-          <div style={{ width: 300 }}>Received by (signature and printed name)</div>
-          <div style={{ width: 140 }}>Date</div>
-        </div>
+        {inv.received ? (
+          <div className="signed-receipt" style={{ marginTop: 24 }}>
+            {inv.received.signature && (
+              <img
+                src={inv.received.signature}
+                alt={`Signature of ${inv.received.received_by}`}
+                style={{ maxWidth: 260, maxHeight: 70, display: 'block' }}
+              />
+            )}
+            <div style={{ borderTop: '1px solid #222', width: 300, paddingTop: 4 }}>
+              {receivedLine(inv.received.received_by, inv.received.received_at)}
+            </div>
+          </div>
+        ) : (
+          <div className="sign">
+            <div style={{ width: 300 }}>Received by (signature and printed name)</div>
+            <div style={{ width: 140 }}>Date</div>
+          </div>
+        )}
         <div className="muted" style={{ fontSize: 11, marginTop: 6 }}>
           Received the merchandise listed above in good condition.
         </div>

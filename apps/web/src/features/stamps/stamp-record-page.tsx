@@ -163,7 +163,10 @@ function RecordTab() {
             key: 'invoice',
             render: (_, r) =>
               r.invoice_number ? (
-                <Link to={`/invoice/${r.invoice_number.replace(/B$/, '')}`}>#{r.invoice_number}</Link>
+                <>
+                  <Link to={`/invoice/${r.invoice_number.replace(/B$/, '')}`}>#{r.invoice_number}</Link>
+                  {r.signed ? <Tag color="green">signed</Tag> : null}
+                </>
               ) : null,
           },
           { title: 'Retailer Trade Name', dataIndex: 'trade_name' },

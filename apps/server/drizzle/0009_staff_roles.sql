@@ -1,0 +1,2 @@
+ALTER TABLE "users" ALTER COLUMN "role" SET DEFAULT 'office';--> statement-breakpoint
+UPDATE "users" SET "role" = 'office' WHERE "role" NOT IN ('owner', 'manager', 'office', 'sales', 'driver', 'accountant');

@@ -1,0 +1,71 @@
+/**
+ * Day-end reconciliation: per driver, the cash and the checks collected at the door that the
+ * driver hands in, against what the COD invoices on their routes were owed.
+ */
+import { centsToString, toCents } from '@dbo/domain/money';
+import type { DbOrTx } from '../../db/client.js';
+import { routesOn } from './delivery-read.service.js';
+
+export async function reconciliation(db: DbOrTx, companyId: number, date: string) {
+  const routes = await routesOn(db, companyId, date);
+  const byDriver = new Map<
+    string,
+    {
+      driver_user_id: number | null;
+      driver_name: string;
+      routes: number;
+      expected: number;
+      cash: number;
+      checks: number;
+      check_list: { invoice: string; amount: number; reference: string }[];
+      collectedOnDone: number;
+      dueOnDone: number;
+      stops_open: number;
+    }
+  >();
+  for (const r of routes) {
+    const key = String(r.driver_user_id ?? 'none');
+    const d = byDriver.get(key) ?? {
+      driver_user_id: r.driver_user_id,
+      driver_name: r.driver_name,
+      routes: 0,
+      expected: 0,
+      cash: 0,
+      checks: 0,
+      check_list: [],
+      collectedOnDone: 0,
+      dueOnDone: 0,
+      stops_open: 0,
+    };
+    d.routes++;
+    d.expected += toCents(r.progress.cod_expected);
+    d.stops_open += r.progress.stops - r.progress.stops_done;
+    for (const s of r.stops)
+      for (const inv of s.invoices) {
+        if (!inv.payment) continue;
+        const c = toCents(inv.payment.amount);
+        if (inv.payment.method === 'cash') d.cash += c;
+        else {
+          d.checks += c;
+          d.check_list.push({
+            invoice: inv.number_label,
+            amount: inv.payment.amount,
+            reference: inv.payment.reference,
+          });
+        }
+      }
+    byDriver.set(key, d);
+  }
+  const money = (c: number) => Number(centsToString(c));
+  return [...byDriver.values()].map((d) => ({
+    driver_user_id: d.driver_user_id,
+    driver_name: d.driver_name,
+    routes: d.routes,
+    cod_expected: money(d.expected),
+    cash: money(d.cash),
+    checks: money(d.checks),
+    check_list: d.check_list,
+    short: money(Math.max(d.expected - d.cash - d.checks, 0)),
+    stops_open: d.stops_open,
+  }));
+}

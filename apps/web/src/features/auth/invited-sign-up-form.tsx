@@ -1,0 +1,70 @@
+import type { tokenOut } from '@dbo/domain/auth';
+import { signUpSchema } from '@dbo/domain/auth';
+import type { invitationLookupOut } from '@dbo/domain/team';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Form, Input, Spin } from 'antd';
+import type { z } from 'zod';
+import { Link } from 'react-router';
+import { useSession } from '../../app/session';
+import { errorMessage, request } from '../../lib/api';
+import { AuthForm, NewPasswordFields } from '../../lib/auth-fields';
+import { roleLabel } from '../../lib/permissions';
+import { useBusy } from '../../lib/use-busy';
+import { zodRule } from '../../lib/zod-form';
+
+type Invitation = z.output<typeof invitationLookupOut>;
+
+/** The invitation mail's link: the invitee chooses a name and password and joins the inviting company. */
+export function InvitedSignUpForm({ token, onJoined }: { token: string; onJoined: () => void }) {
+  const [form] = Form.useForm();
+  const session = useSession();
+  const [busy, run] = useBusy();
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => request<Invitation>('GET', `/auth/invitation?token=${encodeURIComponent(token)}`, { public: true }),
+    retry: false,
+  });
+  const onFinish = (v: { name: string; password: string; confirm_password: string }) =>
+    run(
+      async () => {
+        const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', {
+          body: { ...v, token },
+          public: true,
+        });
+        onJoined();
+        await session.acceptToken(res.access_token, res.user);
+      },
+      (err) => form.setFields([{ name: 'password', errors: [errorMessage(err)] }]),
+    );
+  if (invitation.isLoading) return <Spin aria-label="Checking the invitation" />;
+  if (invitation.isError || !invitation.data)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={errorMessage(invitation.error)}
+        description={<Link to="/auth/signin">Sign in</Link>}
+      />
+    );
+  const inv = invitation.data;
+  const rule = (f: string) => [zodRule(signUpSchema, f)];
+  return (
+    <AuthForm
+      form={form}
+      intro={
+        <>
+          Join <strong>{inv.company}</strong> as {roleLabel(inv.role)} ({inv.email})
+        </>
+      }
+      submit="Join"
+      busy={busy}
+      onFinish={onFinish}
+      initialValues={{ name: inv.name }}
+    >
+      <Form.Item label="Full Name" name="name" rules={rule('name')}>
+        <Input autoComplete="name" />
+      </Form.Item>
+      <NewPasswordFields rule={rule} autoFocus />
+    </AuthForm>
+  );
+}
