@@ -17,6 +17,7 @@ export const POS_MSG = {
   featureOff: (p: string) => `${p} is not active for this company`,
   badSyncId: 'Invalid sync id',
   badFilter: 'Invalid filterModel: expected {"id": <invoice id>}',
+  pullRetried: (p: string) => `${p} did not answer: the product sync will be tried again shortly`,
 } as const;
 
 /** socket.io events (spec 2) */

@@ -266,6 +266,10 @@ export const productOut = z.object({
   updated_at: timestampOut,
   /** inventory quantity (null without an inventory record); in the grid, list and detail */
   stock: z.number().nullable().optional(),
+  /** created by a POS sync and not yet saved by staff: not in the shop ("New from Bottle POS") */
+  pos_new: z.boolean(),
+  /** the POS partner that lists it ('bottle_pos', 'clover'), or null */
+  pos_source: z.string().nullable(),
 });
 export const productGridOut = gridAnswer(productOut);
 
@@ -291,6 +295,11 @@ export const productDetailOut = productOut.extend({
       created_at: timestampOut,
       customer_id: z.number().nullable(),
       customer_name: z.string().nullable(),
+      /** who changed it: 'user', 'bottle_pos', 'clover' or 'import' */
+      source: z.string(),
+      /** the buying price before and after, when the change moved it (a POS sync) */
+      old_cost: moneyOut.nullable(),
+      new_cost: moneyOut.nullable(),
     }),
   ),
   invoices: z.array(

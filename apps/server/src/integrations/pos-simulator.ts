@@ -18,8 +18,10 @@ export interface PosProduct {
   sku: string;
   name: string;
   size: string;
-  /** LIQUOR, WINE or BEER */
+  /** LIQUOR, WINE or BEER as the POS has it (not always right: its category decides ours) */
   type: string;
+  /** the POS's category ('Irish Whiskey', 'Red Wine', 'Domestic Beer'): our product type comes from it */
+  category?: string | null;
   upc: string | null;
   price: string;
   cost: string;
@@ -64,10 +66,13 @@ export function demoProducts(prefix: string, n = 12): PosProduct[] {
     'Patron Silver',
     'Modelo Especial',
   ];
+  const categories = ['Vodka', 'Irish Whiskey', 'Domestic Beer', 'Red Wine', 'Tequila', 'Imported Beer'];
   return Array.from({ length: n }, (_, i) => {
+    // the POS's own type is careless (Jameson as WINE): the category is what our table reads
     const type = i % 3 === 2 ? 'BEER' : i % 3 === 1 ? 'WINE' : 'LIQUOR';
     return {
       id: `${prefix}-${i + 1}`,
+      category: categories[i % categories.length],
       sku: `${prefix.toUpperCase()}-${1000 + i}`,
       name: `${names[i % names.length]}${i >= names.length ? ` ${Math.floor(i / names.length) + 1}` : ''}`,
       size: type === 'BEER' ? '12OZ' : '750ML',

@@ -34,6 +34,9 @@ export async function getProduct(db: DbOrTx, companyId: number, id: number) {
       effective_date: priceChanges.effective_date,
       created_at: priceChanges.created_at,
       customer_id: priceChanges.customer_id,
+      source: priceChanges.source,
+      old_cost: priceChanges.old_cost,
+      new_cost: priceChanges.new_cost,
     })
     .from(priceChanges)
     .where(and(eq(priceChanges.company_id, companyId), eq(priceChanges.product_id, id)))
@@ -109,6 +112,8 @@ export async function getProduct(db: DbOrTx, companyId: number, id: number) {
       customer_name: c.customer_id === null ? null : (names.get(c.customer_id) ?? null),
       old_price: Number(c.old_price),
       new_price: Number(c.new_price),
+      old_cost: num(c.old_cost),
+      new_cost: num(c.new_cost),
     })),
     invoices: history.map((h) => ({
       ...h,
@@ -135,6 +140,8 @@ const gridColumns: GridColumns = {
   internal_sku: { expr: products.internal_sku, type: 'text' },
   distributor: { expr: products.distributor, type: 'text' },
   archived: { expr: products.archived, type: 'boolean' },
+  // "New from Bottle POS": created by a sync, not yet saved by staff
+  pos_new: { expr: products.pos_new, type: 'boolean' },
   reorder_level: { expr: products.reorder_level, type: 'number' },
   reorder_qty: { expr: products.reorder_qty, type: 'number' },
   reorder_time_in_days: { expr: products.reorder_time_in_days, type: 'number' },

@@ -22,7 +22,12 @@ export async function catalog(
   q: CatalogQuery,
 ): Promise<CatalogOut> {
   const query = q.query?.trim() ?? '';
-  const conds: SQL[] = [eq(products.company_id, who.companyId), eq(products.archived, false)];
+  // a product a POS sync created is not shown until staff opened and saved it (issue 30)
+  const conds: SQL[] = [
+    eq(products.company_id, who.companyId),
+    eq(products.archived, false),
+    eq(products.pos_new, false),
+  ];
   if (q.product_type) conds.push(eq(products.product_type, q.product_type));
   if (query.length >= PRODUCT_SEARCH_MIN_CHARS) {
     if (isUpcQuery(query)) {

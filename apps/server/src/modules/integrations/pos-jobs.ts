@@ -5,7 +5,7 @@
  * gives up, the error is in the sync log, the activity log and a socket event (the toast).
  */
 import { BUSINESS_TZ } from '@dbo/domain/dates';
-import { POS_EVENTS, POS_LABEL, type PosPartner } from '@dbo/domain/pos-sync';
+import { POS_EVENTS, POS_LABEL, type PosPartner, type SyncSummary, syncSummaryMessage } from '@dbo/domain/pos-sync';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { bottlePosClient } from '../../integrations/bottle-pos/client.js';
@@ -183,51 +183,78 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     { onFailed: invoiceFailed },
   );
 
-  jobs.work<PullJobData>(
-    JOB.pullProducts,
-    async (job) => {
-      const { partner, companyId, syncId, onlyFirstChunk } = job.data;
-      const client = await clientFor(partner, companyId, syncId, 'product');
-      let created = 0;
-      let updated = 0;
-      let failed = 0;
-      for (let page = 1; ; page++) {
-        let res: Awaited<ReturnType<typeof client.listProducts>>;
+  /**
+   * One product pull: every page of the partner's products through upsertPulledProduct, each in
+   * its own transaction; conflicts and failures are rows of the sync log, the summary its last row,
+   * the activity log's entry and the product-sync event (the toast). Answers the summary.
+   */
+  async function pullProducts(data: PullJobData): Promise<SyncSummary> {
+    const { partner, companyId, syncId, onlyFirstChunk } = data;
+    const client = await clientFor(partner, companyId, syncId, 'product');
+    const summary: SyncSummary = { created: 0, updated: 0, unchanged: 0, conflicts: 0, failed: 0 };
+    for (let page = 1; ; page++) {
+      let res: Awaited<ReturnType<typeof client.listProducts>>;
+      try {
+        res = await client.listProducts(page);
+      } catch (err) {
+        throw asJobError(err);
+      }
+      for (const p of res.data) {
         try {
-          res = await client.listProducts(page);
-        } catch (err) {
-          throw asJobError(err);
-        }
-        for (const p of res.data) {
-          try {
-            const r = await db.transaction((tx) => upsertPulledProduct(tx, companyId, p));
-            if (r === 'created') created++;
-            else updated++;
-          } catch (err) {
-            failed++;
+          const r = await db.transaction((tx) => upsertPulledProduct(tx, companyId, partner, p));
+          if (r.result !== 'none') summary[r.result]++;
+          if (r.conflicts.length) summary.conflicts++;
+          for (const message of r.conflicts)
             await writeSyncLog(db, {
               companyId,
               partner,
               syncId,
               type: 'product',
-              ok: false,
-              message: `Product ${p.sku} (${p.name}) not saved: ${(err as Error).message}`,
+              ok: true,
+              message: `Conflict: ${message}`,
+              extra: { conflict: true, pos_id: p.id },
             });
-          }
+        } catch (err) {
+          summary.failed++;
+          await writeSyncLog(db, {
+            companyId,
+            partner,
+            syncId,
+            type: 'product',
+            ok: false,
+            message: `Product ${p.sku || p.id} (${p.name}) not saved: ${(err as Error).message}`,
+          });
         }
-        if (onlyFirstChunk || page >= res.total_pages) break;
       }
-      const message = `Products synced: ${created} created, ${updated} updated${failed ? `, ${failed} failed` : ''}`;
-      await writeSyncLog(db, { companyId, partner, syncId, type: 'product', ok: failed === 0, message });
-      await recordActivity(db, {
-        companyId,
-        module: MODULE[partner],
-        type: 'PRODUCT_SYNC',
-        success: failed === 0,
-        info: { syncId, created, updated, failed },
-      });
-      deps.emit(companyId, 'product:cache-update', {});
-      deps.emit(companyId, POS_EVENTS[partner].completed, { sync_id: syncId });
+      if (onlyFirstChunk || page >= res.total_pages) break;
+    }
+    const message = syncSummaryMessage(summary);
+    await writeSyncLog(db, {
+      companyId,
+      partner,
+      syncId,
+      type: 'product',
+      ok: summary.failed === 0,
+      message,
+      extra: { summary },
+    });
+    await recordActivity(db, {
+      companyId,
+      module: MODULE[partner],
+      type: 'PRODUCT_SYNC',
+      success: summary.failed === 0,
+      info: { syncId, ...summary },
+    });
+    deps.emit(companyId, 'product:cache-update', {});
+    deps.emit(companyId, POS_EVENTS[partner].completed, { sync_id: syncId });
+    deps.emit(companyId, POS_EVENTS[partner].products, { sync_id: syncId, summary, message });
+    return summary;
+  }
+
+  jobs.work<PullJobData>(
+    JOB.pullProducts,
+    async (job) => {
+      await pullProducts(job.data);
     },
     {
       onFailed: async (job, err) => {
@@ -262,4 +289,5 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     }
   });
   jobs.schedule(JOB.nightly, '0 2 * * *', BUSINESS_TZ);
+  return { pullProducts };
 }

@@ -11,13 +11,21 @@
  */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import type { FilterModel } from '@dbo/domain/grid';
-import { POS_LABEL, POS_MSG, type PosPartner, type SyncHistory } from '@dbo/domain/pos-sync';
+import {
+  POS_LABEL,
+  POS_MSG,
+  type PosPartner,
+  type SyncHistory,
+  type SyncSummary,
+  syncSummaryMessage,
+} from '@dbo/domain/pos-sync';
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
-import type { JobQueue } from '../../lib/jobs.js';
+import { type JobQueue, RetryableError } from '../../lib/jobs.js';
+import { PartnerError } from '../../integrations/pos-client.js';
 import { jobs } from '../jobs/jobs.tables.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { customers } from '../customers/customers.tables.js';
@@ -233,19 +241,37 @@ export async function startInvoiceSync(
   return { sync_id: syncId, queued };
 }
 
+/**
+ * GET .../sync-products: the pull runs in the request and answers its summary (issue 30: every sync
+ * ends with one). A partner that could not be reached (429, 5xx, a timeout) is tried again by a
+ * queued job, whose summary comes with the product-sync event; a refusal (a wrong key) is a 400.
+ */
 export async function startProductSync(
   db: Db,
   queue: JobQueue,
   companyId: number,
   partner: PosPartner,
   onlyFirstChunk: boolean,
+  pullNow: (data: PullJobData) => Promise<SyncSummary>,
 ) {
   await assertPartnerOn(db, companyId, partner);
   if (!(await credentialsOf(db, companyId, partner))) throw badRequest(POS_MSG.notConfigured(POS_LABEL[partner]));
   const syncId = randomUUID();
   const data: PullJobData = { partner, companyId, syncId, onlyFirstChunk };
-  await queue.enqueue(JOB.pullProducts, data);
-  return { sync_id: syncId, queued: 1 };
+  try {
+    const summary = await pullNow(data);
+    return { sync_id: syncId, queued: 0, summary, message: syncSummaryMessage(summary) };
+  } catch (err) {
+    if (!(err instanceof RetryableError)) {
+      const message = (err as Error).message;
+      // a partner's refusal is in the log already (its client wrote it)
+      if (!((err as Error).cause instanceof PartnerError))
+        await writeSyncLog(db, { companyId, partner, syncId, type: 'product', ok: false, message });
+      throw badRequest(message);
+    }
+    await queue.enqueue(JOB.pullProducts, data);
+    return { sync_id: syncId, queued: 1, summary: null, message: POS_MSG.pullRetried(POS_LABEL[partner]) };
+  }
 }
 
 const exportColumns: GridColumns = {

@@ -56,7 +56,9 @@ describe('product pulls', () => {
       .where(and(eq(products.company_id, owner.companyId), eq(products.internal_sku, 'BP-0')));
     expect(p0).toMatchObject({ product: 'PULLED PRODUCT 0', product_size: '750ML', product_price: '12.34' });
     const log = await owner.api.get(`/bottle-pos/sync-log/${all.body.sync_id}`);
-    expect(log.body.at(-1).success_log.message).toBe('Products synced: 30 created, 100 updated');
+    // every sync ends with its summary (issue 30): the one changed price, the rest unchanged
+    expect(all.body.summary).toEqual({ created: 30, updated: 1, unchanged: 99, conflicts: 0, failed: 0 });
+    expect(log.body.at(-1).success_log.message).toBe('Products synced: 30 created, 1 updated, 99 unchanged, 0 conflicts');
     // our catalogue still refuses to create products while Bottle POS owns it
     const create = await owner.api.post('/product', {
       product: 'X',
@@ -167,7 +169,9 @@ describe('Clover', () => {
     await drain(pos.ctx);
     const log = await owner.api.get(`/clover/sync-log/${res.body.sync_id}`);
     expect(log.status).toBe(200);
-    expect(log.body.at(-1).success_log.message).toMatch(/^Products synced: \d+ created, \d+ updated$/);
+    expect(log.body.at(-1).success_log.message).toMatch(
+      /^Products synced: \d+ created, \d+ updated, \d+ unchanged, \d+ conflicts?$/,
+    );
     // Bottle POS pages are not Clover's
     expect((await owner.api.get('/bottle-pos/sync/history')).status).toBe(403);
   });

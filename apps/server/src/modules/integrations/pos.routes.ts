@@ -38,7 +38,7 @@ const tags = ['integrations'];
  */
 export async function privateRoutes(app: App) {
   const { db, jobs } = app.deps;
-  registerPosJobs(app.deps);
+  const posJobs = registerPosJobs(app.deps);
 
   // a saved invoice is pushed (Bottle POS) or its stock is (Clover, new invoices only); the job is
   // enqueued in the invoice's transaction, so it exists exactly when the invoice does
@@ -80,7 +80,8 @@ export async function privateRoutes(app: App) {
     app.get(
       `${base}/sync-products`,
       { schema: { tags: ptags, querystring: syncProductsQuery, response: { 200: syncStartedOut } } },
-      async (req) => startProductSync(db, jobs, req.auth.companyId, partner, !!req.query.onlyFirstChunk),
+      async (req) =>
+        startProductSync(db, jobs, req.auth.companyId, partner, !!req.query.onlyFirstChunk, posJobs.pullProducts),
     );
 
     app.get(

@@ -119,6 +119,8 @@ export async function resolvePrices(
         eq(priceChanges.company_id, companyId),
         inArray(priceChanges.product_id, ids),
         lte(priceChanges.effective_date, today),
+        // a POS sync's row that moved only the cost is history, not a price change
+        or(isNull(priceChanges.new_cost), sql`${priceChanges.old_price} <> ${priceChanges.new_price}`),
         ctx.customerId
           ? or(isNull(priceChanges.customer_id), eq(priceChanges.customer_id, ctx.customerId))
           : isNull(priceChanges.customer_id),

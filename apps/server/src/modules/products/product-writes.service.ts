@@ -212,6 +212,8 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
         .set({
           ...productDetails(v),
           ydk_product_id: v.ydk_product_id,
+          // saved by staff: a product a POS sync created may now show in the shop (issue 30)
+          pos_new: false,
           ...(applyNow ? { product_price: String(v.product_price), effective_date: effective } : {}),
           updated_at: new Date(),
         })

@@ -35,6 +35,8 @@ export function publicProduct(p: ProductRow, extra: { stock?: number | null } = 
     amount_sold: Number(p.amount_sold),
     created_at: p.created_at,
     updated_at: p.updated_at,
+    pos_new: p.pos_new,
+    pos_source: p.pos_source,
     ...('stock' in extra ? { stock: extra.stock ?? null } : {}),
   };
 }

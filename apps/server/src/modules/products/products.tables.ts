@@ -25,10 +25,19 @@ export const products = pgTable(
     /** Kept up to date by the invoice service so the default sort is index-backed. */
     units_sold: integer('units_sold').notNull().default(0),
     amount_sold: numeric('amount_sold', { precision: 14, scale: 2 }).notNull().default('0'),
+    /** the point-of-sale partner that lists this product ('bottle_pos', 'clover') and its id there */
+    pos_source: varchar('pos_source', { length: 16 }),
+    pos_id: varchar('pos_id', { length: 64 }),
+    /**
+     * created by a POS sync and not yet opened and saved by staff: hidden from the customers' shop
+     * (the product grid's "New from Bottle POS" filter)
+     */
+    pos_new: boolean('pos_new').notNull().default(false),
     ...timestamps(),
   },
   (t) => [
     uniqueIndex('products_company_name_size_uq').on(t.company_id, t.product, t.product_size),
+    uniqueIndex('products_company_pos_uq').on(t.company_id, t.pos_source, t.pos_id),
     index('products_company_sold_idx').on(t.company_id, t.archived, t.units_sold.desc(), t.id),
     index('products_company_name_idx').on(t.company_id, sql`${t.product} text_pattern_ops`),
     index('products_company_upc_idx').on(t.company_id, t.upc),
@@ -60,6 +69,11 @@ export const priceChanges = pgTable(
     user_id: looseRef('user_id', () => users.id),
     /** a general change dated ahead is copied into products.product_price once it is due */
     applied: boolean('applied').notNull().default(true),
+    /** who changed it: 'user', 'bottle_pos', 'clover' or 'import' (issue 30) */
+    source: varchar('source', { length: 16 }).notNull().default('user'),
+    /** the buying price (last_purchase_price) before and after, when the change moved it */
+    old_cost: money('old_cost'),
+    new_cost: money('new_cost'),
     created_at: createdAt(),
   },
   (t) => [
