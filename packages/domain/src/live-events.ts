@@ -12,12 +12,16 @@
 import { z } from 'zod';
 import { IMPORT_KINDS } from './import.js';
 import { orderPlacedEvent, orderStatusEvent } from './order.js';
+import { syncSummaryOut } from './pos-sync.js';
 
 /** invoice:created / invoice:updated / invoice:deleted */
 export const invoiceEvent = z.object({ id: z.number(), number: z.number(), beer: z.boolean() });
 
 /** a payment, credit memo or credit applied changed what the invoice has been paid */
 export const invoicePaymentEvent = z.object({ id: z.number() });
+
+/** a partner's product pull ended (Sync Products or the nightly pull): its summary, the toast's words */
+const productSyncEvent = z.object({ sync_id: z.string(), summary: syncSummaryOut, message: z.string() });
 
 const syncEvent = z.object({
   invoice_id: z.number().optional(),
@@ -61,6 +65,8 @@ export const LIVE_EVENTS = {
   'bottle-pos:invoice-sync-completed': syncEvent,
   'clover:inventory-push-error': syncEvent,
   'clover:invoice-sync-completed': syncEvent,
+  'bottle-pos:product-sync-completed': productSyncEvent,
+  'clover:product-sync-completed': productSyncEvent,
 } as const;
 
 export type LiveEventName = keyof typeof LIVE_EVENTS;

@@ -58,7 +58,9 @@ describe('product pulls', () => {
     const log = await owner.api.get(`/bottle-pos/sync-log/${all.body.sync_id}`);
     // every sync ends with its summary (issue 30): the one changed price, the rest unchanged
     expect(all.body.summary).toEqual({ created: 30, updated: 1, unchanged: 99, conflicts: 0, failed: 0 });
-    expect(log.body.at(-1).success_log.message).toBe('Products synced: 30 created, 1 updated, 99 unchanged, 0 conflicts');
+    expect(log.body.at(-1).success_log.message).toBe(
+      'Products synced: 30 created, 1 updated, 99 unchanged, 0 conflicts',
+    );
     // our catalogue still refuses to create products while Bottle POS owns it
     const create = await owner.api.post('/product', {
       product: 'X',

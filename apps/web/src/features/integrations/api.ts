@@ -1,16 +1,14 @@
 import type { PosPartner, SyncHistory, SyncLogRow } from '@dbo/domain/pos-sync';
-import { POS_PATH } from '@dbo/domain/pos-sync';
+import { POS_PATH, type syncStartedOut } from '@dbo/domain/pos-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { http, request } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
 /** JSON dates come back as strings */
 export type SyncHistoryAnswer = Omit<SyncHistory, 'lastSync'> & { lastSync: string | null };
 export type SyncLogAnswer = (Omit<SyncLogRow, 'createdAt'> & { createdAt: string })[];
-export interface SyncStarted {
-  sync_id: string;
-  queued: number;
-}
+export type SyncStarted = z.infer<typeof syncStartedOut>;
 
 export function useSyncHistory(partner: PosPartner) {
   return useQuery({

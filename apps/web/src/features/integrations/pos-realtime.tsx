@@ -10,6 +10,22 @@ export const SYNC_ERROR_TOAST_SECONDS = 30;
 export const NOT_UPDATED_TOAST_SECONDS = 10;
 
 type SyncEvent = LiveEventPayload<'bottle-pos:invoice-sync-error'>;
+type ProductSyncEvent = LiveEventPayload<'bottle-pos:product-sync-completed'>;
+
+/** One toast per product sync: the button's answer and the event of the same sync share its key. */
+export function productSyncToast(
+  notification: NotificationInstance,
+  title: string,
+  e: { sync_id: string; message?: string; summary?: { conflicts: number; failed: number } | null },
+) {
+  const warn = !!e.summary && (e.summary.conflicts > 0 || e.summary.failed > 0);
+  notification[warn ? 'warning' : 'success']({
+    key: `product-sync-${e.sync_id}`,
+    title,
+    description: warn ? `${e.message} (see the sync log)` : e.message,
+    duration: warn ? SYNC_ERROR_TOAST_SECONDS : 6,
+  });
+}
 
 /**
  * The Bottle POS / Clover socket events (app/realtime.tsx mounts this with the others): a failed
@@ -44,6 +60,13 @@ export function usePosLiveEvents(notification: NotificationInstance, navigate: (
   useLiveEvent('bottle-pos:invoice-sync-error', failed('Bottle POS Sync Failed', '/bottle-pos'));
   useLiveEvent('bottle-pos:invoice-sync-completed', refreshSyncPages);
   useLiveEvent('clover:invoice-sync-completed', refreshSyncPages);
+  const productsSynced = (title: string) => (e: ProductSyncEvent) => {
+    refreshSyncPages();
+    void qc.invalidateQueries({ queryKey: queryKeys.products.all });
+    productSyncToast(notification, title, e);
+  };
+  useLiveEvent('bottle-pos:product-sync-completed', productsSynced('Bottle POS products synced'));
+  useLiveEvent('clover:product-sync-completed', productsSynced('Clover products synced'));
   useLiveEvent('clover:inventory-push-error', (e) => {
     if (!e.products?.length) return cloverFailed(e);
     refreshSyncPages();

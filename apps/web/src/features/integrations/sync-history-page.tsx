@@ -7,6 +7,7 @@ import { Page } from '../../lib/page';
 import { exportBottlePosInvoices, type SyncHistoryAnswer, useStartSync, useSyncHistory } from './api';
 import { usePartner } from './partner';
 import { partnerPage } from './partner-page';
+import { productSyncToast } from './pos-realtime';
 
 type FailedInvoice = SyncHistoryAnswer['failedInvoices'][number];
 
@@ -21,14 +22,19 @@ function SyncHistory() {
     start.mutate(
       { what, invoiceId },
       {
-        onSuccess: (r) =>
+        onSuccess: (r) => {
+          if (what === 'products') {
+            // the summary when it ran in the request; when queued for a retry, the message says so
+            if (r.summary) productSyncToast(notification, `${label} products synced`, r);
+            else message.info(r.message ?? 'Product sync started');
+            return;
+          }
           message.success(
-            what === 'products'
-              ? 'Product sync started'
-              : invoiceId
-                ? 'Invoice sync retried'
-                : `Invoice sync started (${r.queued} invoice${r.queued === 1 ? '' : 's'})`,
-          ),
+            invoiceId
+              ? 'Invoice sync retried'
+              : `Invoice sync started (${r.queued} invoice${r.queued === 1 ? '' : 's'})`,
+          );
+        },
         onError: (err) => message.error(errorMessage(err)),
       },
     );

@@ -26,7 +26,8 @@ export default function ProductListPage() {
   const grid = useRef<ServerGridHandle>(null);
   const [selected, setSelected] = useState<Product | null>(null);
   const [modal, setModal] = useState<{ open: boolean; product: Product | null }>({ open: false, product: null });
-  const [archived, setArchived] = useState<'active' | 'archived'>('active');
+  // 'new': products a POS sync created that staff have not opened and saved yet (kept out of the shop)
+  const [archived, setArchived] = useState<'active' | 'archived' | 'new'>('active');
   const pos = isPosActive(user?.company.companyFeatures);
   // spec 2 (Products): with Bottle POS or Clover active, product creation is blocked
   const posName = feature('bottle_pos') ? 'Bottle POS' : 'Clover';
@@ -96,6 +97,10 @@ export default function ProductListPage() {
 
   // archived is not a grid column: the server reads it as a parameter (default: active products)
   const params = useMemo(() => ({ archived: archived === 'archived' ? 1 : 0 }), [archived]);
+  const newFromPos = useMemo(
+    () => (archived === 'new' ? { pos_new: { filterType: 'set', values: ['true'] } } : undefined),
+    [archived],
+  );
 
   return (
     <Page
@@ -105,12 +110,13 @@ export default function ProductListPage() {
           <Segmented
             value={archived}
             onChange={(v) => {
-              setArchived(v as 'active' | 'archived');
+              setArchived(v as 'active' | 'archived' | 'new');
               setSelected(null);
             }}
             options={[
               { value: 'active', label: 'Active' },
               { value: 'archived', label: 'Archived' },
+              ...(pos ? [{ value: 'new', label: `New from ${posName}` }] : []),
             ]}
           />
           {feature('inventory') && screenBuilt('inventory') && <ButtonLink to="/inventory">Inventory</ButtonLink>}
@@ -187,7 +193,14 @@ export default function ProductListPage() {
         columnDefs={columns}
         params={params}
         initialFilterModel={initialFilter}
-        noRowsText={archived === 'archived' ? 'No archived products.' : 'You have not created any products yet.'}
+        extraFilterModel={newFromPos}
+        noRowsText={
+          archived === 'archived'
+            ? 'No archived products.'
+            : archived === 'new'
+              ? `No new products from ${posName} waiting to be reviewed.`
+              : 'You have not created any products yet.'
+        }
         onRowClicked={setSelected}
         testId="product-grid"
       />
