@@ -9,6 +9,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { shopManifest } from './modules/customer-app/shop-manifest.js';
+import { shopManifestParams } from '@dbo/domain/customer-app';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, LogController } from 'fastify';
@@ -251,12 +252,17 @@ export async function buildApp(opts: BuildOptions) {
     },
   });
   // the shop's web app manifest, per distributor (issue 34); the worker is the static /shop/sw.js
-  app.get('/shop/:subdomain/manifest.webmanifest', async (req, reply) => {
-    const m = await shopManifest(opts.db, (req.params as { subdomain: string }).subdomain.toLowerCase());
-    if (!m)
-      return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No distributor at this address' });
-    return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(m));
-  });
+  // a file of the web app, not an API operation: out of the OpenAPI document, its address checked
+  app.get(
+    '/shop/:subdomain/manifest.webmanifest',
+    { schema: { hide: true, params: shopManifestParams } },
+    async (req, reply) => {
+      const m = await shopManifest(opts.db, (req.params as { subdomain: string }).subdomain);
+      if (!m)
+        return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'No distributor at this address' });
+      return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(m));
+    },
+  );
   app.setNotFoundHandler((req, reply) => {
     if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');

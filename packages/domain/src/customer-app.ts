@@ -57,6 +57,9 @@ const pageParams = {
 
 // ---------------------------------------------------------------- requests
 
+/** GET /shop/{subdomain}/manifest.webmanifest (the shop's web app manifest, not part of the API document) */
+export const shopManifestParams = z.object({ subdomain: subdomainField });
+
 /** GET /customer-app/company?subdomain= (public; without it the Host header names the company). */
 export const companyQuery = z.object({ subdomain: subdomainField.optional() });
 

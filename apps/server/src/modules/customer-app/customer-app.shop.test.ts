@@ -221,3 +221,23 @@ describe('from invitation to the shop', () => {
     expect(mail.text).toContain(`//${company.subdomain}.shop.example`);
   });
 });
+
+describe('the shop as an installable app', () => {
+  it('serves its manifest in the distributor name; an unknown shop is a 404 and a broken address a 400', async () => {
+    const company = await makeShopCompany(t.ctx);
+    const [row] = await t.ctx.database.db
+      .select({ subdomain: companies.subdomain, name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, company.companyId));
+    const ok = await t.ctx.app.inject({ method: 'GET', url: `/shop/${row.subdomain}/manifest.webmanifest` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toContain('application/manifest+json');
+    expect(ok.json()).toMatchObject({ name: row.name, start_url: `/shop/${row.subdomain}/`, display: 'standalone' });
+    const unknown = await t.ctx.app.inject({ method: 'GET', url: '/shop/no-such-shop-here/manifest.webmanifest' });
+    expect(unknown.statusCode).toBe(404);
+    for (const bad of ['a%00b', 'x'.repeat(64), '-dash-', 'semi%3Bcolon']) {
+      const res = await t.ctx.app.inject({ method: 'GET', url: `/shop/${bad}/manifest.webmanifest` });
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+});
