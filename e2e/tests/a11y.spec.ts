@@ -95,6 +95,7 @@ const RESOLVE: Record<string, (ids: DemoIds) => string[]> = {
   '/customer/balance/pdf/:token': (d) => [d.balancePrint],
   '/customer/statement/pdf/:token': (d) => [d.statementPrint],
   '/shop/:subdomain': () => ['/shop/lonestar'],
+  '/shop/:subdomain/signup': () => ['/shop/lonestar/signup'],
   '/shop/:subdomain/cart': () => ['/shop/lonestar/cart'],
   '/shop/:subdomain/order': () => ['/shop/lonestar/order'],
   '/shop/:subdomain/order/:id': (d) => [`/shop/lonestar/order/${d.shopOrderId}`],

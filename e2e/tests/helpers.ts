@@ -139,7 +139,8 @@ export async function invitationLink(email: string): Promise<URL> {
             const m = /https?:\/\/\S+\/signup\?\S+/.exec(text);
             if (m) {
               found = new URL(m[0]);
-              return !!found.searchParams.get('token');
+              // a customer's invitation carries ?token=, a colleague's (staff) ?invitation=
+              return !!(found.searchParams.get('token') ?? found.searchParams.get('invitation'));
             }
           }
         }
@@ -152,7 +153,10 @@ export async function invitationLink(email: string): Promise<URL> {
 }
 
 /** The invitation e-mail's sign-up token. */
-export const invitationToken = async (email: string) => (await invitationLink(email)).searchParams.get('token') ?? '';
+export const invitationToken = async (email: string) => {
+  const link = await invitationLink(email);
+  return link.searchParams.get('token') ?? link.searchParams.get('invitation') ?? '';
+};
 
 /** The signed-in user's token, as the web app keeps it. */
 export async function tokenOf(page: Page) {
