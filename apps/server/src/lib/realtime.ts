@@ -160,7 +160,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     await io.close();
   });
   // an event emitted while serving a request is logged with that request's id (its logger)
-  const send = (to: string, event: LiveEventName, payload: unknown) => {
+  const send = (to: string | string[], event: LiveEventName, payload: unknown) => {
     const log = currentRequest()?.log ?? app.log;
     // a payload off its schema is a bug of ours: said loudly, and still sent (the screens refresh)
     if (parseLiveEvent(event, payload) === undefined)
@@ -170,8 +170,9 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
   };
   const emitters: Pick<AppDeps, 'emit' | 'emitToCustomer'> = {
     emit: (companyId, event, payload) => {
-      send(room(companyId), event, payload);
-      if ((SHOP_EVENTS as readonly string[]).includes(event)) send(shopRoom(companyId), event, payload);
+      // one emit (and one log line) to the office's room and, for the shop's events, the shop's room
+      const shop = (SHOP_EVENTS as readonly string[]).includes(event);
+      send(shop ? [room(companyId), shopRoom(companyId)] : room(companyId), event, payload);
     },
     emitToCustomer: (customerUserId, event, payload) => send(customerUserRoom(customerUserId), event, payload),
   };
