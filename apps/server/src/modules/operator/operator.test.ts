@@ -2,6 +2,7 @@ import { OPERATOR_MSG } from '@dbo/domain/operator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signUpCompany, type TestContext, useTestApp } from '../../../test/helpers.js';
+import { newProduct } from '../../../test/product-fixtures.js';
 import { activities } from '../activity/activity.tables.js';
 
 const TOKEN = 'operator-token-for-tests-0123456789';
@@ -133,6 +134,44 @@ describe('the operator API with OPERATOR_TOKEN set', () => {
       .orderBy(activities.id);
     expect(logged.map((l) => l.type)).toEqual(['FEATURE_ON', 'UPDATE', 'FEATURE_OFF']);
     expect(logged[0].info).toMatchObject({ feature: 'bottle_pos', ignore_pricing: true, by: 'operator' });
+  });
+
+  it('Bottle POS limits the product to price edits, which ignore_pricing set by the operator opens', async () => {
+    const owner = await signUpCompany(t.ctx);
+    const p = (await owner.api.post('/product', newProduct())).body;
+    await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, { active: true });
+    const details = 'Product details are synchronised from Bottle POS; only prices can be edited here';
+    const pricing = 'Prices are synchronised from Bottle POS and cannot be edited here';
+    const put = (body: object) => owner.api.put(`/product/${p.id}`, body);
+
+    // pricing blocking: the price is the POS's, and nothing else is editable either
+    expect([(await put({ product_price: 25 })).body.message]).toEqual([pricing]);
+    expect([(await put({ last_purchase_price: 9 })).body.message]).toEqual([pricing]);
+    for (const body of [{ reorder_level: 4 }, { reorder_qty: 12 }, { reorder_time_in_days: 3 }, { product: 'RENAMED' }])
+      expect([(await put(body)).status, (await put(body)).body.message]).toEqual([400, details]);
+    expect((await owner.api.post('/product', newProduct())).body.message).toBe(
+      'Products are synchronised from Bottle POS; create new products in Bottle POS',
+    );
+
+    await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, { active: true, ignore_pricing: true });
+    const priced = await put({ product_price: 25, last_purchase_price: 9 });
+    expect([priced.status, priced.body.product_price, priced.body.last_purchase_price]).toEqual([200, 25, 9]);
+    const reorder = await put({ reorder_level: 4 });
+    expect([reorder.status, reorder.body.message]).toEqual([400, details]);
+    const stored = (await owner.api.get(`/product/${p.id}`)).body;
+    expect([stored.product_price, stored.reorder_level]).toEqual([25, p.reorder_level]);
+    // the same product saved whole, as the editor sends it, passes when only the price changed
+    const { id: _id, ...whole } = stored;
+    const resave = await put({
+      product: whole.product,
+      product_type: whole.product_type,
+      product_size: whole.product_size,
+      product_price: 26,
+      reorder_level: whole.reorder_level,
+      reorder_qty: whole.reorder_qty,
+      reorder_time_in_days: whole.reorder_time_in_days,
+    });
+    expect([resave.status, resave.body.product_price]).toEqual([200, 26]);
   });
 
   it('refuses bad input with a 400 and an unknown company with a 404', async () => {
