@@ -105,12 +105,21 @@ export async function operatorSetFeature(
   if (def.comingSoon) throw badRequest(OPERATOR_MSG.comingSoon);
   if (body.ignore_pricing !== undefined && !(PRICING_FEATURES as readonly string[]).includes(name))
     throw badRequest(OPERATOR_MSG.ignorePricingPos);
-  const [company] = await db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   if (!company) throw notFound(OPERATOR_MSG.companyNotFound);
 
   const { before, row } = await setFeatureState(db, companyId, name as FeatureName, body);
   const granted = row.active && !before?.active && !!before?.access_requested_at;
-  const type = granted ? 'FEATURE_GRANT' : row.active === !!before?.active ? 'UPDATE' : row.active ? 'FEATURE_ON' : 'FEATURE_OFF';
+  const type = granted
+    ? 'FEATURE_GRANT'
+    : row.active === !!before?.active
+      ? 'UPDATE'
+      : row.active
+        ? 'FEATURE_ON'
+        : 'FEATURE_OFF';
   await recordActivity(db, {
     companyId,
     userId: null,

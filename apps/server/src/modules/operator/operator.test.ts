@@ -38,7 +38,13 @@ describe('the operator API with OPERATOR_TOKEN set', () => {
     }
     const put = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/fintech`, { active: true }, null);
     expect(put.status).toBe(401);
-    const staff = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/fintech`, { active: true }, `Bearer ${owner.token}`);
+    const staff = await op(
+      t.ctx,
+      'PUT',
+      `/company/${owner.companyId}/feature/fintech`,
+      { active: true },
+      `Bearer ${owner.token}`,
+    );
     expect(staff.status).toBe(401);
     // nothing was switched on by the refused calls
     const features = await owner.api.get('/company/features');
@@ -48,7 +54,11 @@ describe('the operator API with OPERATOR_TOKEN set', () => {
   it('lists companies with their users, active features and open access requests', async () => {
     const owner = await signUpCompany(t.ctx, 'Listed Owner');
     await owner.api.put(`/company/${owner.companyId}`, {}); // untouched company stays listed either way
-    await owner.api.post('/company/user-invitation', { name: 'Ollie', email: `ollie.${Date.now()}@example.com`, role: 'office' });
+    await owner.api.post('/company/user-invitation', {
+      name: 'Ollie',
+      email: `ollie.${Date.now()}@example.com`,
+      role: 'office',
+    });
     expect((await owner.api.post('/company/feature', { name: 'reports', active: true })).status).toBe(200);
     const requested = await owner.api.post('/company/feature', { name: 'mpower', active: true });
     expect(requested.body).toMatchObject({ active: false, access_requested: true });
@@ -115,7 +125,10 @@ describe('the operator API with OPERATOR_TOKEN set', () => {
   it('switches features off and sets ignore_pricing on Bottle POS, each logged, without mail', async () => {
     const owner = await signUpCompany(t.ctx);
     const mailsBefore = t.ctx.mails.length;
-    const on = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, { active: true, ignore_pricing: true });
+    const on = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, {
+      active: true,
+      ignore_pricing: true,
+    });
     expect(on.body).toMatchObject({ active: true, ignore_pricing: true, owners_mailed: 0 });
     const profile = await owner.api.get('/validate_token');
     const pos = profile.body.user.company.companyFeatures.find((f: { name: string }) => f.name === 'bottle_pos');
@@ -123,7 +136,10 @@ describe('the operator API with OPERATOR_TOKEN set', () => {
 
     const keep = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, { active: true });
     expect(keep.body).toMatchObject({ active: true, ignore_pricing: true });
-    const off = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, { active: false, ignore_pricing: false });
+    const off = await op(t.ctx, 'PUT', `/company/${owner.companyId}/feature/bottle_pos`, {
+      active: false,
+      ignore_pricing: false,
+    });
     expect(off.body).toMatchObject({ active: false, ignore_pricing: false });
     expect(t.ctx.mails.length).toBe(mailsBefore);
 

@@ -1,4 +1,9 @@
-import type { OperatorCompany, OperatorFeature, OperatorFeatureBody, OperatorFeatureRequest } from '@dbo/domain/operator';
+import type {
+  OperatorCompany,
+  OperatorFeature,
+  OperatorFeatureBody,
+  OperatorFeatureRequest,
+} from '@dbo/domain/operator';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/api';
 

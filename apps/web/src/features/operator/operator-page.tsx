@@ -118,7 +118,9 @@ function Requests({
           {
             title: 'Status',
             dataIndex: 'status',
-            render: (s: string) => <Tag color={s === 'open' ? 'orange' : 'green'}>{s === 'open' ? 'Open' : 'Granted'}</Tag>,
+            render: (s: string) => (
+              <Tag color={s === 'open' ? 'orange' : 'green'}>{s === 'open' ? 'Open' : 'Granted'}</Tag>
+            ),
           },
           {
             title: 'Action',
@@ -128,7 +130,9 @@ function Requests({
                 <Button
                   type="primary"
                   size="small"
-                  loading={set.isPending && set.variables?.companyId === r.company_id && set.variables?.name === r.feature}
+                  loading={
+                    set.isPending && set.variables?.companyId === r.company_id && set.variables?.name === r.feature
+                  }
                   onClick={() => grant(r.company_id, r.feature, r.company_name)}
                   aria-label={`Grant ${r.title} to ${r.company_name}`}
                 >
@@ -236,7 +240,10 @@ function CompanyFeatures({ token, company }: { token: string; company: OperatorC
                 {company.open_requests.includes(f.name) ? ' — access requested' : ''}
               </span>
               {pricing && (
-                <Checkbox checked={ignores} onChange={(e) => change(f.name, { active, ignore_pricing: e.target.checked })}>
+                <Checkbox
+                  checked={ignores}
+                  onChange={(e) => change(f.name, { active, ignore_pricing: e.target.checked })}
+                >
                   Ignore POS pricing (prices editable here)
                 </Checkbox>
               )}

@@ -58,7 +58,9 @@ export function posNotice(bottlePos: boolean, pricingOk: boolean): string {
     return pricingOk
       ? 'Only prices can be edited here (pricing is not taken from Bottle POS).'
       : 'Prices come from Bottle POS; only archiving is possible here.';
-  return pricingOk ? 'Only prices and reorder settings can be edited here.' : 'Only reorder settings can be edited here.';
+  return pricingOk
+    ? 'Only prices and reorder settings can be edited here.'
+    : 'Only reorder settings can be edited here.';
 }
 
 /**
