@@ -14,7 +14,7 @@ import {
 } from './shop-api';
 import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
 import { OFFLINE_QUEUED } from './shop-offline';
-import { forgetShopAnswers, useOutbox, useShopInstall } from './shop-pwa';
+import { forgetShopAnswers, useOfflinePages, useOutbox, useShopInstall } from './shop-pwa';
 import { Icon, Result, Spinner, ToastProvider, useToast } from './shop-ui';
 import './shop.css';
 
@@ -79,6 +79,19 @@ function Shop() {
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
   useShopInstall(subdomain, !!host);
+  useOfflinePages(!!token && !!me.data);
+  // the socket (and its payload schemas) once the first screen is up and the phone idle
+  const [live, setLive] = useState(false);
+  const ready = !!token && !!me.data;
+  useEffect(() => {
+    if (!ready) return setLive(false);
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(() => setLive(true), 500);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(() => setLive(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [ready]);
   const refused = useCallback((m: string) => message.error(m), [message]);
   const waiting = useOutbox(!!token && !!me.data, refused);
 
@@ -159,7 +172,7 @@ function Shop() {
   if (signedIn && rest.startsWith('/signup')) return <Navigate to={base || '/'} replace />;
   return (
     <ShopContext.Provider value={value}>
-      {signedIn && token && (
+      {signedIn && live && token && (
         <Suspense fallback={null}>
           <ShopLive token={token} subdomain={subdomain} signOut={signOut} />
         </Suspense>

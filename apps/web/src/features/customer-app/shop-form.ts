@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -6,9 +6,11 @@ import type { z } from 'zod';
  * the first issue the schema reports for it, so the form and the server speak the same words.
  * A field is checked when it loses focus, again on every change once it showed a message, and all
  * of them on submit; `dependents` are checked again when the field they depend on changes.
+ * The schema (zod and the domain's rules, 30 KB) is loaded after the form shows (`load`), so a
+ * phone paints the sign-in form without waiting for it (issue 34).
  */
 export function useSchemaForm<V extends Record<string, string>>(
-  schema: z.ZodType,
+  load: () => Promise<z.ZodType>,
   initial: V,
   opts: { extra?: () => Record<string, unknown>; dependents?: Partial<Record<keyof V, (keyof V)[]>> } = {},
 ) {
@@ -17,23 +19,35 @@ export function useSchemaForm<V extends Record<string, string>>(
   const touched = useRef(new Set<keyof V>());
   const current = useRef(values);
   current.current = values;
+  const schema = useRef<Promise<z.ZodType> | null>(null);
+  const loadSchema = useCallback(() => {
+    schema.current ??= load();
+    return schema.current;
+  }, [load]);
+  useEffect(() => {
+    void loadSchema();
+  }, [loadSchema]);
 
   const issueOf = useCallback(
-    (vals: V, field: keyof V): string | undefined => {
-      const res = schema.safeParse({ ...vals, ...(opts.extra?.() ?? {}) });
+    async (vals: V, field: keyof V): Promise<string | undefined> => {
+      const res = (await loadSchema()).safeParse({ ...vals, ...(opts.extra?.() ?? {}) });
       if (res.success) return undefined;
       return res.error.issues.find((i) => i.path[0] === field)?.message;
     },
-    [schema, opts.extra],
+    [loadSchema, opts.extra],
   );
 
   const check = useCallback(
-    (vals: V, fields: (keyof V)[]) =>
+    async (vals: V, fields: (keyof V)[]) => {
+      const found = await Promise.all(fields.map((f) => issueOf(vals, f)));
       setErrors((e) => {
         const next = { ...e };
-        for (const f of fields) next[f] = issueOf(vals, f);
+        fields.forEach((f, i) => {
+          next[f] = found[i];
+        });
         return next;
-      }),
+      });
+    },
     [issueOf],
   );
 
@@ -49,21 +63,24 @@ export function useSchemaForm<V extends Record<string, string>>(
       const again = [name, ...(opts.dependents?.[name] ?? [])].filter(
         (f) => errors[f] !== undefined || (f !== name && touched.current.has(f)),
       );
-      if (again.length) check(vals, again);
+      if (again.length) void check(vals, again);
     },
     onBlur: () => {
       touched.current.add(name);
-      check(current.current, [name]);
+      void check(current.current, [name]);
     },
   });
 
   /** The submit handler: every field checked, `onValid` with the values when all pass. */
-  const handleSubmit = (onValid: (v: V) => unknown) => (e: FormEvent) => {
+  const handleSubmit = (onValid: (v: V) => unknown) => async (e: FormEvent) => {
     e.preventDefault();
     const vals = current.current;
     const all = Object.keys(vals) as (keyof V)[];
     const found: Partial<Record<keyof V, string>> = {};
-    for (const f of all) found[f] = issueOf(vals, f);
+    const issues = await Promise.all(all.map((f) => issueOf(vals, f)));
+    all.forEach((f, i) => {
+      found[f] = issues[i];
+    });
     setErrors(found);
     for (const f of all) touched.current.add(f);
     if (all.some((f) => found[f])) {

@@ -1,4 +1,3 @@
-import { changePasswordFormSchema, resetRequestSchema } from '@dbo/domain/auth';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { refusalMessage, request } from '../../lib/api';
 import { PASSWORD_RESET_DONE, RESET_FAILED, RESET_LINK_SENT } from '../../lib/auth-messages';
@@ -7,6 +6,9 @@ import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
 import { ShopNewPasswordFields } from './shop-password-fields';
 import { Button, TextField, useToast } from './shop-ui';
+
+const loadRequestSchema = () => import('@dbo/domain/auth').then((m) => m.resetRequestSchema);
+const loadPasswordSchema = () => import('@dbo/domain/auth').then((m) => m.changePasswordFormSchema);
 
 /**
  * Password reset for customer users: without a token it asks for the e-mail address and sends the
@@ -28,7 +30,7 @@ function RequestLink() {
   const path = useShopPath();
   const message = useToast();
   const [busy, run] = useBusy();
-  const form = useSchemaForm(resetRequestSchema, { email: '' });
+  const form = useSchemaForm(loadRequestSchema, { email: '' });
   const onValid = (v: { email: string }) =>
     run(
       async () => {
@@ -57,7 +59,7 @@ function NewPassword({ token }: { token: string }) {
   const message = useToast();
   const [busy, run] = useBusy();
   const form = useSchemaForm(
-    changePasswordFormSchema,
+    loadPasswordSchema,
     { password: '', confirm_password: '' },
     { dependents: { password: ['confirm_password'] } },
   );

@@ -1,4 +1,3 @@
-import { signInSchema } from '@dbo/domain/auth';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -6,11 +5,13 @@ import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
 import { Button, TextField } from './shop-ui';
 
+const loadSchema = () => import('@dbo/domain/auth').then((m) => m.signInSchema);
+
 /** Shown in place of any shop page while signed out; revoked or disabled users are refused by the server. */
 export default function ShopSignInPage() {
   const { company, signIn } = useShop();
   const path = useShopPath();
-  const form = useSchemaForm(signInSchema, { email: '', password: '' });
+  const form = useSchemaForm(loadSchema, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
   const onValid = async (v: { email: string; password: string }) => {
     setBusy(true);

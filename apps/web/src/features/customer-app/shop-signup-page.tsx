@@ -1,4 +1,3 @@
-import { customerSignUpSchema } from '@dbo/domain/customer';
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessages, request } from '../../lib/api';
@@ -8,6 +7,8 @@ import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
 import { ShopNewPasswordFields } from './shop-password-fields';
 import { Alert, Button, TextField } from './shop-ui';
+
+const loadSchema = () => import('@dbo/domain/customer').then((m) => m.customerSignUpSchema);
 
 /**
  * /shop/{subdomain}/signup?name&email&tabc_id&token: the invitation's link, in the distributor's
@@ -24,7 +25,7 @@ export default function ShopSignUpPage() {
   const [errors, setErrors] = useState<string[] | null>(null);
   const extra = useCallback(() => ({ token }), [token]);
   const form = useSchemaForm(
-    customerSignUpSchema,
+    loadSchema,
     {
       email: search.get('email') ?? '',
       name: search.get('name') ?? '',
