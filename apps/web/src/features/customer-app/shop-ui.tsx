@@ -92,7 +92,7 @@ export function Button({
       // a busy button ignores clicks (a second order, a second sign-in) and says it is busy
       type={htmlType}
       aria-busy={loading || undefined}
-      onClick={loading ? undefined : rest.onClick}
+      onClick={loading ? (e) => e.preventDefault() : rest.onClick}
       className={buttonClass({ type, danger, size, block }, loading, className)}
     >
       {loading ? <span className="shop-spinner-sm" aria-hidden="true" /> : icon}
