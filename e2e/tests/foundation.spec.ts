@@ -15,6 +15,15 @@ test('sign-up creates a company and lands in settings', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/setting/);
   await expect(page.getByRole('link', { name: 'Account settings' })).toContainText('Rosa Martinez');
+  // a first-run checklist guides the new company; it ticks itself (issue 36)
+  const checklist = page.getByTestId('first-run-checklist');
+  await expect(checklist.getByRole('link', { name: 'First stamp roll' })).toHaveAttribute('href', '/stamp/roll');
+  await expect(checklist.getByRole('link', { name: 'First invoice' })).toHaveAttribute('href', '/invoice/create');
+  await expect(checklist.getByText('0/6')).toBeVisible();
+  await page.screenshot({ path: shotPath('i36-first-run-checklist.png') });
+  // the free features are on from the start: Payments opens its grid, not an activation card
+  await page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Payments' }).click();
+  await expect(page.getByRole('button', { name: 'Activate Payments' })).toHaveCount(0);
 });
 
 test('sign-in shows the exact empty-field messages and the server message', async ({ page }) => {

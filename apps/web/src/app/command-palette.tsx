@@ -179,6 +179,17 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     // the closest name first: Enter runs 'Settings' for 'settings', not a page whose keyword it is
     .sort((a, b) => b.score - a.score);
 
+  // the highlighted entry: when the list changes under it (a search came back), the first entry, so
+  // Enter always runs something on screen (cmdk kept a value that was no longer listed)
+  const values = [
+    ...invoiceHits.map((inv) => `inv-${inv.id}`),
+    ...productHits.map((p) => `p-${p.id}`),
+    ...customerHits.flatMap((c) => customerEntries(c).map((e) => e.value)),
+    ...statics.map((st) => `static-${st.label}`),
+  ];
+  const [picked, setPicked] = useState('');
+  const highlighted = values.includes(picked) ? picked : (values[0] ?? '');
+
   return (
     <Modal
       open={open}
@@ -191,7 +202,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       styles={{ body: { padding: 0 } }}
       className="command-palette"
     >
-      <Command label="Command palette" shouldFilter={false} loop>
+      <Command label="Command palette" shouldFilter={false} loop value={highlighted} onValueChange={setPicked}>
         <Command.Input
           autoFocus
           value={query}

@@ -16,6 +16,10 @@ describe('sign-up and sign-in', () => {
     expect(owner.user.role).toBe('owner');
     expect(owner.user.company.name).toBe("Maria Lopez's Company");
     expect(owner.user.password_hash).toBeUndefined();
+    // the free features a first day needs are on from the start; paid ones are not (issue 36)
+    const features = await owner.api.get('/company/features');
+    const active = features.body.filter((f: any) => f.active).map((f: any) => f.name);
+    expect(active.sort()).toEqual(['email', 'payment']);
 
     const res = await client(t.ctx).post('/auth/signin', {
       email: owner.email.toUpperCase(),
