@@ -106,7 +106,8 @@ export function ProductFormModal({
             effective_date: null,
             customerId: null,
           }
-        : { product_type: 'LIQUOR', product_price: null, last_purchase_price: 0, archived: false },
+        : // spec 2 section 9: a product's price starts at 0.00 (and must be at least 0.01 to save)
+          { product_type: 'LIQUOR', product_price: 0, last_purchase_price: 0, archived: false },
     );
   }, [open, product, form, startOver]);
 
