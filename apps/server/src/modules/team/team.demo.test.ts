@@ -34,17 +34,18 @@ it.skipIf(!!inject('databaseUrl'))(
     try {
       const db = t.ctx.database.db;
       await seedDemoIfEmpty(db, dir);
-      const [company] = (
-        await db.execute<{ default_invoice_note: string }>(sql`select default_invoice_note from companies limit 1`)
-      ).rows;
+      const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+      const [company] = rows<{ default_invoice_note: string }>(
+        await db.execute(sql`select default_invoice_note from companies limit 1`),
+      );
       expect(company.default_invoice_note).not.toMatch(/due on delivery/i);
-      const early = (
-        await db.execute<{ number: number }>(sql`
+      const early = rows<{ number: number }>(
+        await db.execute(sql`
           select distinct i.number from invoices i
           join stamp_assignments a on a.invoice_id = i.id
           join stamp_rolls r on r.id = a.roll_id
-          where i.invoiced_at::date < r.received_at`)
-      ).rows;
+          where i.invoiced_at::date < r.received_at`),
+      );
       expect(early).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
