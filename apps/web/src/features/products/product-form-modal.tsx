@@ -1,4 +1,4 @@
-import { canEditPricing, isPosActive } from '@dbo/domain/features';
+import { canEditPricing, isFeatureActive, isPosActive } from '@dbo/domain/features';
 import { PRODUCT_TYPES, PRODUCT_TYPE_CODES, PRODUCT_TYPE_LABELS } from '@dbo/domain/constants';
 import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
 import {
@@ -52,6 +52,17 @@ interface FormValues {
   archived?: boolean;
 }
 
+/** What the product editor lets a user change while a POS is on (spec 1 and 2: canEditPricing). */
+export function posNotice(bottlePos: boolean, pricingOk: boolean): string {
+  if (bottlePos)
+    return pricingOk
+      ? 'Only prices can be edited here (pricing is not taken from Bottle POS).'
+      : 'Prices come from Bottle POS; only archiving is possible here.';
+  return pricingOk
+    ? 'Only prices and reorder settings can be edited here.'
+    : 'Only reorder settings can be edited here.';
+}
+
 /**
  * Create/edit modal. With Bottle POS or Clover active the synchronised fields are read-only and
  * prices follow canEditPricing. On edit a changed price may take an effective date (today or
@@ -82,8 +93,11 @@ export function ProductFormModal({
   const editing = !!product;
   const features = user?.company.companyFeatures;
   const pos = isPosActive(features);
+  // spec 2: Bottle POS limits users to price edits (canEditPricing); Clover keeps reorder settings
+  const bottlePos = isFeatureActive(features, 'bottle_pos');
   const pricingOk = canEditPricing(features);
   const syncedDisabled = pos;
+  const reorderDisabled = bottlePos;
   const priceDisabled = pos && !pricingOk;
   const customers = useCustomerOptions(open && editing);
   const price = Form.useWatch('product_price', form);
@@ -193,11 +207,7 @@ export function ProductFormModal({
           showIcon
           style={{ marginBottom: 16 }}
           title="Products are synchronised from your point of sale overnight"
-          description={
-            pricingOk
-              ? 'Only prices and reorder settings can be edited here.'
-              : 'Only reorder settings can be edited here.'
-          }
+          description={posNotice(bottlePos, pricingOk)}
         />
       )}
       <Form form={form} layout="vertical" onValuesChange={unsaved.changed}>
@@ -235,10 +245,10 @@ export function ProductFormModal({
             <Input disabled={syncedDisabled} />
           </FieldCol>
           <FieldCol xs={8} md={4} label="Reorder Level" name="reorder_level" rules={[rule('reorder_level')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
           <FieldCol xs={8} md={4} label="Reorder Qty" name="reorder_qty" rules={[rule('reorder_qty')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
           <FieldCol
             xs={8}
@@ -247,7 +257,7 @@ export function ProductFormModal({
             name="reorder_time_in_days"
             rules={[rule('reorder_time_in_days')]}
           >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
         </Row>
         {editing && !priceDisabled && (
