@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIResponse, expect, test } from '@playwright/test';
 import {
   OPERATOR_TOKEN,
   authHeaders,
@@ -67,7 +67,7 @@ test('an owner invites an office colleague through Settings → Team; what the r
 
   // over the API: the same refusals, each a 403 naming the role and the action
   const h = authHeaders(token as string);
-  const refusals: [Promise<Awaited<ReturnType<APIRequestContext['get']>>>, string][] = [
+  const refusals: [Promise<APIResponse>, string][] = [
     [request.get('/api/v1/company/users', { headers: h }), 'Your role (office) cannot manage the team'],
     [
       request.post('/api/v1/company/user-invitation', {
