@@ -8,7 +8,7 @@
  * - 400 whenever it reads input (path, query or body: the schemas, and data exceptions);
  * - 413, 415 when it takes a body (too large, not JSON / multipart);
  * - 401, 403, 404 behind a token (staff: `security` set by `markSignedIn`; the shop's routes read
- *   the customer token themselves), 404 also when the path names something;
+ *   the customer token themselves), 404 also when the path names something (or a public lookup);
  * - 409 and 503 for writes behind a token (a conflict; a transaction given up that may be retried);
  * - 429 where attempts are counted (`limitBy`, or the route's `config.rateLimit`).
  * The fuzz test (test/fuzz.test.ts) checks every answer's status and content type against this.
@@ -44,6 +44,9 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 /** A route whose preHandler counts attempts carries this mark (auth.limits.ts `limitBy`). */
 export const COUNTS_ATTEMPTS = Symbol.for('dbo.countsAttempts');
+
+/** Public routes that look something up by what the client sends (a 404 when nothing matches). */
+const LOOKUPS = new Set(['/customer-app/company', '/customer-app/invitation']);
 
 /** The shop's routes that need no customer token. */
 const SHOP_PUBLIC = new Set(
@@ -98,7 +101,7 @@ export function errorStatuses(route: Route, schema: Record<string, unknown>, pre
     out.add(403);
     out.add(404);
   }
-  if (named) out.add(404);
+  if (named || LOOKUPS.has(path)) out.add(404);
   if (signedIn && method !== 'GET') {
     out.add(409);
     out.add(503);
