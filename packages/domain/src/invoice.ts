@@ -344,8 +344,9 @@ export const invoiceExportQuery = gridQueryWith({
 });
 /**
  * GET /invoice/{ref}, DELETE /invoice/{ref}: the invoice NUMBER ('1001', '1001B', '7-1001', the
- * staff screen's /invoice/{number}); with `?by=id` the ref is the invoice id instead. Digits are
- * never read both ways, so an id cannot land on the invoice that happens to carry that number.
+ * staff screen's /invoice/{number}); `?by=id` reads the ref as the invoice id only, `?by=number` as
+ * the number only, so a client that says which can never land on the other invoice. Without `by`,
+ * GET keeps the spec's "id or number" (the number first, then the id); DELETE takes a number.
  */
 export const invoiceRefParams = z.object({
   ref: boundedText('Invoice', 40).trim().min(1, INVOICE_MSG.invoiceNotFound),

@@ -3,9 +3,10 @@
  * by the staff's reference or by the number the email/PDF payloads send), its customer, the
  * company row lock every invoice write takes, and the short shape lists answer.
  *
- * A reference is always a NUMBER (staff links are /invoice/{number}), never an id: '1001' is the
- * liquor invoice 1001, '1001B' the beer invoice 1001, '7-1001' (customer numbering) customer 7's
- * invoice 1001. Ids go by `{ id }` (the routes' `?by=id`).
+ * A reference is a NUMBER (staff links are /invoice/{number}): '1001' is the liquor invoice 1001,
+ * '1001B' the beer invoice 1001, '7-1001' (customer numbering) customer 7's invoice 1001. Ids go by
+ * `{ id }` (the routes' `?by=id`). Only GET /invoice/{ref} without `by` keeps the spec's "id or
+ * number": pure digits that are no invoice's number are then read as an id.
  */
 import { INVOICE_ID_INVALID, INVOICE_MSG, displayNumber, parseInvoiceRef } from '@dbo/domain/invoice';
 import { and, eq, type SQL } from 'drizzle-orm';
@@ -30,18 +31,25 @@ export const INVOICE_NUMBER_INVALID = 'Invoice number is invalid';
 /**
  * How a caller names an invoice:
  * - `{ id }`: the invoice id (payments, documents, print links);
- * - `{ ref }`: what staff type or link ('1001', '1001B', '7-1001'), a number only;
+ * - `{ ref }`: what staff type or link ('1001', '1001B', '7-1001'), a number; with `orId`, pure
+ *   digits that are no invoice's number are then read as an id (the spec's GET /invoice/{id or number});
  * - `{ number, beer? }`: the number the PDF and email payloads send; an explicit `beer` flag wins
  *   over the absence of a suffix, and a number that does not parse is a 400.
  */
-export type InvoiceKey = { id: number } | { ref: string | number } | { number: string | number; beer?: boolean };
+export type InvoiceKey =
+  | { id: number }
+  | { ref: string | number; orId?: boolean }
+  | { number: string | number; beer?: boolean };
 
 /**
- * The key of GET/DELETE /invoice/{ref}: a number, or with `?by=id` an id (digits only: else a 400;
- * an id past the column's range names no invoice: a 404).
+ * The key of GET/DELETE /invoice/{ref}: `?by=number` a number only, `?by=id` an id only (digits
+ * only: else a 400; an id past the column's range names no invoice: a 404). Without `by`, the
+ * route's default: `orId` for GET (the spec's "id or number", the number first), none for DELETE
+ * (the spec's DELETE /invoice/{number}: a delete never guesses).
  */
-export function invoiceKeyOf(ref: string, by: 'number' | 'id' | undefined): InvoiceKey {
-  if (by !== 'id') return { ref };
+export function invoiceKeyOf(ref: string, by: 'number' | 'id' | undefined, orId = false): InvoiceKey {
+  if (by === 'number') return { ref };
+  if (by !== 'id') return { ref, orId };
   if (!/^\d+$/.test(ref.trim())) throw badRequest(INVOICE_ID_INVALID);
   const id = Number(ref.trim());
   return { id: id > 2_147_483_647 ? 0 : id };
@@ -76,6 +84,9 @@ export async function findInvoice(
         parsed.customerId ? eq(invoices.customer_id, parsed.customerId) : undefined,
       ),
     );
+    const digits = s.trim();
+    if (!row && key.orId && /^\d+$/.test(digits) && Number(digits) <= 2_147_483_647)
+      row = await one(eq(invoices.id, Number(digits)));
   } else {
     const parsed = parseInvoiceRef(String(key.number));
     if (!parsed || parsed.number < 1) throw badRequest(INVOICE_NUMBER_INVALID);

@@ -124,7 +124,7 @@ export async function privateRoutes(app: App) {
       },
     },
     async (req) => {
-      const inv = await findInvoice(db, req.auth.companyId, invoiceKeyOf(req.params.ref, req.query.by));
+      const inv = await findInvoice(db, req.auth.companyId, invoiceKeyOf(req.params.ref, req.query.by, true));
       return loadInvoiceDetail(db, req.auth.companyId, inv.id);
     },
   );
