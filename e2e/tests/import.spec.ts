@@ -44,6 +44,10 @@ test('import products: upload, map, dry run, import with skip, progress to 100%,
   await expect(counts).toContainText('Invalid1');
   await page.screenshot({ path: shotPath('import-dry-run.png'), fullPage: true });
 
+  // all or nothing with an invalid row would import nothing: it cannot be started
+  await page.getByRole('radio', { name: /All or nothing/ }).check();
+  await expect(page.getByTestId('import-would-fail')).toContainText('found 1 row with errors');
+  await expect(page.getByRole('button', { name: 'Import 23 rows' })).toBeDisabled();
   await page.getByRole('radio', { name: /Skip the rows with errors/ }).check();
   await page.getByRole('button', { name: 'Import 23 rows' }).click();
 

@@ -181,11 +181,20 @@ export default function ImportPage() {
                     { value: 'skip', label: 'Skip the rows with errors and import the rest' },
                   ]}
                 />
+                {onError === 'abort' && data.counts.invalid > 0 && (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    data-testid="import-would-fail"
+                    title={`The dry run found ${data.counts.invalid} row${data.counts.invalid === 1 ? '' : 's'} with errors: all or nothing would import nothing. Fix the file, or skip those rows.`}
+                  />
+                )}
                 <Button
                   type="primary"
                   onClick={start}
                   loading={starting}
-                  disabled={mappingIncomplete || preview.isFetching}
+                  // an all-or-nothing import the dry run shows would fail is not started
+                  disabled={mappingIncomplete || preview.isFetching || (onError === 'abort' && data.counts.invalid > 0)}
                 >
                   Import {data.total} row{data.total === 1 ? '' : 's'}
                 </Button>
