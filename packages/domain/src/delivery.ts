@@ -45,7 +45,9 @@ export const DELIVERY_MSG = {
   signedKept: 'A signed invoice is kept four years (TABC): it cannot be deleted',
   /** the delivered entry of an invoice paid (or partly paid) before the truck came */
   paidBeforeDelivery: (status: string) =>
-    status === 'paid' ? 'Paid before delivery (status stays paid)' : 'Partly paid before delivery (status stays partially paid)',
+    status === 'paid'
+      ? 'Paid before delivery (status stays paid)'
+      : 'Partly paid before delivery (status stays partially paid)',
   lat: 'Latitude must be between -90 and 90',
   lng: 'Longitude must be between -180 and 180',
 } as const;
