@@ -252,13 +252,8 @@ export function RouteCard({ route, manage }: { route: RouteOut; manage: boolean 
                         Invoice {inv.number_label}
                         {inv.completed && inv.received_by ? ` (received by ${inv.received_by})` : ''}
                         {manage && !inv.completed && (
-                          <Button
-                            type="link"
-                            size="small"
-                            onClick={() => removeInvoice(inv.id)}
-                            aria-label={`Take invoice ${inv.number_label} off the route`}
-                          >
-                            Remove
+                          <Button type="link" size="small" onClick={() => removeInvoice(inv.id)}>
+                            Remove<span className="visually-hidden"> invoice {inv.number_label} from the route</span>
                           </Button>
                         )}
                       </span>
