@@ -1,6 +1,7 @@
 import { fileOut } from '@dbo/domain/invoice';
 import { z } from 'zod';
 import fs from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import helmet from '@fastify/helmet';
@@ -29,6 +30,7 @@ import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createJobQueue } from './lib/jobs.js';
 import { createMailer } from './lib/mailer.js';
+import { connectSharedCounter, rateLimitStore } from './lib/shared-limits.js';
 import { REDACT_PATHS, requestId, safeUrl } from './lib/log-safety.js';
 import { countJobFailure, registerJobMetrics, registerMetrics } from './lib/metrics.js';
 import { attachRealtime } from './lib/realtime.js';
@@ -133,6 +135,7 @@ export async function buildApp(opts: BuildOptions) {
       createMailer({ smtpUrl: config.smtpUrl, outboxDir: path.join(config.dataDir, 'outbox'), from: config.mailFrom }),
     emit: (companyId, event, payload) => emitters.emit(companyId, event, payload),
     emitToCustomer: (customerUserId, event, payload) => emitters.emitToCustomer(customerUserId, event, payload),
+    sharedLimits: config.redisUrl ? await connectSharedCounter(config.redisUrl) : undefined,
     jobs: createJobQueue(opts.db, {
       pollMs: config.jobsPollMs,
       leaseMs: config.jobsLeaseMs,
@@ -143,6 +146,10 @@ export async function buildApp(opts: BuildOptions) {
     }),
   };
   app.decorate('deps', deps);
+  if (deps.sharedLimits) {
+    const shared = deps.sharedLimits;
+    app.addHook('onClose', async () => shared.close());
+  }
   // modules register their handlers while the routes load; the worker starts once all are in, and
   // on close stops claiming and waits for the running jobs before the database closes
   if (config.jobsWorker) app.addHook('onReady', async () => deps.jobs.start());
@@ -152,7 +159,7 @@ export async function buildApp(opts: BuildOptions) {
     if (err instanceof HttpError) {
       return reply.code(err.statusCode).send({
         statusCode: err.statusCode,
-        error: reply.raw.statusMessage || String(err.statusCode),
+        error: STATUS_CODES[err.statusCode] ?? 'Error',
         message: err.message,
         ...(err.details ? { details: err.details } : {}),
         ...(err.payload ?? {}),
@@ -175,7 +182,7 @@ export async function buildApp(opts: BuildOptions) {
     if (status >= 500) req.log.error(err);
     return reply.code(status).send({
       statusCode: status,
-      error: status >= 500 ? 'Internal Server Error' : 'Error',
+      error: STATUS_CODES[status] ?? (status >= 500 ? 'Internal Server Error' : 'Error'),
       message: status >= 500 ? 'Something went wrong' : err.message,
     });
   });
@@ -197,7 +204,8 @@ export async function buildApp(opts: BuildOptions) {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // routes' config.rateLimit counts in Redis too when REDIS_URL is set (all processes together)
+  await app.register(rateLimit, { global: false, store: rateLimitStore(deps.sharedLimits) });
   await app.register(jwt, { secret: opts.jwtSecret, sign: { expiresIn: '23h' } });
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 20 } });
   await app.register(swagger, {

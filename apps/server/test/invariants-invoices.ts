@@ -11,6 +11,7 @@ import {
   KINDS,
   type Kind,
   type World,
+  InvariantError,
   availableStamps,
   call,
   invoiceStamps,
@@ -173,13 +174,23 @@ const undoDestroy = idx.map(
     }),
 );
 
-const placeOrder = familyLines(3).map(
-  (lines) =>
-    new Step(`place order (${linesText(lines)})`, always, async (m, w) => {
-      const items = lines.map((l) => ({ product_id: w.products[l.kind].id, qty: l.qty }));
-      const res = await call(w, 'POST', '/customer-app/order', { items }, 'shopper');
-      if (res.status === 200) m.orders.push(res.body.id);
-    }),
+const placeOrder = fc.record({ lines: familyLines(3), replay: fc.boolean(), salt: fc.nat({ max: 1e9 }) }).map(
+  (p) =>
+    new Step(
+      `place order (${linesText(p.lines)}${p.replay ? ', sent twice from the outbox' : ''})`,
+      always,
+      async (m, w) => {
+        const items = p.lines.map((l) => ({ product_id: w.products[l.kind].id, qty: l.qty }));
+        // the shop's outbox sends an order with its client_id, and again when the answer was lost
+        const body = { items, client_id: `order-${w.companyId}-${p.salt}` };
+        const res = await call(w, 'POST', '/customer-app/order', body, 'shopper');
+        if (res.status === 200) m.orders.push(res.body.id);
+        if (!p.replay) return;
+        const again = await call(w, 'POST', '/customer-app/order', body, 'shopper');
+        if (res.status === 200 && (again.status !== 200 || again.body.id !== res.body.id))
+          throw new InvariantError(`the same client_id made a second order: ${again.status} ${again.body?.id}`);
+      },
+    ),
 );
 
 const cancelOrder = idx.map(

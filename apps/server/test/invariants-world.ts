@@ -31,6 +31,8 @@ export interface Model {
   /** payments made through the customer: [customer id, payment id] */
   customerPayments: [number, number][];
   orders: number[];
+  /** invoices put on a delivery route */
+  routed: number[];
 }
 
 export interface World {
@@ -44,6 +46,8 @@ export interface World {
   rolls: { id: number; from: number; to: number }[];
   /** every call of this sequence, in order */
   calls: Call[];
+  /** the user the delivery routes name as driver (the owner), read once */
+  driverId?: number;
   /** the step being run (its command's text), for the failure report */
   step: string;
   /**
@@ -163,7 +167,7 @@ export async function startingModel(w: World): Promise<Model> {
   const order = await call(w, 'POST', '/customer-app/order', { items: [{ product_id: liquor.id, qty: 1 }] }, 'shopper');
   if (inv.status !== 200 || order.status !== 200)
     throw new Error(`the starting invoice and order: ${inv.status} ${order.status} ${JSON.stringify(inv.body)}`);
-  return { invoices: [inv.body.id], payments: [], customerPayments: [], orders: [order.body.id] };
+  return { invoices: [inv.body.id], payments: [], customerPayments: [], orders: [order.body.id], routed: [] };
 }
 
 /** The calls as lines a person (or a script) can replay: `POST /invoice {...} -> 200`. */

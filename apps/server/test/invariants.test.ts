@@ -7,20 +7,21 @@
  *
  *   INVARIANTS_SEED=<seed> INVARIANTS_PATH=<path> npx vitest run test/invariants.test.ts
  *
- * CI runs a fixed, seeded budget: 40 sequences on PGlite (about 700 steps, some 90 s of one core),
- * 20 on PostgreSQL; INVARIANTS_RUNS=<n> runs more, INVARIANTS_SEED another seed, INVARIANTS_SHRINK=0
+ * CI runs a fixed, seeded budget: 100 sequences on PGlite (about 2,000 steps, some 3 minutes of one
+ * core), 30 on PostgreSQL; INVARIANTS_RUNS=<n> runs more, INVARIANTS_SEED another seed, INVARIANTS_SHRINK=0
  * reports a failure unshrunk, INVARIANTS_COLLECT=1 lists every kind of invariant that breaks.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { onPostgres, useTestApp } from './helpers.js';
 import { collected } from './invariants-checks.js';
+import { deliveryCommands } from './invariants-delivery.js';
 import { invoiceCommands } from './invariants-invoices.js';
 import { moneyCommands } from './invariants-money.js';
 import type { Step } from './invariants-step.js';
 import { type Model, makeWorld, replayList, startingModel, type World } from './invariants-world.js';
 
-const RUNS = Number(process.env.INVARIANTS_RUNS ?? (onPostgres ? 20 : 40));
+const RUNS = Number(process.env.INVARIANTS_RUNS ?? (onPostgres ? 30 : 100));
 const SEED = Number(process.env.INVARIANTS_SEED ?? 30_2026);
 const PATH = process.env.INVARIANTS_PATH || undefined;
 const MIN_STEPS = 15;
@@ -36,7 +37,7 @@ describe('invariants over random sequences of API calls', () => {
   it(
     `hold after every step of ${RUNS} sequences of ${MIN_STEPS}-${STEPS} operations (seed ${SEED})`,
     async () => {
-      const sequences = fc.array(fc.oneof(...invoiceCommands, ...moneyCommands), {
+      const sequences = fc.array(fc.oneof(...invoiceCommands, ...moneyCommands, ...deliveryCommands), {
         minLength: MIN_STEPS,
         maxLength: STEPS,
       });

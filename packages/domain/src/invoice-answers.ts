@@ -125,6 +125,10 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
   orders: z.array(invoiceOrderPartOut),
   /** the last MPower sync of the invoice (null until one ran) */
   mPowerInvoice: mpowerInvoiceOut.nullable(),
+  /** the invoice's last Clover stock push, one entry per product sent (empty: never pushed) */
+  cloverApiRequestLog: z.array(
+    z.object({ success: z.boolean(), cloverProduct: z.object({ sku: z.string(), product: z.string() }) }),
+  ),
   statusInfo: z.array(
     z.object({
       id: z.number(),

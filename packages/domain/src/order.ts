@@ -76,6 +76,48 @@ export function itemsSummary(units: number, items: number): string {
   return `${units} unit${units === 1 ? '' : 's'} of ${items} item${items === 1 ? '' : 's'}`;
 }
 
+/** The item log of an order's lines: one entry per change the distributor made when invoicing. */
+export function orderItemLog(
+  items: readonly {
+    id: number;
+    product: { product: string } | null;
+    is_added: boolean;
+    is_rejected: boolean;
+    rejection_note: string | null;
+    previous_qty: number | null;
+    new_qty: number | null;
+    qty_change_note: string | null;
+    previous_price: number | null;
+    new_price: number | null;
+    price_change_note: string | null;
+    invoice_id: number | null;
+  }[],
+) {
+  return items.flatMap((i) => {
+    const base = {
+      order_item_id: i.id,
+      product: i.product?.product ?? ORDER_MSG.deletedProduct,
+      invoice_id: i.invoice_id,
+    };
+    const log: {
+      order_item_id: number;
+      product: string;
+      change: 'rejected' | 'added' | 'qty' | 'price';
+      from: number | null;
+      to: number | null;
+      note: string | null;
+      invoice_id: number | null;
+    }[] = [];
+    if (i.is_rejected) log.push({ ...base, change: 'rejected', from: null, to: null, note: i.rejection_note });
+    if (i.is_added) log.push({ ...base, change: 'added', from: null, to: null, note: null });
+    if (i.previous_qty !== null)
+      log.push({ ...base, change: 'qty', from: i.previous_qty, to: i.new_qty, note: i.qty_change_note });
+    if (i.previous_price !== null)
+      log.push({ ...base, change: 'price', from: i.previous_price, to: i.new_price, note: i.price_change_note });
+    return log;
+  });
+}
+
 /** A line the distributor changed when invoicing (shown old -> new with notes). */
 export function isModifiedItem(i: {
   is_added: boolean;
@@ -166,6 +208,25 @@ export const orderItemOut = z.object({
   price_change_note: z.string().nullable(),
   /** the invoice that invoiced this line (null: not invoiced yet) */
   invoice_id: z.number().nullable(),
+  /**
+   * The product-sync service's product the line was ordered as: the company's catalogue product
+   * carrying the line's ydk_product_id (null when the line has none or no product carries it).
+   */
+  ydk_product: z
+    .object({
+      id: z.string(),
+      product_id: z.number(),
+      product: z.string(),
+      product_type: z.string(),
+      product_size: z.string(),
+    })
+    .nullable(),
+  /** staff only: the product's buying price, for 'This item was invoiced below cost.' */
+  last_purchase_price: moneyOut.nullable().optional(),
+  /** staff only, with the inventory feature on: the stock on hand now and its level for this line */
+  stock: z
+    .object({ qty: z.number(), reorder_level: z.number().nullable(), level: z.string(), lowStockMarker: z.boolean() })
+    .optional(),
 });
 export type OrderItemOut = z.infer<typeof orderItemOut>;
 
@@ -207,6 +268,22 @@ export const orderCustomerUserOut = z.object({
 
 export const orderCompanyOut = addressCardOut;
 
+/**
+ * One entry of an order's item log: what the distributor did to a line when invoicing (rejected it,
+ * added it, changed its quantity or price), newest line last.
+ */
+export const orderItemLogOut = z.object({
+  order_item_id: z.number(),
+  /** the product's name, or 'DELETED PRODUCT' */
+  product: z.string(),
+  change: z.enum(['rejected', 'added', 'qty', 'price']),
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  note: z.string().nullable(),
+  invoice_id: z.number().nullable(),
+});
+export type OrderItemLogOut = z.infer<typeof orderItemLogOut>;
+
 /** The order with everything the detail page, the builder's `?order=` and the print page need. */
 export const orderOut = z.object({
   id: z.number(),
@@ -221,6 +298,8 @@ export const orderOut = z.object({
   customer_user_id: z.number().nullable(),
   note: z.array(orderNoteOut),
   orderItems: z.array(orderItemOut),
+  /** the changes made to the order's lines when invoicing (orderItemLog) */
+  itemLog: z.array(orderItemLogOut),
   invoices: z.array(orderInvoiceOut),
   /** who placed it ('Order Placed by'); null when the user was removed */
   customerUser: orderCustomerUserOut.nullable(),

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mailer.js';
+import type { SharedCounter } from './shared-limits.js';
 
 export interface AuthContext {
   userId: number;
@@ -28,6 +29,8 @@ export interface AppDeps {
   emitToCustomer<N extends CustomerEventName>(customerUserId: number, event: N, payload: LiveEventPayload<N>): void;
   /** the durable job queue (lib/jobs.ts); runs jobs in this process when config.jobsWorker */
   jobs: JobQueue;
+  /** attempt counters shared by the server's processes (Redis, when REDIS_URL is set) */
+  sharedLimits?: SharedCounter;
 }
 
 declare module 'fastify' {

@@ -54,9 +54,10 @@ const byEmail = (req: FastifyRequest) => {
 export async function publicRoutes(app: App) {
   const { rateLimitAuth, rateLimitAuthAddress } = app.deps.config;
   // Counted after validation: per email whatever the address, per address whatever the email.
-  const perEmail = new AttemptLimiter(rateLimitAuth, MINUTE);
-  const perAddress = new AttemptLimiter(rateLimitAuthAddress, MINUTE);
-  const signUpsPerAddress = new AttemptLimiter(rateLimitAuth, MINUTE);
+  const shared = app.deps.sharedLimits;
+  const perEmail = new AttemptLimiter(rateLimitAuth, MINUTE, 'signin', shared);
+  const perAddress = new AttemptLimiter(rateLimitAuthAddress, MINUTE, 'signin', shared);
+  const signUpsPerAddress = new AttemptLimiter(rateLimitAuth, MINUTE, 'signup', shared);
   const attempts = limitBy([
     [perEmail, byEmail],
     [perAddress, byAddress],
@@ -122,7 +123,12 @@ export async function publicRoutes(app: App) {
 
 export async function privateRoutes(app: App) {
   // guessing the current password with a stolen token is limited like sign-in
-  const passwordChanges = new AttemptLimiter(app.deps.config.rateLimitAuth, MINUTE);
+  const passwordChanges = new AttemptLimiter(
+    app.deps.config.rateLimitAuth,
+    MINUTE,
+    'password-change',
+    app.deps.sharedLimits,
+  );
   const byUserChangingPassword = (req: FastifyRequest) =>
     (req.body as { password?: unknown } | undefined)?.password ? `user:${req.auth.userId}` : undefined;
 

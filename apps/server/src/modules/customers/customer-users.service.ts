@@ -1,6 +1,6 @@
 import { CUSTOMER_MSG, accessLabel, isPendingInvitation, refId, type CustomerSignUpInput } from '@dbo/domain/customer';
 import type { GridQuery } from '@dbo/domain/grid';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';

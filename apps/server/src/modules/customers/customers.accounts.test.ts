@@ -52,6 +52,18 @@ describe('balance', () => {
     expect(text).toContain(`#${i2.number}B`);
     expect(text).toContain('On Delivery');
 
+    // the spec's payload is none: no body and a JSON null answer the PDF
+    for (const extra of [{}, { headers: { 'content-type': 'application/json' }, payload: 'null' }]) {
+      const none = await t.ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/customer/${c.id}/balance/pdf`,
+        ...extra,
+        headers: { authorization: `Bearer ${t.owner.token}`, ...(extra.headers ?? {}) },
+      });
+      expect(none.statusCode, none.body.slice(0, 200)).toBe(200);
+      expect(none.headers['content-type']).toBe('application/pdf');
+    }
+
     const link = await t.owner.api.post(`/customer/${c.id}/balance/pdf`, { format: 'url' });
     expect(link.body.url).toBe(`/customer/balance/pdf/${link.body.token}`);
     const page = await client(t.ctx).get(`/pdf/customer/balance/${link.body.token}`);

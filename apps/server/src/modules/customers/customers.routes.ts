@@ -268,8 +268,8 @@ export async function publicRoutes(app: App) {
   // Counted after the body is parsed and validated (a preHandler): per email whatever the address,
   // per address whatever the email, so made-up emails from one address never lock out a real user.
   const { rateLimitAuth, rateLimitAuthAddress } = app.deps.config;
-  const perEmail = new AttemptLimiter(rateLimitAuth, 60_000);
-  const perAddress = new AttemptLimiter(rateLimitAuthAddress, 60_000);
+  const perEmail = new AttemptLimiter(rateLimitAuth, 60_000, 'shop-signin', app.deps.sharedLimits);
+  const perAddress = new AttemptLimiter(rateLimitAuthAddress, 60_000, 'shop-signin', app.deps.sharedLimits);
   const attempts = limitBy([
     [perEmail, (req) => `cu-email:${String((req.body as { email?: unknown })?.email ?? '').toLowerCase()}`],
     [perAddress, (req) => `cu-address:${req.ip}`],

@@ -16,6 +16,7 @@ import { type Job, PermanentError, RetryableError } from '../../lib/jobs.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { companyFeatures } from '../company/company.tables.js';
 import { readInvoice } from '../invoices/invoice-read.service.js';
+import { invoices } from '../invoices/invoices.tables.js';
 import { upsertPulledProduct } from '../products/pos-sync.service.js';
 import { hasIntegrationCredentials } from './credentials.service.js';
 import {
@@ -78,13 +79,23 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
     return writeSyncLog(db, { companyId, partner, syncId, type: 'invoice', invoiceId, ok: false, message });
   }
 
+  /** '1009B': the invoice's number as staff read it; the id only when the invoice is gone. */
+  async function invoiceLabel(companyId: number, invoiceId: number) {
+    const [inv] = await db
+      .select({ number: invoices.number, beer: invoices.beer })
+      .from(invoices)
+      .where(and(eq(invoices.company_id, companyId), eq(invoices.id, invoiceId)));
+    return inv ? `${inv.number}${inv.beer ? 'B' : ''}` : String(invoiceId);
+  }
+
   async function invoiceFailed(job: Job<PushJobData>, err: Error) {
     const { partner, companyId, invoiceId, syncId } = job.data;
     // a failure before any call (no key, no invoice) has no sync log row yet: write one
     if (err instanceof PermanentError && !(err.cause instanceof PartnerError)) {
       await invoiceSyncFailed(job.data, err.message);
     }
-    const number = (job.data as { number?: string }).number ?? String(invoiceId);
+    // the job may fail before it read the invoice (or in another attempt): the number, never the id
+    const number = (job.data as { number?: string }).number ?? (await invoiceLabel(companyId, invoiceId));
     await recordActivity(db, {
       companyId,
       module: MODULE[partner],
@@ -151,6 +162,8 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
       } catch {
         throw new PermanentError(`Invoice ${invoiceId} no longer exists`);
       }
+      const number = `${m.inv.number}${m.inv.beer ? 'B' : ''}`;
+      (job.data as { number?: string }).number = number;
       const client = await clientFor(partner, companyId, syncId, 'invoice', invoiceId);
       const items = m.items
         .filter((i) => i.product?.internal_sku)
@@ -163,15 +176,41 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
       }
       const byName = new Map(m.items.map((i) => [i.product?.internal_sku, i.product?.product]));
       const notUpdated = res.not_updated.map((n) => byName.get(n.sku) ?? n.sku);
+      const refused = new Set(res.not_updated.map((n) => n.sku));
+      // the invoice's cloverApiRequestLog: each product sent and whether Clover took it
+      const cloverProducts = items.map((i) => ({
+        success: !refused.has(i.sku),
+        cloverProduct: { sku: i.sku, product: byName.get(i.sku) ?? i.sku },
+      }));
       await recordActivity(db, {
         companyId,
         module: 'CLOVER',
         type: 'INVOICE_SYNC',
         success: notUpdated.length === 0,
-        info: { invoiceId, invoiceNumber: `${m.inv.number}${m.inv.beer ? 'B' : ''}`, syncId, notUpdated },
+        info: { invoiceId, invoiceNumber: number, syncId, notUpdated },
       });
+      if (notUpdated.length === 0)
+        await writeSyncLog(db, {
+          companyId,
+          partner,
+          syncId,
+          type: 'invoice',
+          invoiceId,
+          ok: true,
+          message: `Stock of invoice ${number} updated in Clover`,
+          extra: { products: cloverProducts },
+        });
       if (notUpdated.length > 0) {
-        await invoiceSyncFailed(job.data, `${notUpdated.join(', ')} has not been updated in Clover`);
+        await writeSyncLog(db, {
+          companyId,
+          partner,
+          syncId,
+          type: 'invoice',
+          invoiceId,
+          ok: false,
+          message: `${notUpdated.join(', ')} has not been updated in Clover`,
+          extra: { products: cloverProducts },
+        });
         deps.emit(companyId, POS_EVENTS.clover.error, {
           invoice_id: invoiceId,
           sync_id: syncId,

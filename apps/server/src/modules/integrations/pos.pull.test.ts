@@ -12,8 +12,9 @@ import { jobs } from '../jobs/jobs.tables.js';
 import { products } from '../products/products.tables.js';
 import { companyIntegrations } from './integrations.tables.js';
 import { registerPosJobs } from './pos-jobs.js';
+import { saveIntegrationCredentials } from './credentials.service.js';
 import { JOB } from './pos-sync.service.js';
-import { drain, JOB_NAMES, logRows, posCompany, usePosApp } from '../../../test/pos-fixtures.js';
+import { drain, JOB_NAMES, logRows, posCompany, saveInvoice, usePosApp } from '../../../test/pos-fixtures.js';
 
 // real HTTP, real retries: generous on a loaded machine (nothing here asserts a duration's upper bound)
 vi.setConfig({ testTimeout: 120_000 });
@@ -163,6 +164,24 @@ describe('Clover', () => {
     expect(history.body.failedInvoices[0].message).toBe(`${unknown.product} has not been updated in Clover`);
     const acts = await pos.ctx.database.db.select().from(activities).where(eq(activities.company_id, owner.companyId));
     expect(acts.some((a) => a.module === 'CLOVER' && a.type === 'INVOICE_SYNC')).toBe(true);
+    // the invoice answers what Clover took and what not (cloverApiRequestLog)
+    const inv = await owner.api.get(`/invoice/${res.body.id}`);
+    expect(inv.body.cloverApiRequestLog).toEqual([
+      { success: true, cloverProduct: { sku: 'CLV-1000', product: product.product } },
+      { success: false, cloverProduct: { sku: 'NOT-IN-CLOVER', product: unknown.product } },
+    ]);
+  });
+
+  it('a failed Clover push records the invoice number, not its id, in the activity log', async () => {
+    const { owner, customer, product } = await posCompany(pos.ctx, 'clover');
+    await saveIntegrationCredentials(pos.ctx.database.db, owner.companyId, 'clover', { api_key: 'invalid' });
+    const inv = await saveInvoice(owner, customer.id, product.id);
+    // (ids run across every company of the test database: this company's first number is not its id)
+    expect(inv.id).not.toBe(inv.number);
+    await drain(pos.ctx);
+    const acts = await pos.ctx.database.db.select().from(activities).where(eq(activities.company_id, owner.companyId));
+    const failed = acts.find((a) => a.module === 'CLOVER' && a.type === 'INVOICE_SYNC' && !a.success);
+    expect(failed?.info).toMatchObject({ invoiceId: inv.id, invoiceNumber: String(inv.number) });
   });
 
   it('pulls Clover products on Sync Products', async () => {

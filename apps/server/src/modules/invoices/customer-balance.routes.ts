@@ -31,7 +31,8 @@ export async function privateRoutes(app: App) {
       schema: {
         tags,
         params: idParams,
-        body: z.object({ format: z.enum(['pdf', 'url']).optional() }).optional(),
+        // the spec's payload is none: no body (null) is the PDF
+        body: z.object({ format: z.enum(['pdf', 'url']).optional() }).nullish(),
         // 200 is the PDF itself, or with format 'url' the printable page's link
         response: { 200: z.union([z.object({ url: z.string(), token: z.string() }), z.instanceof(Buffer)]) },
       },

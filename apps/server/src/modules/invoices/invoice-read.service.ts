@@ -49,6 +49,12 @@ export interface InvoiceMpowerPart {
   updatedAt: Date;
 }
 
+/** One product of the invoice's last Clover stock push (integrations module). */
+export interface InvoiceCloverPart {
+  success: boolean;
+  cloverProduct: { sku: string; product: string };
+}
+
 /** The retailer's signature for the goods (delivery module). */
 export interface InvoiceReceivedPart {
   received_by: string;
@@ -63,6 +69,7 @@ const readParts = {
   payments: async (_db: DbOrTx, _invoiceId: number): Promise<InvoicePaymentPart[]> => [],
   orders: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceOrderPart[]> => [],
   mpower: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceMpowerPart | null> => null,
+  clover: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceCloverPart[]> => [],
 };
 export type InvoiceReadParts = typeof readParts;
 
@@ -144,6 +151,7 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     payments: await readParts.payments(db, inv.id),
     orders: await readParts.orders(db, inv.id),
     mpower: await readParts.mpower(db, inv.id),
+    clover: await readParts.clover(db, inv.id),
     received: await readParts.received(db, inv.id),
     customerNumbering,
     inventoryOn,
@@ -208,6 +216,7 @@ export function invoiceDetail(m: InvoiceReadModel) {
     payments: m.payments,
     orders: m.orders,
     mPowerInvoice: m.mpower,
+    cloverApiRequestLog: m.clover,
     statusInfo: m.history.map((h) => ({
       id: h.id,
       old_status: h.old_status,

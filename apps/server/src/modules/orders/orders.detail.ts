@@ -1,5 +1,13 @@
-import { isModifiedItem, ORDER_MSG, type OrderDetailOut, type OrderOut, type OrderStatus } from '@dbo/domain/order';
-import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
+import { stockLevel } from '@dbo/domain/invoice';
+import {
+  isModifiedItem,
+  ORDER_MSG,
+  orderItemLog,
+  type OrderDetailOut,
+  type OrderOut,
+  type OrderStatus,
+} from '@dbo/domain/order';
+import { and, asc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../lib/errors.js';
 import { isFeatureOn } from '../company/company.service.js';
@@ -8,6 +16,7 @@ import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
 import { tierOrBase } from '../customers/price-tiers.service.js';
+import { inventory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { orderInvoices, orderItems, orderNotes, orders } from './orders.tables.js';
 import { addressCard } from '../../lib/address.js';
@@ -18,15 +27,40 @@ export type PrintUrl = (orderId: number, companyId: number) => string;
 
 const num = (v: string | null) => (v === null ? null : Number(v));
 
-/** The order's lines with their product (null: deleted), in the order they were added. */
-export async function orderLines(db: DbOrTx, orderId: number) {
+/**
+ * The order's lines with their product (null: deleted), in the order they were added. For staff
+ * (`staff`), each line also carries its product's buying price and, with the inventory feature
+ * on, the stock on hand: the invoice builder's `?order=` judges stock and below-cost from them as
+ * it does for a product added by search.
+ */
+export async function orderLines(db: DbOrTx, orderId: number, staff?: { companyId: number }) {
   const rows = await db
-    .select({ i: orderItems, p: products })
+    .select({ i: orderItems, p: products, stock_qty: inventory.qty, stock_reorder: inventory.reorder_level })
     .from(orderItems)
     .leftJoin(products, eq(products.id, orderItems.product_id))
+    .leftJoin(
+      inventory,
+      and(eq(inventory.product_id, orderItems.product_id), eq(inventory.company_id, orderItems.company_id)),
+    )
     .where(eq(orderItems.order_id, orderId))
     .orderBy(asc(orderItems.id));
-  return rows.map(({ i, p }) => ({
+  const inventoryOn = staff ? await isFeatureOn(db, staff.companyId, 'inventory') : false;
+  const ydkIds = [...new Set(rows.map((r) => r.i.ydk_product_id).filter((v): v is string => !!v))];
+  const ydk = ydkIds.length
+    ? await db
+        .select({
+          id: products.ydk_product_id,
+          product_id: products.id,
+          product: products.product,
+          product_type: products.product_type,
+          product_size: products.product_size,
+          company_id: products.company_id,
+        })
+        .from(products)
+        .where(and(eq(products.company_id, rows[0].i.company_id), inArray(products.ydk_product_id, ydkIds)))
+    : [];
+  const ydkById = new Map(ydk.map(({ company_id: _c, ...p }) => [p.id as string, { ...p, id: p.id as string }]));
+  return rows.map(({ i, p, stock_qty, stock_reorder }) => ({
     id: i.id,
     product_id: i.product_id,
     ydk_product_id: i.ydk_product_id,
@@ -54,6 +88,15 @@ export async function orderLines(db: DbOrTx, orderId: number) {
     new_price: num(i.new_price),
     price_change_note: i.price_change_note,
     invoice_id: i.invoice_id,
+    ydk_product: (i.ydk_product_id && ydkById.get(i.ydk_product_id)) || null,
+    ...(staff && p ? { last_purchase_price: num(p.last_purchase_price) } : {}),
+    ...(staff && p && inventoryOn
+      ? (() => {
+          const qty = stock_qty ?? 0;
+          const reorder = stock_reorder ?? p.reorder_level ?? null;
+          return { stock: { qty, reorder_level: reorder, ...stockLevel(qty, i.qty, reorder) } };
+        })()
+      : {}),
   }));
 }
 
@@ -78,11 +121,19 @@ async function customerBlock(db: DbOrTx, companyId: number, customerId: number |
   };
 }
 
-/** Everything the detail page, the builder's `?order=`, the customer app and the print page show. */
-export async function buildOrder(db: DbOrTx, o: OrderRow, printUrl: PrintUrl): Promise<OrderOut> {
+/**
+ * Everything the detail page, the builder's `?order=`, the customer app and the print page show;
+ * `staff` adds the lines' buying price and stock (never on the shop's or the public pages).
+ */
+export async function buildOrder(
+  db: DbOrTx,
+  o: OrderRow,
+  printUrl: PrintUrl,
+  opts: { staff?: boolean } = {},
+): Promise<OrderOut> {
   const companyId = o.company_id;
   const [items, notes, invs, [company], customer] = await Promise.all([
-    orderLines(db, o.id),
+    orderLines(db, o.id, opts.staff ? { companyId } : undefined),
     db
       .select({ n: orderNotes, staff: users.name, customerUser: customerUsers.name })
       .from(orderNotes)
@@ -135,6 +186,7 @@ export async function buildOrder(db: DbOrTx, o: OrderRow, printUrl: PrintUrl): P
       author: (n.company_user_id ? staff : customerUser) ?? null,
     })),
     orderItems: items,
+    itemLog: orderItemLog(items),
     invoices: invs.map((i) => ({ ...i, total: Number(i.total) })),
     customerUser: cu ? { ...cu, customer } : null,
     customer,
@@ -180,7 +232,7 @@ export async function findOrder(
 
 /** GET /order/{number} (staff). */
 export async function orderDetailByNumber(db: DbOrTx, companyId: number, number: number, printUrl: PrintUrl) {
-  return detailOf(await buildOrder(db, await findOrder(db, companyId, { number }), printUrl));
+  return detailOf(await buildOrder(db, await findOrder(db, companyId, { number }), printUrl, { staff: true }));
 }
 
 /** GET /customer-app/order/{id}: only the customer's own orders. */

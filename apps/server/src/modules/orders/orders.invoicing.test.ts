@@ -3,13 +3,51 @@ import { LIMITS, PRIMITIVE_MSG } from '@dbo/domain/primitives';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeInvoice, makeProduct, makeStaff } from '../../../test/factories.js';
-import { useTestApp } from '../../../test/helpers.js';
+import { activateFeature, useTestApp } from '../../../test/helpers.js';
+import { inventory } from '../inventory/inventory.tables.js';
+import { products } from '../products/products.tables.js';
 import { invoiceBody, lineOf, placedOrder } from '../../../test/order-factories.js';
 import { customers } from '../customers/customers.tables.js';
 
 const t = useTestApp();
 
 describe('invoicing an order (POST /invoice with order_id)', () => {
+  it("gives staff each line's stock and buying price (the builder's ?order= checks them), not the shop", async () => {
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
+    await activateFeature(t.ctx, company.companyId, 'inventory');
+    await t.ctx.database.db
+      .insert(inventory)
+      .values({ company_id: company.companyId, product_id: a.id, qty: 2, reorder_level: 1 });
+    await t.ctx.database.db.update(products).set({ last_purchase_price: '12.00' }).where(eq(products.id, b.id));
+    const { body } = await company.api.get(`/order/${order.order_number}`);
+    const byProduct = new Map(body.order.orderItems.map((i: { product_id: number }) => [i.product_id, i]));
+    // a: 2 ordered of 2 in stock; b: no inventory row (0 in stock), sold at 4.50 bought at 12.00
+    expect(byProduct.get(a.id)).toMatchObject({
+      last_purchase_price: 14.25,
+      stock: { qty: 2, reorder_level: 1, level: 'ZERO' },
+    });
+    expect(byProduct.get(b.id)).toMatchObject({ last_purchase_price: 12, stock: { qty: 0, level: 'NEGATIVE' } });
+    const mine = await shopper.api.get(`/customer-app/order/${order.id}`);
+    expect(mine.body.order.orderItems[0]).not.toHaveProperty('last_purchase_price');
+    expect(mine.body.order.orderItems[0]).not.toHaveProperty('stock');
+  });
+
+  it("answers the order's item log and each line's ydk_product", async () => {
+    const { company, order, a, b, shopper } = await placedOrder(t.ctx);
+    await makeInvoice(
+      company,
+      invoiceBody(shopper.customerId, order.id, [
+        { ...lineOf(a.id, 1, 10), qty_change_note: 'Only one left' },
+        lineOf(b.id, 3, 4.5),
+      ]),
+    );
+    const { body } = await company.api.get(`/order/${order.order_number}`);
+    expect(body.order.itemLog).toEqual([
+      expect.objectContaining({ product: a.product, change: 'qty', from: 2, to: 1, note: 'Only one left' }),
+    ]);
+    expect(body.order.orderItems.every((i: { ydk_product: unknown }) => i.ydk_product === null)).toBe(true);
+  });
+
   it('invoices the whole order: status invoiced and the invoice linked', async () => {
     const { company, order, a, b, shopper } = await placedOrder(t.ctx);
     const inv = await makeInvoice(

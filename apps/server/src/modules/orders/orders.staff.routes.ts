@@ -49,7 +49,9 @@ export async function privateRoutes(app: App) {
     async (req) => {
       const o = await changeOrderStatus(db, req.auth, req.params.id, req.body);
       await notify.statusChanged(o, 'status');
-      return detailOf(await buildOrder(db, await findOrder(db, req.auth.companyId, { id: o.id }), printUrl));
+      return detailOf(
+        await buildOrder(db, await findOrder(db, req.auth.companyId, { id: o.id }), printUrl, { staff: true }),
+      );
     },
   );
 }

@@ -208,7 +208,9 @@ export function invoiceFromOrder(order: OrderOut): Invoice {
       taxable: true,
       on_deal: false,
       position,
-      last_purchase_price: null,
+      // judged like a product added by search: below cost and stock level
+      last_purchase_price: i.last_purchase_price ?? null,
+      ...(i.stock ? { stock: i.stock } : {}),
       ordered: { qty: i.qty, price: i.price },
     })),
     stamps: [],

@@ -272,6 +272,29 @@ describe('order as a builder source', () => {
     expect(inv.items).toHaveLength(1);
   });
 
+  it('gives a line from an order its stock level and buying price, like a product added by search', () => {
+    const order = {
+      id: 5,
+      customer,
+      orderItems: [
+        {
+          is_rejected: false,
+          is_added: false,
+          invoice_id: null,
+          product_id: 7,
+          product: vodka,
+          qty: 3,
+          price: 10,
+          last_purchase_price: 12.5,
+          stock: { qty: 3, reorder_level: 2, level: 'ZERO', lowStockMarker: false },
+        },
+      ],
+      note: [],
+    } as unknown as OrderOut;
+    const [item] = itemsFromInvoice(invoiceFromOrder(order), 'copy');
+    expect(item).toMatchObject({ stock: 3, reorder_level: 2, last_purchase_price: 12.5, qty: 3 });
+  });
+
   it('sends a change note only for a value that differs from what was ordered', () => {
     const order = {
       id: 5,

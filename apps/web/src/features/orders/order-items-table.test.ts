@@ -6,6 +6,7 @@ const item = (product: OrderItemView['product']): OrderItemView => ({
   id: 1,
   product_id: product?.id ?? null,
   ydk_product_id: null,
+  ydk_product: null,
   product,
   qty: 2,
   price: 10,
