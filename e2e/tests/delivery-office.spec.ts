@@ -103,6 +103,7 @@ test('the office plans a route, orders its stops by keyboard and by drag, sees a
   // the Move up button of the (now) second stop puts it back
   await card.getByRole('button', { name: `Move ${route.stops[0].customer.name} up` }).click();
   await expect.poll(order).toEqual([a, b]);
+  await expect(stops.first()).toContainText(route.stops[0].customer.name);
   // by drag: the second stop dropped on the first
   // (the headless browser's native drag does not reach the page's drop: the same HTML drag events,
   // carrying one DataTransfer, are dispatched on the two stops)
@@ -172,8 +173,42 @@ test('the office plans a route, orders its stops by keyboard and by drag, sees a
   await expect(rec).toContainText('one bottle broken');
   await page.screenshot({ path: shotPath('delivery-live.png'), fullPage: true });
 
+  // an invoice paid at the office before the truck came: delivered, it stays paid, and its history
+  // says it was delivered, paid before, and who received it
+  const paidFirst = (await api<(Eligible & { total: number })[]>('/delivery/eligible')).find(
+    (i) => i.route_id === null && /^\d+$/.test(i.number_label),
+  );
+  if (!paidFirst) throw new Error('the demo has no third invoice waiting for delivery');
+  const pay = await request.post(`/api/v1/invoice/${paidFirst.id}/payment`, {
+    headers,
+    data: { received_at: date, amount: paidFirst.total },
+  });
+  expect(pay.status(), await pay.text()).toBe(200);
+  const paidRoute = await request.post('/api/v1/delivery/route', {
+    headers,
+    data: { date, driver_user_id: user.id, invoice_ids: [paidFirst.id] },
+  });
+  expect(paidRoute.status(), await paidRoute.text()).toBe(200);
+  const paidDone = await request.post(`/api/v1/delivery/stop/${paidFirst.id}/complete`, {
+    headers,
+    data: {
+      client_id: `office-e2e-paid-${Date.now()}`,
+      received_by: 'Joe Ortiz',
+      signature_png: PNG,
+      completed_at: new Date().toISOString(),
+    },
+  });
+  expect(paidDone.status(), await paidDone.text()).toBe(200);
+  expect((await paidDone.json()).status).toBe('paid');
+
   // the screen as it stands (plan, live routes, reconciliation) passes axe's serious and critical rules
   const axe = await new AxeBuilder({ page }).analyze();
   const serious = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+  await page.goto(`/invoice/${paidFirst.number_label}`);
+  const history = page.getByTestId('status-history');
+  await expect(history).toContainText('Paid before delivery (status stays paid). Received by Joe Ortiz');
+  await history.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: shotPath('delivery-paid-before-history.png') });
 });

@@ -48,7 +48,12 @@ export function RouteCard({ route, manage }: { route: RouteOut; manage: boolean 
   const headingId = useId();
   const helpId = useId();
   const driverId = useId();
-  useEffect(() => setStops(route.stops), [route.stops]);
+  // the server's order replaces the one on screen, except while a move is being saved (an older
+  // answer arriving then would put the stop back for a moment)
+  const [saving, setSaving] = useState(0);
+  useEffect(() => {
+    if (saving === 0) setStops(route.stops);
+  }, [route.stops, saving]);
 
   const p = route.progress;
   const started = p.stops_done > 0;
@@ -57,12 +62,15 @@ export function RouteCard({ route, manage }: { route: RouteOut; manage: boolean 
     const before = stops;
     setStops(next);
     setError(null);
+    setSaving((n) => n + 1);
     try {
       await update.mutateAsync({ id: route.id, body: { stop_order: next.map((s) => s.id) } });
       setAnnounce(said);
     } catch (err) {
       setStops(before);
       setError(errorMessage(err));
+    } finally {
+      setSaving((n) => n - 1);
     }
   };
   const moveStop = (from: number, to: number) => {
