@@ -60,6 +60,10 @@ test('Bottle POS: a refused push toasts with a link to its log, then the invoice
     await expect(page.getByRole('row').filter({ hasText: `#${number}` })).toHaveCount(0, { timeout: 20_000 });
     await expect(page.getByText('No failed invoice syncs')).toBeVisible();
     await expect(page.getByText('Last sync')).toBeVisible();
+    // the history lists every run: the refused one and the retry that got through
+    const runs = page.getByTestId('sync-runs');
+    await expect(runs.getByText('Failed')).toBeVisible();
+    await expect(runs.getByText('Success').first()).toBeVisible();
     await page.screenshot({ path: shotPath('pos-sync-history.png') });
   } finally {
     await request.post('/api/v1/company/feature', { headers, data: { name: 'bottle_pos', active: false } });
@@ -76,6 +80,15 @@ test('Settings: the partners API keys are entered and shown masked', async ({ pa
   await page.getByRole('button', { name: 'Save Clover API key' }).click();
   await expect(page.getByText('Saved ••••9876')).toBeVisible();
   await expect(input).toHaveValue('');
+  // the key is tested as it is saved, and the result said
+  await expect(page.getByTestId('integration-test-clover')).toHaveText(
+    'Clover API key saved and tested: Clover accepted it',
+  );
+  await input.fill('invalid');
+  await page.getByRole('button', { name: 'Save Clover API key' }).click();
+  await expect(page.getByTestId('integration-test-clover')).toHaveText(
+    'Clover API key saved, but the test failed: Clover answered 401: Invalid API key',
+  );
   await page.screenshot({ path: shotPath('pos-settings-keys.png') });
   const headers = authHeaders(await tokenOf(page));
   await page.request.delete('/api/v1/company/integration/clover', { headers });

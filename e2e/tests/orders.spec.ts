@@ -361,3 +361,52 @@ test('the shop answers on its own subdomain: the demo customer user signs in the
   await expect(page.getByRole('heading', { name: 'Sign in to order' })).toHaveCount(0);
   await other.close();
 });
+
+test("an order of a removed customer reads 'Deleted Customer' on the grid and the order page", async ({
+  page,
+  request,
+}) => {
+  const token = await staffToken(request);
+  const headers = authHeaders(token);
+  const sub = await openShop(request, token, 'lonestar');
+  const name = `Closing Bar ${Date.now().toString(36)}`;
+  const created = await request.post('/api/v1/customer', {
+    headers,
+    data: { name, address: '9 Last Call Rd', city: 'Austin', state: 'TX', zip: '78701', tabc_id: 'MB998877' },
+  });
+  expect(created.ok(), await created.text()).toBe(true);
+  const customer = await created.json();
+  const buyer = await customerUser(request, token, name);
+  const signin = await request.post('/api/v1/customer-app/signin', {
+    data: { email: buyer.email, password: buyer.password, subdomain: sub },
+  });
+  const ct = (await signin.json()).access_token as string;
+  const catalog = await (await request.get('/api/v1/customer-app/catalog', { headers: authHeaders(ct) })).json();
+  const order = await (
+    await request.post('/api/v1/customer-app/order', {
+      headers: authHeaders(ct),
+      data: { items: [{ product_id: catalog.rows[0].id, qty: 1 }] },
+    })
+  ).json();
+  const removed = await request.delete(`/api/v1/customer/${customer.id}`, { headers });
+  expect(removed.ok(), await removed.text()).toBe(true);
+
+  await useToken(page, token);
+  await page.goto('/order');
+  const row = page.getByTestId('order-grid').getByRole('row').filter({ hasText: name });
+  await expect(row.getByTestId('deleted-customer')).toContainText('Deleted Customer');
+  await shot(page, 'staff-05-order-grid-deleted-customer');
+  await page.goto(`/order/${order.order_number}`);
+  await expect(page.getByTestId('order-customer')).toContainText('Deleted Customer');
+  await expect(page.getByTestId('order-customer').getByRole('link', { name })).toHaveCount(0);
+
+  // an order update that fails with an empty answer says the spec's fallback, not 'Internal Server Error'
+  await page.route('**/api/v1/order/*', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+  );
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, Change It' }).click();
+  await expect(page.getByText('Error occurred while updating order.')).toBeVisible();
+  await expect(page.getByText('Internal Server Error')).toHaveCount(0);
+  await shot(page, 'staff-06-order-deleted-customer');
+});

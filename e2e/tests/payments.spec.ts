@@ -1,5 +1,15 @@
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { authHeaders, postInvoice, productNamed, shotPath, signIn, tokenOf } from './helpers';
+import {
+  authHeaders,
+  invitationToken,
+  postInvoice,
+  productNamed,
+  shotPath,
+  signIn,
+  tokenOf,
+  uniqueEmail,
+  useToken,
+} from './helpers';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n' +
@@ -130,4 +140,48 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await printPage.screenshot({ path: shotPath('e-print.png'), fullPage: true });
   await printPage.goto('/invoice/pdf/not-a-real-token');
   await expect(printPage.getByText('Sorry, something went wrong!')).toBeVisible();
+});
+
+test('staff who are not owners edit a payment on the invoice; only the owner deletes it', async ({
+  browser,
+  page,
+  request,
+}) => {
+  await signIn(page);
+  const ownerToken = await tokenOf(page);
+  const invoice = await newInvoice(request, ownerToken);
+  const paid = await request.post(`/api/v1/invoice/${invoice.id}/payment`, {
+    headers: authHeaders(ownerToken),
+    data: { amount: 10, received_at: new Date().toISOString().slice(0, 10), note: 'Check #4471' },
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+
+  // an office colleague, invited by the owner
+  const email = uniqueEmail('office-pay');
+  const name = 'Oscar Office';
+  const invite = await request.post('/api/v1/company/user-invitation', {
+    headers: authHeaders(ownerToken),
+    data: { name, email, role: 'office' },
+  });
+  expect(invite.ok(), await invite.text()).toBe(true);
+  const password = 'office-pass-42';
+  const signup = await request.post('/api/v1/auth/signup', {
+    data: { token: await invitationToken(email), name, email, password, confirm_password: password },
+  });
+  expect(signup.ok(), await signup.text()).toBe(true);
+  const office = await browser.newContext();
+  const staff = await office.newPage();
+  await useToken(staff, (await signup.json()).access_token);
+  await staff.goto(`/invoice/${invoice.number}`);
+  const payments = staff.getByTestId('payments-panel');
+  await expect(payments.getByRole('cell', { name: 'Check #4471' })).toBeVisible();
+  await expect(payments.getByRole('button', { name: 'Delete payment' })).toHaveCount(0);
+  await payments.getByRole('button', { name: 'Edit payment' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Edit payment' });
+  await dialog.getByLabel('Amount').fill('12.50');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(staff.getByText('Payment updated')).toBeVisible();
+  await expect(payments.getByTestId('payments-remaining')).toContainText('$35.11');
+  await staff.screenshot({ path: shotPath('e-payment-edit-by-staff.png') });
+  await office.close();
 });

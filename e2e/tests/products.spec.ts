@@ -13,6 +13,8 @@ test('create a product, see the duplicate-name link, schedule a price change', a
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New Product' }).click();
+  // spec 2 section 9: a new product's price starts at 0.00
+  await expect(page.getByRole('dialog').getByLabel('Unit Price')).toHaveValue('0.00');
   await fillModalField(page, 'Product Name', "  tito's handmade vodka ");
   await fillModalField(page, 'Size', '750ml');
   await fillModalField(page, 'Unit Price', '18.99');
@@ -79,6 +81,16 @@ test('create a product, see the duplicate-name link, schedule a price change', a
   await expect(page.getByText('Archived', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Restore' }).click();
   await expect(page.getByRole('button', { name: 'Archive' })).toBeVisible();
+
+  // the command palette's 'Edit product ...' opens the product's editor
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog');
+  await palette.getByRole('combobox').fill('tito');
+  await palette.getByRole('option', { name: /^Edit product TITO'S HANDMADE VODKA \(LIQUOR 750ML\)/ }).click();
+  await expect(page).toHaveURL(/\/product(\?|$)/);
+  const editor = page.getByRole('dialog', { name: "Edit TITO'S HANDMADE VODKA" });
+  await expect(editor).toBeVisible();
+  await expect(editor.getByLabel('Unit Price')).toHaveValue('18.99');
 });
 
 test('create and remove a price tier with migration of its customers', async ({ page, request }) => {

@@ -28,6 +28,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   /** /metrics answers only with this bearer token; unset: /metrics is off (404) */
   METRICS_TOKEN: z.string().optional(),
+  /** the operator's routes (/api/v1/operator/*) and /operator page answer to this bearer; unset: they do not exist */
+  OPERATOR_TOKEN: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 16, { message: 'OPERATOR_TOKEN must be at least 16 characters' }),
   /** SIGTERM: time to drain in-flight requests before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   /**
@@ -78,6 +83,8 @@ export interface AppConfig {
   trustProxy: string[];
   /** bearer token for /metrics; unset: off */
   metricsToken?: string;
+  /** bearer token of the operator routes (modules/operator); unset: off (404) */
+  operatorToken?: string;
   /** SIGTERM: how long in-flight requests may take before the process exits anyway */
   shutdownTimeoutMs: number;
   /** session cache lifetime (modules/auth/session-cache.ts); 0: off */
@@ -124,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       .map((s) => s.trim())
       .filter(Boolean),
     metricsToken: e.METRICS_TOKEN || undefined,
+    operatorToken: e.OPERATOR_TOKEN || undefined,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sessionCacheMs: e.SESSION_CACHE_MS ?? (databaseUrl && !e.REDIS_URL ? 0 : 15_000),
     socketRecheckMs: e.SOCKET_RECHECK_MS,

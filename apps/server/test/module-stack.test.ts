@@ -34,6 +34,7 @@ const FLOORS: Record<string, number> = {
   'customer-app': 10,
   ops: 11,
   delivery: 11,
+  operator: 11,
 };
 
 /**

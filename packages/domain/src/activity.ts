@@ -12,5 +12,10 @@ export const activityRowOut = z.object({
   info: z.record(z.string(), z.unknown()),
   created_at: timestampOut,
   user: z.string().nullable(),
+  user_id: z.number().nullable(),
 });
 export const activityGridOut = gridAnswer(activityRowOut);
+
+/** GET /user/user-activity/users: the people the activity grid can be filtered by (the company's staff). */
+export const activityUserOut = z.object({ id: z.number(), name: z.string(), email: z.string() });
+export type ActivityUser = z.infer<typeof activityUserOut>;

@@ -20,6 +20,9 @@ export const INTEGRATION_MSG = {
   unknown: `Integration must be one of ${INTEGRATION_NAMES.join(', ')}`,
   apiKeyRequired: 'API key is required',
   ownerOnly: 'Only the owner can change integration credentials',
+  keyAccepted: (title: string) => `${title} API key saved and tested: ${title} accepted it`,
+  keyRefused: (title: string, why: string) => `${title} API key saved, but the test failed: ${why}`,
+  keyUntested: (title: string) => `${title} API key saved (${title} has no address set here, so it was not tested)`,
   unreadable: (title: string) =>
     `The saved ${title} credentials cannot be read with this server's SECRETS_KEY; enter them again`,
 } as const;
@@ -54,3 +57,10 @@ export const integrationSettingsOut = z.object({
   updated_at: timestampOut.nullable(),
 });
 export type IntegrationSettings = z.infer<typeof integrationSettingsOut>;
+
+/** PUT /company/integration/{name}: the saved settings and, for a point of sale, the key's test call. */
+export const integrationSavedOut = integrationSettingsOut.extend({
+  /** null: the partner has no test call here (fintech, MPower) */
+  test: z.object({ ok: z.boolean(), message: z.string() }).nullable(),
+});
+export type IntegrationSaved = z.infer<typeof integrationSavedOut>;

@@ -49,6 +49,21 @@ export const syncHistoryOut = z.object({
     }),
   ),
   failedProductSyncLog: z.array(z.object({ sync_id: z.string(), createdAt: timestampOut })),
+  /** every sync run, newest first (the latest 50): not only the failures */
+  runs: z.array(
+    z.object({
+      sync_id: z.string(),
+      /** invoice or product */
+      type: z.string(),
+      startedAt: timestampOut,
+      finishedAt: timestampOut,
+      /** the run ended well (its last step succeeded: a retry that got through counts) */
+      success: z.boolean(),
+      /** the run's last message (a product sync's summary) */
+      message: z.string().nullable(),
+      steps: z.number(),
+    }),
+  ),
 });
 export type SyncHistory = z.infer<typeof syncHistoryOut>;
 

@@ -31,7 +31,9 @@ export const PRODUCT_MSG = {
   duplicate: (name: string, size: string) => `Product ${name} ${size} already exists`,
   posCreate: (pos: string) => `Products are synchronised from ${pos}; create new products in ${pos}`,
   posField: (pos: string) =>
-    `Product details are synchronised from ${pos}; only prices and reorder settings can be edited here`,
+    pos === 'Bottle POS'
+      ? `Product details are synchronised from ${pos}; only prices can be edited here`
+      : `Product details are synchronised from ${pos}; only prices and reorder settings can be edited here`,
   posPricing: (pos: string) => `Prices are synchronised from ${pos} and cannot be edited here`,
   deleteInvoiced: 'This product has been invoiced and cannot be deleted; archive it instead',
   deleteBottlePos: 'Products cannot be deleted while Bottle POS is active',

@@ -209,7 +209,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
           {productHits.length > 0 && (
             <Command.Group heading="Products">
               {productHits.map((p) => (
-                <Command.Item key={`p-${p.id}`} value={`p-${p.id}`} onSelect={() => go(`/product/${p.id}`)}>
+                <Command.Item key={`p-${p.id}`} value={`p-${p.id}`} onSelect={() => go(`/product?edit=${p.id}`)}>
                   {productLabel(p)}
                 </Command.Item>
               ))}

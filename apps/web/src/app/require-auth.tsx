@@ -1,5 +1,6 @@
 import { Modal, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { homeFor } from '../lib/permissions';
 import { useSession } from './session';
 
 export function CheckingAuthDialog() {
@@ -13,14 +14,18 @@ export function CheckingAuthDialog() {
   );
 }
 
-/** Protected routes: unauthenticated users go to sign-in, and the origin is remembered. */
+/**
+ * Protected routes (the staff shell): unauthenticated users go to sign-in, and the origin is
+ * remembered. A driver has nothing in the shell: every page of it sends them to /driver.
+ */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, user } = useSession();
   const location = useLocation();
   if (status === 'checking') return <CheckingAuthDialog />;
   if (status === 'signedOut') {
     const from = `${location.pathname}${location.search}`;
     return <Navigate to="/auth/signin" replace state={{ from }} />;
   }
+  if (homeFor(user?.role) === '/driver') return <Navigate to="/driver" replace />;
   return <Outlet />;
 }

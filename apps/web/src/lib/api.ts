@@ -109,7 +109,8 @@ export const http = {
 
 /** Server errors are read from a details list, else a message, else the error's own message. */
 export function errorMessages(err: unknown, fallback = 'Something went wrong'): string[] {
-  if (err instanceof ApiError) return err.details.length ? err.details : [err.message || fallback];
+  // an answer with no message of its own (an empty 500) gets the screen's fallback, not the status text
+  if (err instanceof ApiError) return err.details.length ? err.details : [err.body?.message || fallback];
   if (err instanceof Error && err.message) return [err.message];
   return [fallback];
 }

@@ -44,3 +44,11 @@ export function screensFor<T extends { key: string }>(role: string | null | unde
     return !action || canAs(role, action);
   });
 }
+
+/**
+ * Where a signed-in role lives: a role that only works its own deliveries (the driver) has the phone
+ * screen /driver and nothing in the staff shell; every other role the dashboard.
+ */
+export function homeFor(role: string | null | undefined): '/driver' | '/dashboard' {
+  return canAs(role, 'delivery.own') && !canAs(role, 'invoice.read') ? '/driver' : '/dashboard';
+}

@@ -23,7 +23,7 @@ import {
 } from 'ag-grid-community';
 import type { QueryKey } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
-import { Alert } from 'antd';
+import { Alert, Select } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { errorMessage, http, onReauthenticated } from './api';
 import { useLiveRows } from './live-rows';
@@ -256,7 +256,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
       );
       fittedWidth.current = boxRef.current?.clientWidth ?? 0;
       fitterRef.current.start();
-    }, 30);
+    }, 300); // spec 2 section 9: columns resize after 300 ms
   }, []);
   useEffect(() => () => clearTimeout(fitTimer.current), []);
 
@@ -320,14 +320,15 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
     () => ({ resizable: true, sortable: true, minWidth: 72, wrapHeaderText: true, autoHeaderHeight: true }),
     [],
   );
-  const pageSize = props.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const initialPageSize = props.defaultPageSize ?? DEFAULT_PAGE_SIZE;
+  const [pageSize, setPageSize] = useState(initialPageSize);
 
   return (
     <div data-testid={props.testId}>
       {error && (
         <Alert type="error" showIcon title="Something went wrong" description={error} style={{ marginBottom: 12 }} />
       )}
-      <div ref={boxRef} style={{ height: props.height ?? 'calc(100vh - 210px)', minHeight: 360 }}>
+      <div ref={boxRef} style={{ position: 'relative', height: props.height ?? 'calc(100vh - 210px)', minHeight: 360 }}>
         <AgGridReact<T>
           theme={theme}
           rowModelType="infinite"
@@ -336,7 +337,9 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           defaultColDef={defaultColDef}
           pagination
           paginationPageSize={pageSize}
-          paginationPageSizeSelector={[...PAGE_SIZES]}
+          // spec 2 section 9: sizes read 'N / page' (AntD's wording); AG Grid's own selector says
+          // 'Page Size: N', so ours sits on the left of its paging bar
+          paginationPageSizeSelector={false}
           cacheBlockSize={100}
           maxBlocksInCache={20}
           rowHeight={props.rowHeight ?? 48}
@@ -369,6 +372,16 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           readOnlyEdit={!!props.onCellEditRequest}
           onCellEditRequest={props.onCellEditRequest}
         />
+        <div className="grid-page-size">
+          <Select
+            size="small"
+            aria-label="Page size"
+            value={pageSize}
+            onChange={setPageSize}
+            options={PAGE_SIZES.map((n) => ({ value: n, label: `${n} / page` }))}
+            popupMatchSelectWidth={false}
+          />
+        </div>
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ActivityModule, ActivityType } from '@dbo/domain/constants';
 import type { GridQuery } from '@dbo/domain/grid';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { onCompanyChange } from '../company/company.service.js';
@@ -37,6 +37,8 @@ const columns: GridColumns = {
   type: { expr: activities.type, type: 'set' },
   created_at: { expr: activities.created_at, type: 'timestamp' },
   user: { expr: users.name, type: 'text' },
+  // the grid's user filter (GET /user/user-activity/users lists the choices)
+  user_id: { expr: activities.user_id, type: 'integer' },
 };
 
 export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) {
@@ -49,6 +51,7 @@ export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) 
       info: activities.info,
       created_at: activities.created_at,
       user: sql<string | null>`${users.name}`,
+      user_id: activities.user_id,
     },
     from: activities,
     joins: [{ table: users, on: eq(users.id, activities.user_id), kind: 'left', countOnlyFor: ['user'] }],
@@ -58,4 +61,16 @@ export async function activityGrid(db: DbOrTx, companyId: number, q: GridQuery) 
     tieBreaker: activities.id,
     scope: [eq(activities.company_id, companyId)],
   });
+}
+
+/**
+ * The company's staff (removed ones too: their rows still name them), for the activity grid's user
+ * filter. Pending invitations have done nothing yet and are left out.
+ */
+export async function activityUsers(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(sql`${users.company_id} = ${companyId} and ${isNull(users.invite_token_hash)}`)
+    .orderBy(asc(users.name), asc(users.id));
 }

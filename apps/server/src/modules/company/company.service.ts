@@ -169,6 +169,36 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
   };
 }
 
+/**
+ * The operator's switch (modules/operator): sets a feature's state for a company whatever its gate,
+ * runs what switching it on does (as toggleFeature), and answers the row before and after. The
+ * operator module logs it in the company's activity as the operator's action.
+ */
+export async function setFeatureState(
+  db: Db,
+  companyId: number,
+  name: FeatureName,
+  state: { active: boolean; ignore_pricing?: boolean },
+) {
+  const [before] = await db
+    .select()
+    .from(companyFeatures)
+    .where(and(eq(companyFeatures.company_id, companyId), eq(companyFeatures.name, name)));
+  const values = {
+    active: state.active,
+    ...(state.ignore_pricing === undefined ? {} : { ignore_pricing: state.ignore_pricing }),
+    updated_at: new Date(),
+  };
+  const [row] = await db
+    .insert(companyFeatures)
+    .values({ company_id: companyId, name, ...values })
+    .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: values })
+    .returning();
+  if (row.active && !before?.active)
+    for (const listener of featureOnListeners.get(name) ?? []) await listener(db, companyId);
+  return { before, row };
+}
+
 export async function listLogos(db: DbOrTx, companyId: number) {
   const rows = await db.select().from(logos).where(eq(logos.company_id, companyId)).orderBy(logos.id);
   return rows.map(publicLogo);

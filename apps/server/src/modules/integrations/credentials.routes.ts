@@ -2,8 +2,11 @@ import {
   INTEGRATION_MSG,
   integrationCredentialsIn,
   integrationParams,
+  integrationSavedOut,
   integrationSettingsOut,
 } from '@dbo/domain/integrations';
+import { bottlePosClient } from '../../integrations/bottle-pos/client.js';
+import { cloverClient } from '../../integrations/clover/client.js';
 import { z } from 'zod';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
@@ -19,7 +22,24 @@ const tags = ['integrations'];
 
 /** Partners' credentials in settings: anyone signed in sees them masked; only the owner changes them. */
 export async function privateRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, config } = app.deps;
+
+  /**
+   * A point of sale's key is tried with one small call (the first product) when it is saved, so the
+   * owner learns at once whether it works; the key is kept either way (a partner may be down).
+   */
+  async function testKey(name: string, title: string, apiKey: string) {
+    if (name !== 'bottle_pos' && name !== 'clover') return null;
+    const baseUrl = name === 'clover' ? config.cloverUrl : config.bottlePosUrl;
+    if (!baseUrl) return { ok: false, message: INTEGRATION_MSG.keyUntested(title) };
+    const make = name === 'clover' ? cloverClient : bottlePosClient;
+    try {
+      await make({ baseUrl, apiKey, timeoutMs: Math.min(config.integrationTimeoutMs, 10_000) }).listProducts(1, 1);
+      return { ok: true, message: INTEGRATION_MSG.keyAccepted(title) };
+    } catch (err) {
+      return { ok: false, message: INTEGRATION_MSG.keyRefused(title, (err as Error).message) };
+    }
+  }
 
   app.get(
     '/company/integration',
@@ -40,7 +60,7 @@ export async function privateRoutes(app: App) {
         tags,
         params: integrationParams,
         body: integrationCredentialsIn,
-        response: { 200: integrationSettingsOut },
+        response: { 200: integrationSavedOut },
       },
     },
     async (req) => {
@@ -59,7 +79,7 @@ export async function privateRoutes(app: App) {
         type: 'UPDATE',
         info: { integration: saved.name, credentials: 'saved' },
       });
-      return saved;
+      return { ...saved, test: await testKey(saved.name, saved.title, req.body.api_key) };
     },
   );
 

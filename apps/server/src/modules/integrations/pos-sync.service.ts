@@ -136,8 +136,40 @@ export async function syncHistory(db: DbOrTx, companyId: number, partner: PosPar
     .groupBy(syncLogs.sync_id)
     .orderBy(desc(sql`min(${syncLogs.created_at})`))
     .limit(20);
+  // every run: its steps grouped by sync_id; how it ended (a retry that got through is a success)
+  // and its message are its last row's
+  const runs = (
+    (await db.execute(sql`
+      select sync_id, min(type) as type, min(created_at) as started, max(created_at) as finished,
+             (array_agg(success order by id desc))[1] as success, count(*)::int as steps,
+             (array_agg(coalesce(error_log, success_log)->>'message' order by id desc))[1] as message
+      from ${syncLogs}
+      where company_id = ${companyId} and service = ${partner}
+      group by sync_id
+      order by min(created_at) desc
+      limit 50`)) as unknown as {
+      rows: {
+        sync_id: string;
+        type: string;
+        started: string | Date;
+        finished: string | Date;
+        success: boolean;
+        steps: number;
+        message: string | null;
+      }[];
+    }
+  ).rows;
   return {
     lastSync: last?.at ?? null,
+    runs: runs.map((r) => ({
+      sync_id: r.sync_id,
+      type: r.type,
+      startedAt: new Date(r.started),
+      finishedAt: new Date(r.finished),
+      success: !!r.success,
+      message: r.message ?? null,
+      steps: Number(r.steps),
+    })),
     failedInvoices: failedRows.map((r) => ({
       invoice_id: Number(r.invoice_id),
       company_id: companyId,

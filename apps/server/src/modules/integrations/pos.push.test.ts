@@ -37,6 +37,15 @@ describe('Bottle POS invoice push', () => {
     expect(history.status).toBe(200);
     expect(history.body.lastSync).not.toBeNull();
     expect(history.body.failedInvoices).toEqual([]);
+    // the history lists every run, the successful one too
+    expect(history.body.runs).toEqual([
+      expect.objectContaining({
+        sync_id: rows[0].sync_id,
+        type: 'invoice',
+        success: true,
+        message: expect.stringMatching(`Invoice ${inv.number}`),
+      }),
+    ]);
     const log = await owner.api.get(`/bottle-pos/sync-log/${rows[0].sync_id}`);
     expect(log.status).toBe(200);
     expect(log.body.at(-1)).toMatchObject({ type: 'invoice', success: true, error_log: null });
@@ -165,6 +174,23 @@ describe('Bottle POS invoice push', () => {
     } finally {
       pos.ctx.app.deps.jobs.start();
     }
+  });
+
+  it('tests a key when it is saved and says what the partner answered', async () => {
+    const owner = await makeCompany(pos.ctx);
+    const refused = await owner.api.put('/company/integration/bottle-pos', { api_key: 'invalid' });
+    expect(refused.status).toBe(200);
+    expect(refused.body.configured).toBe(true);
+    expect(refused.body.test).toEqual({
+      ok: false,
+      message: 'Bottle POS API key saved, but the test failed: Bottle POS answered 401: Invalid API key',
+    });
+    const accepted = await owner.api.put('/company/integration/clover', { api_key: 'good-clover-key' });
+    expect(accepted.body.test).toEqual({ ok: true, message: 'Clover API key saved and tested: Clover accepted it' });
+    // a key test is no sync run
+    expect(await logRows(pos.ctx, owner.companyId)).toEqual([]);
+    const other = await owner.api.put('/company/integration/mpower', { api_key: 'mpower-key-123' });
+    expect(other.body.test).toBeNull();
   });
 
   it('answers 403 with the feature off and 400 without an API key', async () => {

@@ -155,6 +155,8 @@ export async function createProducts(tx: Tx, companyId: number, userId: number, 
 
 /** Fields the point-of-sale system owns while Bottle POS or Clover is active. */
 const SYNCED_FIELDS = ['product', 'product_type', 'product_size', 'upc', 'internal_sku', 'distributor'] as const;
+/** Bottle POS limits users to price edits (spec 2, canEditPricing): the reorder settings are its too. */
+const BOTTLE_POS_FIELDS = [...SYNCED_FIELDS, 'reorder_level', 'reorder_qty', 'reorder_time_in_days'] as const;
 
 const keep = <T>(patch: T | undefined, stored: T): T => (patch === undefined ? stored : patch);
 
@@ -190,7 +192,8 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
   if (priceChange && effective < today) throw badRequest(PRODUCT_MSG.effectiveDate);
 
   if (pos) {
-    const changed = SYNCED_FIELDS.some((f) => (v[f] ?? null) !== (cur[f] ?? null));
+    const owned = pos === 'Bottle POS' ? BOTTLE_POS_FIELDS : SYNCED_FIELDS;
+    const changed = owned.some((f) => (v[f] ?? null) !== (cur[f] ?? null));
     if (changed) throw badRequest(PRODUCT_MSG.posField(pos));
     const costChanged = toCents(v.last_purchase_price) !== toCents(cur.last_purchase_price);
     if ((priceChange || costChanged) && !canEditPricing(features)) throw badRequest(PRODUCT_MSG.posPricing(pos));

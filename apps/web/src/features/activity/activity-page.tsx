@@ -1,9 +1,11 @@
 import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
-import { Button, Flex, Tag } from 'antd';
+import type { ActivityUser } from '@dbo/domain/activity';
+import { Button, Flex, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
+import { useGet } from '../../lib/query-keys';
 import { ServerGrid } from '../../lib/server-grid';
 
 interface ActivityRow {
@@ -14,6 +16,7 @@ interface ActivityRow {
   info: Record<string, unknown>;
   created_at: string;
   user: string | null;
+  user_id: number | null;
 }
 
 const TYPE_TEXT: Record<string, string> = {
@@ -29,6 +32,9 @@ const TYPE_TEXT: Record<string, string> = {
   FEATURE_OFF: 'Feature deactivated',
   ENABLE: 'Enabled',
   DISABLE: 'Disabled',
+  INVITE: 'Invited',
+  ROLE_CHANGE: 'Changed a role',
+  FEATURE_GRANT: 'Feature granted',
 };
 
 export function describeActivity(r: ActivityRow): string {
@@ -38,11 +44,14 @@ export function describeActivity(r: ActivityRow): string {
     (info.invoiceNumber ? `invoice #${info.invoiceNumber}${info.beer ? 'B' : ''}` : '') ||
     (info.feature ? String(info.feature) : '') ||
     (info.name ? String(info.name) : '');
-  return [what, detail, r.user ? `by ${r.user}` : ''].filter(Boolean).join(' — ');
+  const who = r.user ? `by ${r.user}` : info.by === 'operator' ? 'by the operator' : '';
+  return [what, detail, who].filter(Boolean).join(' — ');
 }
 
 export default function ActivityPage() {
   const [range, setRange] = useState<DayRange>(null);
+  const [userId, setUserId] = useState<number | null>(null);
+  const people = useGet<ActivityUser[]>(['company', 'users', 'activity'], '/user/user-activity/users');
   const columns = useMemo<ColDef<ActivityRow>[]>(
     () => [
       {
@@ -64,14 +73,35 @@ export default function ActivityPage() {
     ],
     [],
   );
-  const filter = dateRangeFilter('created_at', range);
+  const filter = {
+    ...dateRangeFilter('created_at', range),
+    ...(userId ? { user_id: { filterType: 'number', type: 'equals', filter: userId } } : {}),
+  };
   return (
     <Page
       title="Activity"
       actions={
         <Flex gap={8}>
+          <Select<number>
+            aria-label="User"
+            placeholder="Every user"
+            allowClear
+            showSearch={{ optionFilterProp: 'label' }}
+            style={{ minWidth: 200 }}
+            loading={people.isLoading}
+            value={userId ?? undefined}
+            onChange={(v) => setUserId(v ?? null)}
+            options={(people.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+          />
           <PastRangePicker value={range} onChange={setRange} />
-          <Button onClick={() => setRange(null)}>Reset</Button>
+          <Button
+            onClick={() => {
+              setRange(null);
+              setUserId(null);
+            }}
+          >
+            Reset
+          </Button>
         </Flex>
       }
     >

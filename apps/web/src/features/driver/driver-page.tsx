@@ -3,7 +3,7 @@ import type { RouteInvoice, RouteOut, StopCompleteInput } from '@dbo/domain/deli
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { getToken, http } from '../../lib/api';
 import {
   type QueuedCompletion,
@@ -138,9 +138,12 @@ export default function DriverPage() {
         <Typography.Title level={1} style={{ margin: 0, fontSize: 20 }}>
           Today's stops
         </Typography.Title>
-        <Tag color={online ? 'green' : 'orange'} role="status">
-          {online ? 'Online' : 'Offline'}
-        </Tag>
+        <Flex gap={8} align="center">
+          <Tag color={online ? 'green' : 'orange'} role="status">
+            {online ? 'Online' : 'Offline'}
+          </Tag>
+          <Link to="/logout">Log out</Link>
+        </Flex>
       </Flex>
       {notice && (
         <Alert

@@ -1,4 +1,9 @@
-import { INTEGRATION_NAMES, type IntegrationName, type IntegrationSettings } from '@dbo/domain/integrations';
+import {
+  INTEGRATION_NAMES,
+  type IntegrationName,
+  type IntegrationSaved,
+  type IntegrationSettings,
+} from '@dbo/domain/integrations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Input, Tag } from 'antd';
 import { useState } from 'react';
@@ -39,14 +44,27 @@ function PartnerRow({
     setError(null);
     message.success(text);
   };
+  // a point of sale's key is tested as it is saved: the result is said, a failure stays on screen
+  const [tested, setTested] = useState<IntegrationSaved['test']>(null);
   const save = useMutation({
-    mutationFn: (api_key: string) => http.put<IntegrationSettings>(`/company/integration/${name}`, { api_key }),
-    onSuccess: onDone(`${title} API key saved`),
+    mutationFn: (api_key: string) => http.put<IntegrationSaved>(`/company/integration/${name}`, { api_key }),
+    onSuccess: async (saved) => {
+      await qc.invalidateQueries({ queryKey: queryKeys.integrations.all });
+      setKey('');
+      setError(null);
+      setTested(saved.test);
+      if (!saved.test) message.success(`${title} API key saved`);
+      else if (saved.test.ok) message.success(saved.test.message);
+      else message.warning(saved.test.message);
+    },
     onError: (err) => setError(errorMessage(err)),
   });
   const remove = useMutation({
     mutationFn: () => http.del<IntegrationSettings>(`/company/integration/${name}`),
-    onSuccess: onDone(`${title} API key removed`),
+    onSuccess: async () => {
+      setTested(null);
+      await onDone(`${title} API key removed`)();
+    },
     onError: (err) => setError(errorMessage(err)),
   });
   const inputId = `integration-key-${name}`;
@@ -93,6 +111,15 @@ function PartnerRow({
         )}
       </Flex>
       {error && <Alert type="error" showIcon closable={{ onClose: () => setError(null) }} title={error} />}
+      {tested && (
+        <Alert
+          type={tested.ok ? 'success' : 'warning'}
+          showIcon
+          closable={{ onClose: () => setTested(null) }}
+          title={tested.message}
+          data-testid={`integration-test-${name}`}
+        />
+      )}
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
 import { POS_MSG } from '@dbo/domain/pos-sync';
-import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Empty, Flex, Table, Tag } from 'antd';
 import { Link } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
@@ -10,6 +10,7 @@ import { partnerPage } from './partner-page';
 import { productSyncToast } from './pos-realtime';
 
 type FailedInvoice = SyncHistoryAnswer['failedInvoices'][number];
+type SyncRun = SyncHistoryAnswer['runs'][number];
 
 /** Spec 2: /bottle-pos and /clover, the sync history with retries and the two sync buttons. */
 function SyncHistory() {
@@ -83,6 +84,21 @@ function SyncHistory() {
       : []),
   ];
 
+  const runColumns = [
+    {
+      title: 'Started',
+      dataIndex: 'startedAt',
+      render: (v: string, r: SyncRun) => <Link to={`${base}/${r.sync_id}`}>{formatDateTime(v)}</Link>,
+    },
+    { title: 'Type', dataIndex: 'type', render: (t: string) => (t === 'product' ? 'Product' : 'Invoice') },
+    {
+      title: 'Result',
+      dataIndex: 'success',
+      render: (ok: boolean) => <Tag color={ok ? 'green' : 'red'}>{ok ? 'Success' : 'Failed'}</Tag>,
+    },
+    { title: 'Message', dataIndex: 'message', render: (m: string | null) => m ?? '' },
+  ];
+
   return (
     <Page
       title={`${label} Sync History`}
@@ -115,6 +131,18 @@ function SyncHistory() {
               </Descriptions.Item>
             </Descriptions>
           )}
+          <Card title="Sync runs">
+            <Table<SyncRun>
+              rowKey="sync_id"
+              size="small"
+              loading={history.isLoading}
+              columns={runColumns}
+              dataSource={history.data?.runs ?? []}
+              pagination={{ pageSize: 10, hideOnSinglePage: true }}
+              locale={{ emptyText: <Empty description="No sync has run yet" /> }}
+              data-testid="sync-runs"
+            />
+          </Card>
           <Card title="Failed invoice syncs">
             <Table<FailedInvoice>
               rowKey="invoice_id"

@@ -237,10 +237,19 @@ function OrderDetailView() {
       <Row gutter={16} style={{ marginTop: 16 }}>
         <Col xs={24} md={12}>
           <Card title="Customer" size="small" data-testid="order-customer">
+            {customer?.deleted && (
+              <Text type="danger" strong data-testid="deleted-customer">
+                {ORDER_MSG.deletedCustomer}
+              </Text>
+            )}
             {customer ? (
               <Descriptions column={1} size="small">
                 <Descriptions.Item label="Name">
-                  <Link to={`/customer/${customer.id}/edit`}>{customer.name}</Link>
+                  {customer.deleted ? (
+                    <Text delete>{customer.name}</Text>
+                  ) : (
+                    <Link to={`/customer/${customer.id}/edit`}>{customer.name}</Link>
+                  )}
                 </Descriptions.Item>
                 <Descriptions.Item label="Address">
                   {customer.address}, {customer.city}, {customer.state} {customer.zip}

@@ -59,11 +59,13 @@ function ActionsCell({ row }: { row: OrderGridRow }) {
           <Button type="text" size="small" icon={<UnorderedListOutlined />} tabIndex={-1} />
         </Link>
       </Tooltip>
-      <Tooltip title="Customer">
-        <Link to={`/customer/${customerId}/edit`} onClick={stop} aria-label="Customer">
-          <Button type="text" size="small" icon={<TeamOutlined />} tabIndex={-1} />
-        </Link>
-      </Tooltip>
+      {!row.customer?.deleted && (
+        <Tooltip title="Customer">
+          <Link to={`/customer/${customerId}/edit`} onClick={stop} aria-label="Customer">
+            <Button type="text" size="small" icon={<TeamOutlined />} tabIndex={-1} />
+          </Link>
+        </Tooltip>
+      )}
       <Tooltip title="Payments of this customer">
         <Link to={`/payment?customerId=${customerId}`} onClick={stop} aria-label="Payments of this customer">
           <Button type="text" size="small" icon={<DollarOutlined />} tabIndex={-1} />
@@ -138,7 +140,20 @@ function OrderGrid() {
           cellRenderer: (p: { data?: OrderGridRow }) => {
             if (!p.data) return null;
             const c = p.data.customer;
-            if (!c) return <Typography.Text type="danger">{ORDER_MSG.deletedCustomer}</Typography.Text>;
+            // a removed (soft-deleted) customer is not shown as if active
+            if (!c || c.deleted)
+              return (
+                <div style={{ lineHeight: 1.3 }} data-testid="deleted-customer">
+                  <Typography.Text type="danger">{ORDER_MSG.deletedCustomer}</Typography.Text>
+                  {c && (
+                    <div>
+                      <Typography.Text type="secondary" delete style={{ fontSize: 12 }}>
+                        {c.name}
+                      </Typography.Text>
+                    </div>
+                  )}
+                </div>
+              );
             return (
               <div style={{ lineHeight: 1.3 }}>
                 <div>{c.name}</div>

@@ -15,12 +15,13 @@ import { PaymentForm } from './payment-form';
 
 const { Text } = Typography;
 
-/** Payments of one invoice: add, and for owners edit and delete (spec 1 section 6). */
+/** Payments of one invoice: add and edit (who records payments), delete (owners, spec 1 section 6). */
 export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoice; reload: () => void }) {
   const { message } = App.useApp();
   const { can } = useSession();
-  // edit and delete stay the owner's (spec 1 section 6): the permission table's payment.delete
+  // only delete is the owner's (spec 1 section 6); editing is recording a payment (PUT is payment.create)
   const isOwner = can('payment.delete');
+  const canEdit = can('payment.create');
   const list = useInvoicePayments(invoice.id);
   const save = useSavePayment(invoice.id);
   const remove = useDeletePayment(invoice.id);
@@ -80,7 +81,7 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       render: (_: number, p: Payment) => <PaymentAmount p={p} />,
     },
     { title: 'Note', dataIndex: 'note', render: (v: string) => v || <Text type="secondary">—</Text> },
-    ...(isOwner
+    ...(canEdit || isOwner
       ? [
           {
             title: 'Actions',
@@ -88,27 +89,31 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
             width: 100,
             render: (_: unknown, p: Payment) => (
               <Flex gap={4}>
-                <Button
-                  size="small"
-                  icon={<EditOutlined />}
-                  aria-label="Edit payment"
-                  disabled={cancelled}
-                  onClick={() => startEdit(p)}
-                />
-                <DeleteConfirm
-                  title="Delete this payment?"
-                  label="Delete payment"
-                  onConfirm={async () => {
-                    setErrors(null);
-                    try {
-                      await remove.mutateAsync(p.id);
-                      message.success('Payment deleted');
-                      reload();
-                    } catch (err) {
-                      setErrors(errorMessages(err));
-                    }
-                  }}
-                />
+                {canEdit && (
+                  <Button
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label="Edit payment"
+                    disabled={cancelled}
+                    onClick={() => startEdit(p)}
+                  />
+                )}
+                {isOwner && (
+                  <DeleteConfirm
+                    title="Delete this payment?"
+                    label="Delete payment"
+                    onConfirm={async () => {
+                      setErrors(null);
+                      try {
+                        await remove.mutateAsync(p.id);
+                        message.success('Payment deleted');
+                        reload();
+                      } catch (err) {
+                        setErrors(errorMessages(err));
+                      }
+                    }}
+                  />
+                )}
               </Flex>
             ),
           },

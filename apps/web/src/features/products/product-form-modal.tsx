@@ -1,4 +1,4 @@
-import { canEditPricing, isPosActive } from '@dbo/domain/features';
+import { canEditPricing, isFeatureActive, isPosActive } from '@dbo/domain/features';
 import { PRODUCT_TYPES, PRODUCT_TYPE_CODES, PRODUCT_TYPE_LABELS } from '@dbo/domain/constants';
 import { productCreateSchema, productUpdateSchema } from '@dbo/domain/product';
 import {
@@ -52,6 +52,17 @@ interface FormValues {
   archived?: boolean;
 }
 
+/** What the product editor lets a user change while a POS is on (spec 1 and 2: canEditPricing). */
+export function posNotice(bottlePos: boolean, pricingOk: boolean): string {
+  if (bottlePos)
+    return pricingOk
+      ? 'Only prices can be edited here (pricing is not taken from Bottle POS).'
+      : 'Prices come from Bottle POS; only archiving is possible here.';
+  return pricingOk
+    ? 'Only prices and reorder settings can be edited here.'
+    : 'Only reorder settings can be edited here.';
+}
+
 /**
  * Create/edit modal. With Bottle POS or Clover active the synchronised fields are read-only and
  * prices follow canEditPricing. On edit a changed price may take an effective date (today or
@@ -78,8 +89,11 @@ export function ProductFormModal({
   const editing = !!product;
   const features = user?.company.companyFeatures;
   const pos = isPosActive(features);
+  // spec 2: Bottle POS limits users to price edits (canEditPricing); Clover keeps reorder settings
+  const bottlePos = isFeatureActive(features, 'bottle_pos');
   const pricingOk = canEditPricing(features);
   const syncedDisabled = pos;
+  const reorderDisabled = bottlePos;
   const priceDisabled = pos && !pricingOk;
   const customers = useCustomerOptions(open && editing);
   const price = Form.useWatch('product_price', form);
@@ -102,7 +116,8 @@ export function ProductFormModal({
             effective_date: null,
             customerId: null,
           }
-        : { product_type: 'LIQUOR', product_price: null, last_purchase_price: 0, archived: false },
+        : // spec 2 section 9: a product's price starts at 0.00 (and must be at least 0.01 to save)
+          { product_type: 'LIQUOR', product_price: 0, last_purchase_price: 0, archived: false },
     );
   }, [open, product, form, startOver]);
 
@@ -188,11 +203,7 @@ export function ProductFormModal({
           showIcon
           style={{ marginBottom: 16 }}
           title="Products are synchronised from your point of sale overnight"
-          description={
-            pricingOk
-              ? 'Only prices and reorder settings can be edited here.'
-              : 'Only reorder settings can be edited here.'
-          }
+          description={posNotice(bottlePos, pricingOk)}
         />
       )}
       <Form form={form} layout="vertical" onValuesChange={unsaved.changed}>
@@ -230,10 +241,10 @@ export function ProductFormModal({
             <Input disabled={syncedDisabled} />
           </FieldCol>
           <FieldCol xs={8} md={4} label="Reorder Level" name="reorder_level" rules={[rule('reorder_level')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
           <FieldCol xs={8} md={4} label="Reorder Qty" name="reorder_qty" rules={[rule('reorder_qty')]}>
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
           <FieldCol
             xs={8}
@@ -242,7 +253,7 @@ export function ProductFormModal({
             name="reorder_time_in_days"
             rules={[rule('reorder_time_in_days')]}
           >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
+            <InputNumber min={0} precision={0} style={{ width: '100%' }} disabled={reorderDisabled} />
           </FieldCol>
         </Row>
         {editing && !priceDisabled && (
