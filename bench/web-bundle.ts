@@ -33,6 +33,19 @@ const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
 const base = closure(entry);
 const baseBytes = [...base].reduce((s, k) => s + gz(manifest[k].file), 0);
 console.log(`entry (every screen):            ${kb(baseBytes)} gzip in ${base.size} chunks`);
+/**
+ * main.tsx loads one of two roots (issue 34): the staff app (app/staff-main.tsx: Ant Design, the
+ * session, the router of every screen) or the customers' shop (customer-app/shop-main.tsx).
+ */
+const staffRoot = manifest['src/app/staff-main.tsx']?.isDynamicEntry ? ['src/app/staff-main.tsx'] : [];
+const shopRoot = manifest['src/features/customer-app/shop-main.tsx']?.isDynamicEntry
+  ? ['src/features/customer-app/shop-main.tsx']
+  : [];
+for (const [label, keys] of [
+  ['staff root', staffRoot],
+  ['shop root', shopRoot],
+] as const)
+  if (keys.length) console.log(`${`entry + ${label}:`.padEnd(33)}${kb(load([...keys]).total)}`);
 
 const kbPad = (n: number) => kb(n).padStart(10);
 /** the gzipped JS a set of lazy modules adds to the entry */
@@ -45,7 +58,8 @@ function load(keys: string[]) {
 }
 
 const screens = Object.keys(manifest).filter((k) => /features\/.*-page\.tsx$/.test(k));
-const rows = screens.map((k) => ({ screen: k.replace('src/features/', ''), ...load([k]) }));
+const rootOf = (k: string) => (k.includes('customer-app/shop-') ? shopRoot : staffRoot);
+const rows = screens.map((k) => ({ screen: k.replace('src/features/', ''), ...load([...rootOf(k), k]) }));
 rows.sort((a, b) => a.total - b.total);
 console.log('\nper page module:');
 for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.grid ? '  (AG Grid)' : ''}`);
@@ -57,8 +71,10 @@ for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.g
  */
 const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
 const routeRe = /(?:path: '([^']*)'|index: true), lazy: lazyPage\(\(\) => import\('\.\/([^']+)'\)\)/g;
-const moduleKey = (feature: string, mod: string) => {
+const moduleKey = (feature: string, mod: string, inRoot = false) => {
   const key = `src/features/${feature}/${mod}.tsx`;
+  // a module the shop's root imports statically is part of the root's chunk
+  if (!manifest[key] && inRoot) return null;
   if (!manifest[key]) throw new Error(`${key} is not a chunk of the build: rebuild the web app`);
   return key;
 };
@@ -73,14 +89,19 @@ for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
   for (const part of fs.readFileSync(file, 'utf8').split(/(?=export const \w+Routes)/)) {
     const signedIn = part.startsWith('export const privateRoutes');
     for (const m of part.matchAll(routeRe))
-      if (m[1] && !routes.has(m[1])) routes.set(m[1], [...(signedIn ? shell : []), moduleKey(feature, m[2])]);
+      if (m[1] && !routes.has(m[1]))
+        routes.set(m[1], [...staffRoot, ...(signedIn ? shell : []), moduleKey(feature, m[2]) as string]);
   }
 }
 const shopBase = '/shop/:subdomain';
-const shopApp = moduleKey('customer-app', 'shop-app');
 const shopRoutes = fs.readFileSync(path.join(webSrc, 'features/customer-app/shop-routes.tsx'), 'utf8');
-for (const m of shopRoutes.matchAll(routeRe))
-  routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, [shopApp, moduleKey('customer-app', m[2])]);
+const shopModules = (page: string) =>
+  [...shopRoot, moduleKey('customer-app', 'shop-app', true), moduleKey('customer-app', page, true)].filter(
+    (k): k is string => !!k,
+  );
+for (const m of shopRoutes.matchAll(routeRe)) routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, shopModules(m[2]));
+// signed out, every shop page is the sign-in form (shop-app.tsx loads it beside the page)
+routes.set(`${shopBase} (signed out)`, [...shopModules('shop-catalog-page'), ...shopModules('shop-signin-page')]);
 
 const perRoute = [...routes].map(([route, keys]) => ({ route, ...load(keys) }));
 perRoute.sort((a, b) => a.total - b.total);
@@ -94,6 +115,7 @@ const named: [string, string][] = [
   ['staff sign-in', '/auth'],
   ['customer sign-in', '/signin'],
   ['customer shop (catalog)', shopBase],
+  ['customer shop (sign-in)', `${shopBase} (signed out)`],
   ['customer shop (sign-up)', `${shopBase}/signup`],
   ['dashboard', '/dashboard'],
   ['invoice builder', '/invoice/create'],

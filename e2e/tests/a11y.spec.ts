@@ -137,7 +137,9 @@ async function scan(page: Page, url: string, findings: Finding[], opts: { goto?:
       // every screen has an h1 once its lazy page rendered; the spinners go when its data is in
       () =>
         document.querySelector('h1') &&
-        !document.querySelector('.ant-spin-spinning, .ag-overlay-loading-wrapper, .ant-skeleton'),
+        !document.querySelector(
+          '.ant-spin-spinning, .ag-overlay-loading-wrapper, .ant-skeleton, .shop-skeleton, .shop-loading',
+        ),
       null,
       { timeout: 8_000 },
     )

@@ -101,7 +101,9 @@ test("an invoice open in my builder that someone else saves shows 'Changed by â€
   await expect(qty).toHaveValue('9');
 
   // the owner changes the quantity meanwhile
-  const detail = await (await request.get(`/api/v1/invoice/${inv.id}`, { headers: authHeaders(owner.token) })).json();
+  const detail = await (
+    await request.get(`/api/v1/invoice/${inv.id}?by=id`, { headers: authHeaders(owner.token) })
+  ).json();
   const line = detail.items[0];
   const put = await request.put(`/api/v1/invoice/${inv.id}`, {
     headers: authHeaders(owner.token),
@@ -123,7 +125,9 @@ test("an invoice open in my builder that someone else saves shows 'Changed by â€
   // saving anyway is refused: the owner's quantity stays
   await theirs.getByRole('button', { name: /^(save )?Save$/ }).click();
   await expect(banner).toContainText(`This invoice was changed by ${owner.name} since you opened it`);
-  const after = await (await request.get(`/api/v1/invoice/${inv.id}`, { headers: authHeaders(owner.token) })).json();
+  const after = await (
+    await request.get(`/api/v1/invoice/${inv.id}?by=id`, { headers: authHeaders(owner.token) })
+  ).json();
   expect(after.items[0].qty).toBe(4);
 
   // Reload: the builder now holds the owner's version, and saves
@@ -132,7 +136,9 @@ test("an invoice open in my builder that someone else saves shows 'Changed by â€
   await expect(qty).toHaveValue('4');
   await theirs.getByRole('button', { name: /^(save )?Save$/ }).click();
   await expect(theirs).toHaveURL(new RegExp(`/invoice/${encodeURIComponent(label(inv).slice(1))}$`));
-  const last = await (await request.get(`/api/v1/invoice/${inv.id}`, { headers: authHeaders(owner.token) })).json();
+  const last = await (
+    await request.get(`/api/v1/invoice/${inv.id}?by=id`, { headers: authHeaders(owner.token) })
+  ).json();
   expect(last.updated_by.name).toBe(colleague.name);
   await theirs.context().close();
 });

@@ -66,7 +66,8 @@ test('an invitation leads to the shop: sign up, catalogue, order; the cart total
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/shop/${shop.sub}$`));
   await expect(page.locator('.shop-brand')).toHaveText(shop.name);
-  await page.locator('.ant-segmented').getByText('Wine', { exact: true }).click();
+  await page.getByRole('radiogroup', { name: 'Product type' }).getByText('Wine', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: 'Wine' })).toBeChecked();
   const wine = page.getByTestId('shop-product').first();
   await expect(wine).toBeVisible();
   await wine.getByRole('spinbutton').fill('3');

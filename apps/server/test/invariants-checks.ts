@@ -80,7 +80,7 @@ async function lastInvoiceHolds(w: World, invoices: readonly InvoiceMoney[]) {
   const last = invoices[0];
   if (!last || last.fp === w.seen.invoice) return;
   w.seen.invoice = last.fp;
-  const d = await read(w, `/invoice/${last.id}`);
+  const d = await read(w, `/invoice/${last.id}?by=id`);
   same(`(4) GET /invoice/${last.id}: paid_total`, cents(d.paid_total), cents(last.paid_total));
   same(
     `(4) GET /invoice/${last.id}: balance = total - paid (payments and credit memos)`,

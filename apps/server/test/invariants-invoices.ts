@@ -138,7 +138,7 @@ const deleteInvoice = idx.map(
       (m) => m.invoices.length > 0,
       async (m, w) => {
         const id = pick(m.invoices, i);
-        const res = await call(w, 'DELETE', `/invoice/${id}`);
+        const res = await call(w, 'DELETE', `/invoice/${id}?by=id`);
         if (res.status === 200) m.invoices = m.invoices.filter((x) => x !== id);
       },
     ),

@@ -125,3 +125,6 @@ export const ACTIVITY_TYPES = [
   'FEATURE_GRANT',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** A product search starts at this many characters (fewer lists everything). */
+export const PRODUCT_SEARCH_MIN_CHARS = 3;

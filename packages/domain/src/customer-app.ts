@@ -8,6 +8,8 @@ import { MAX_GRID_ROWS, PRODUCT_TYPES } from './constants.js';
 import { MAX_ORDER_QTY, ORDER_MSG, orderLines, orderRowOut } from './order.js';
 import { balanceInvoiceOut, customerInvoiceShape } from './customer.js';
 import { gridResultOut } from './grid.js';
+export { BEING_PREPARED, STOCK_STATUS_LABELS, STOCK_STATUSES, type StockStatus } from './customer-app-labels.js';
+import { STOCK_STATUSES, type StockStatus } from './customer-app-labels.js';
 import { boundedInt, boundedText, dbId, LIMITS, moneyOut, noteText, productLabelShape } from './primitives.js';
 
 export { MAX_ORDER_QTY };
@@ -27,17 +29,6 @@ export const CUSTOMER_APP_MSG = {
  * cancelled ones.
  */
 export const HIDDEN_INVOICE_STATUSES = ['draft', 'cancelled'] as const;
-export const BEING_PREPARED = 'Being prepared';
-
-/** Catalogue stock status: never the count. */
-export const STOCK_STATUSES = ['in_stock', 'low', 'out_of_stock'] as const;
-export type StockStatus = (typeof STOCK_STATUSES)[number];
-export const STOCK_STATUS_LABELS: Record<StockStatus, string> = {
-  in_stock: 'In stock',
-  low: 'Low',
-  out_of_stock: 'Out of stock',
-};
-
 /** 'Low' when the stock is at or under the reorder level (or under 1 when none is set). */
 export function stockStatus(qty: number, reorderLevel: number | null | undefined): StockStatus {
   if (qty <= 0) return 'out_of_stock';

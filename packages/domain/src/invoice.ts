@@ -342,9 +342,18 @@ export const invoiceExportQuery = gridQueryWith({
   customerId: optionalQueryId('Customer'),
   type: z.enum(['summary', 'detailed'], { error: 'Export type must be summary or detailed' }).default('summary'),
 });
-/** GET /invoice/{ref}, DELETE /invoice/{ref}: a number ('1001', '1001B', '7-1001') or an id */
+/**
+ * GET /invoice/{ref}, DELETE /invoice/{ref}: the invoice NUMBER ('1001', '1001B', '7-1001', the
+ * staff screen's /invoice/{number}); `?by=id` reads the ref as the invoice id only, `?by=number` as
+ * the number only, so a client that says which can never land on the other invoice. Without `by`,
+ * GET keeps the spec's "id or number" (the number first, then the id); DELETE takes a number.
+ */
 export const invoiceRefParams = z.object({
   ref: boundedText('Invoice', 40).trim().min(1, INVOICE_MSG.invoiceNotFound),
+});
+export const INVOICE_ID_INVALID = 'Invoice id must be a whole number';
+export const invoiceRefQuery = z.object({
+  by: z.enum(['number', 'id'], { error: "by must be 'number' or 'id'" }).optional(),
 });
 /** GET /company/quick-search */
 export const quickSearchQuery = z.object({

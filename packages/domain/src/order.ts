@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus, PRODUCT_TYPES } from './constants.js';
 import { gridResultOut } from './grid.js';
-import { invoiceTotals } from './money.js';
 import {
   addressCardOut,
   addressCardShape,
@@ -18,6 +17,7 @@ import {
   productLabelShape,
   timestampOut,
 } from './primitives.js';
+export { itemsSummary, orderTotals } from './order-totals.js';
 
 export { ORDER_STATUSES, ORDER_STATUS_LABELS, type OrderStatus };
 
@@ -70,11 +70,6 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 
 /** Statuses an order can still be invoiced from. */
 export const INVOICEABLE_STATUSES: readonly OrderStatus[] = ['placed', 'partially_invoiced'];
-
-/** 'N units of M items' for the grid's Items column. */
-export function itemsSummary(units: number, items: number): string {
-  return `${units} unit${units === 1 ? '' : 's'} of ${items} item${items === 1 ? '' : 's'}`;
-}
 
 /** The item log of an order's lines: one entry per change the distributor made when invoicing. */
 export function orderItemLog(
@@ -158,18 +153,6 @@ export const orderLines = z
   .array(orderLineInput, { error: ORDER_MSG.empty })
   .max(MAX_ORDER_LINES, ORDER_MSG.tooManyLines)
   .refine(uniqueProducts, ORDER_MSG.duplicateProduct);
-
-/**
- * An order's subtotal, tax and total by the invoice's own rule (invoiceTotals; an invoice made from
- * an order has every line taxable at the company's rate), so a cart invoiced unchanged has the same
- * total to the cent.
- */
-export function orderTotals(lines: readonly { qty: number; price: number | string }[], taxRate: number | string) {
-  return invoiceTotals(
-    lines.map((l) => ({ qty: l.qty, price: l.price, taxable: true })),
-    taxRate,
-  );
-}
 
 /**
  * What a customer may order of a product: null when there is no limit (backorders allowed or no

@@ -169,7 +169,7 @@ export function isUpcQuery(query: string): boolean {
   return /^\d{6,}$/.test(query.trim());
 }
 
-export const PRODUCT_SEARCH_MIN_CHARS = 3;
+export { PRODUCT_SEARCH_MIN_CHARS } from './constants.js';
 export const PRODUCT_SUGGESTION_LIMIT = 20;
 
 /** Words of a search query as safe prefix terms for to_tsquery('simple', ...). */

@@ -31,6 +31,9 @@ export function signPrintToken(
   });
 }
 
+/** What a bad, expired or dead print link answers (the same for all: nothing to probe). */
+export const printLinkGone = () => new HttpError(404, 'Sorry, something went wrong!');
+
 /** The document a token names; a bad, expired or other-kind token is a 404. */
 export function verifyPrintToken(
   app: FastifyInstance,
@@ -42,7 +45,7 @@ export function verifyPrintToken(
     if (p.pk !== kind || !Number.isInteger(p.id)) throw new Error('wrong kind');
     return { id: p.id, companyId: p.cid, data: p.d ?? {} };
   } catch {
-    throw new HttpError(404, 'Sorry, something went wrong!');
+    throw printLinkGone();
   }
 }
 

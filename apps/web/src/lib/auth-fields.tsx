@@ -98,8 +98,4 @@ export function AuthForm<V>({
   );
 }
 
-export const RESET_LINK_SENT =
-  'Email has been sent to your inbox. The password reset link will be expired after 23 hours.';
-export const PASSWORD_RESET_DONE = 'Password reset successfully.';
-export const RESET_FAILED = 'Error occurred while resetting password.';
-export const SIGN_IN_FAILED = 'our servers broke, please try again later';
+export { PASSWORD_RESET_DONE, RESET_FAILED, RESET_LINK_SENT, SIGN_IN_FAILED } from './auth-messages';

@@ -1,20 +1,11 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from '@dbo/domain/constants';
+import type { OrderStatus } from '@dbo/domain/constants';
 import { Tag } from 'antd';
+import { ORDER_STATUS_COLORS, orderStatusLabel } from './order-status';
 
-/** Solid dark tags: white text on them passes WCAG AA (the light preset tags do not). */
-export const ORDER_STATUS_COLORS: Record<OrderStatus, string> = {
-  draft: '#595959',
-  cancelled: '#a8071a',
-  placed: '#874d00',
-  rejected: '#871400',
-  invoiced: '#237804',
-  delivered: '#006d75',
-  partially_invoiced: '#0958d9',
-};
+// the colours and labels live in order-status.ts, which the customers' shop (no antd) shares
+export { ORDER_STATUS_COLORS, orderStatusLabel } from './order-status';
 
-export const orderStatusLabel = (s: string) => ORDER_STATUS_LABELS[s as OrderStatus] ?? s;
-
-/** An order's status as a tag, on the staff's order pages and in the customers' shop. */
+/** An order's status as a tag, on the staff's order pages. */
 export function OrderStatusTag({ status, testId = 'order-status' }: { status: string; testId?: string }) {
   return (
     <Tag color={ORDER_STATUS_COLORS[status as OrderStatus] ?? 'default'} data-testid={testId}>

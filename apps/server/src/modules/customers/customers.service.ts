@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
+import { printLinkGone } from '../../lib/print-token.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers, customerUsers, establishments, priceTiers } from './customers.tables.js';
 import { tabcPermitData } from './tabc.service.js';
@@ -83,6 +84,19 @@ export async function findCustomer(db: DbOrTx, companyId: number, id: number, op
     );
   if (!row) throw notFound(CUSTOMER_MSG.notFound);
   return publicCustomer(row.c, row.tier as TierRow);
+}
+
+/**
+ * A public print link's customer (balance, statement, invoice, order): a link dies with its
+ * customer, so a deleted (or unknown) customer answers the same 404 as a bad token.
+ */
+export async function assertPrintableCustomer(db: DbOrTx, companyId: number, customerId: number | null | undefined) {
+  if (customerId == null) return;
+  const [c] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), eq(customers.company_id, companyId), isNull(customers.deleted_at)));
+  if (!c) throw printLinkGone();
 }
 
 export async function listCustomers(db: DbOrTx, companyId: number) {

@@ -185,7 +185,7 @@ describe('completing a stop', () => {
     // another completion of a delivered invoice is a conflict, not a second record
     expect((await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, completion())).status).toBe(409);
 
-    const detail = await t.owner.api.get(`/invoice/${inv.id}`);
+    const detail = await t.owner.api.get(`/invoice/${inv.id}?by=id`);
     const delivered = detail.body.statusInfo.filter((h: any) => h.new_status === 'delivered');
     expect(delivered).toHaveLength(1);
     expect(delivered[0].note).toContain('Received by Maria Lopez');

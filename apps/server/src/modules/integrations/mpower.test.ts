@@ -28,7 +28,7 @@ describe('MPower sync', () => {
       total: invoice.total,
       items: [{ name: 'BECKER CABERNET', upc: '089046000113', qty: 2, price: 18.99, total: 37.98 }],
     });
-    const detail = await owner.api.get(`/invoice/${invoice.id}`);
+    const detail = await owner.api.get(`/invoice/${invoice.id}?by=id`);
     expect(detail.body.mPowerInvoice).toMatchObject({
       invoice_id: invoice.id,
       error: null,
@@ -63,7 +63,7 @@ describe('MPower sync', () => {
     const refused = await bad.owner.api.get(`/mpower/${bad.invoice.id}/sync`);
     expect(refused.status).toBe(200);
     expect(refused.body.error).toBe('MPower refused the API key: API key rejected by MPower');
-    expect((await bad.owner.api.get(`/invoice/${bad.invoice.id}`)).body.mPowerInvoice.error).toContain(
+    expect((await bad.owner.api.get(`/invoice/${bad.invoice.id}?by=id`)).body.mPowerInvoice.error).toContain(
       'API key rejected',
     );
 

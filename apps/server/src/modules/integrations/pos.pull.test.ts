@@ -165,7 +165,7 @@ describe('Clover', () => {
     const acts = await pos.ctx.database.db.select().from(activities).where(eq(activities.company_id, owner.companyId));
     expect(acts.some((a) => a.module === 'CLOVER' && a.type === 'INVOICE_SYNC')).toBe(true);
     // the invoice answers what Clover took and what not (cloverApiRequestLog)
-    const inv = await owner.api.get(`/invoice/${res.body.id}`);
+    const inv = await owner.api.get(`/invoice/${res.body.id}?by=id`);
     expect(inv.body.cloverApiRequestLog).toEqual([
       { success: true, cloverProduct: { sku: 'CLV-1000', product: product.product } },
       { success: false, cloverProduct: { sku: 'NOT-IN-CLOVER', product: unknown.product } },

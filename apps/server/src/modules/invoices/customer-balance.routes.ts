@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { printPageRequest, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { balancePdf, balancePrintData, customerBalance, customerOwing } from './customer-balance.service.js';
+import { assertPrintableCustomer } from '../customers/customers.service.js';
 import { sendPdf } from '../../lib/download.js';
 
 /** A customer's balance: what they owe on open invoices, on screen, as a PDF and as a public printable page. */
@@ -67,6 +68,8 @@ export async function publicRoutes(app: App) {
     },
     async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'balance');
+      // the link dies with its customer
+      await assertPrintableCustomer(db, companyId, id);
       const data = await balancePrintData(db, companyId, id);
       if (req.query.format === 'pdf') {
         return sendPdf(reply, balancePdfName(data), await balancePdf(data));

@@ -3,11 +3,12 @@
  * by the staff's reference or by the number the email/PDF payloads send), its customer, the
  * company row lock every invoice write takes, and the short shape lists answer.
  *
- * Pure digits in a reference are looked up as a liquor invoice NUMBER first (staff links are
- * /invoice/{number}), then as an id (customer-app links are /invoice/{id}). '1001B' is the beer
- * invoice 1001; '7-1001' (customer numbering) is customer 7's invoice 1001.
+ * A reference is a NUMBER (staff links are /invoice/{number}): '1001' is the liquor invoice 1001,
+ * '1001B' the beer invoice 1001, '7-1001' (customer numbering) customer 7's invoice 1001. Ids go by
+ * `{ id }` (the routes' `?by=id`). Only GET /invoice/{ref} without `by` keeps the spec's "id or
+ * number": pure digits that are no invoice's number are then read as an id.
  */
-import { INVOICE_MSG, displayNumber, parseInvoiceRef } from '@dbo/domain/invoice';
+import { INVOICE_ID_INVALID, INVOICE_MSG, displayNumber, parseInvoiceRef } from '@dbo/domain/invoice';
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
@@ -30,11 +31,29 @@ export const INVOICE_NUMBER_INVALID = 'Invoice number is invalid';
 /**
  * How a caller names an invoice:
  * - `{ id }`: the invoice id (payments, documents, print links);
- * - `{ ref }`: what staff type or link ('1001', '1001B', '7-1001', or an id);
+ * - `{ ref }`: what staff type or link ('1001', '1001B', '7-1001'), a number; with `orId`, pure
+ *   digits that are no invoice's number are then read as an id (the spec's GET /invoice/{id or number});
  * - `{ number, beer? }`: the number the PDF and email payloads send; an explicit `beer` flag wins
  *   over the absence of a suffix, and a number that does not parse is a 400.
  */
-export type InvoiceKey = { id: number } | { ref: string | number } | { number: string | number; beer?: boolean };
+export type InvoiceKey =
+  | { id: number }
+  | { ref: string | number; orId?: boolean }
+  | { number: string | number; beer?: boolean };
+
+/**
+ * The key of GET/DELETE /invoice/{ref}: `?by=number` a number only, `?by=id` an id only (digits
+ * only: else a 400; an id past the column's range names no invoice: a 404). Without `by`, the
+ * route's default: `orId` for GET (the spec's "id or number", the number first), none for DELETE
+ * (the spec's DELETE /invoice/{number}: a delete never guesses).
+ */
+export function invoiceKeyOf(ref: string, by: 'number' | 'id' | undefined, orId = false): InvoiceKey {
+  if (by === 'number') return { ref };
+  if (by !== 'id') return { ref, orId };
+  if (!/^\d+$/.test(ref.trim())) throw badRequest(INVOICE_ID_INVALID);
+  const id = Number(ref.trim());
+  return { id: id > 2_147_483_647 ? 0 : id };
+}
 
 /** The company's invoice (another company's is a 404), optionally under a row lock. */
 export async function findInvoice(
@@ -65,7 +84,9 @@ export async function findInvoice(
         parsed.customerId ? eq(invoices.customer_id, parsed.customerId) : undefined,
       ),
     );
-    if (!row && /^\d+$/.test(s.trim())) row = await one(eq(invoices.id, parsed.number));
+    const digits = s.trim();
+    if (!row && key.orId && /^\d+$/.test(digits) && Number(digits) <= 2_147_483_647)
+      row = await one(eq(invoices.id, Number(digits)));
   } else {
     const parsed = parseInvoiceRef(String(key.number));
     if (!parsed || parsed.number < 1) throw badRequest(INVOICE_NUMBER_INVALID);

@@ -22,7 +22,7 @@ import { applyDifference } from '../inventory/inventory.service.js';
 import { releaseInvoiceStamps } from '../stamps/stamps.ledger.js';
 import { stamps } from '../stamps/stamps.tables.js';
 import { invoiceStatusChanged } from './invoice-hooks.js';
-import { type Actor, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
+import { type Actor, type InvoiceKey, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { currentStockLines } from './invoice-stock.js';
 import { invoiceItems, invoiceStatusHistory, invoices } from './invoices.tables.js';
@@ -199,9 +199,9 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
   return { detail: await loadInvoiceDetail(db, companyId, invoiceId), changed };
 }
 
-/** DELETE /invoice/{number}: owners only, cancelled invoices only. */
-export async function deleteInvoice(db: Db, actor: Actor, ref: string) {
-  const inv = await findInvoice(db, actor.companyId, { ref });
+/** DELETE /invoice/{number} (or an id with ?by=id): owners only, cancelled invoices only. */
+export async function deleteInvoice(db: Db, actor: Actor, key: InvoiceKey) {
+  const inv = await findInvoice(db, actor.companyId, key);
   // the retailer's signature is a TABC record: kept four years, whatever the status
   if (inv.signed_at) throw badRequest(DELIVERY_MSG.signedKept);
   if (actor.role !== 'owner') throw forbidden(INVOICE_MSG.deleteOwnerOnly);

@@ -159,7 +159,7 @@ describe('status, dates and edits', () => {
       .set({ default_logo_id: row.id })
       .where(eq(companies.id, f.owner.companyId));
     const shown = async (id: number) => {
-      const detail = await f.owner.api.get(`/invoice/${id}`);
+      const detail = await f.owner.api.get(`/invoice/${id}?by=id`);
       const link = await f.owner.api.get(`/invoice/${id}/print-link`);
       const page = await f.owner.api.get(`/pdf/invoice/${link.body.token}`);
       return { detail: detail.body.logo, print: page.body.invoice.logo };
@@ -193,7 +193,7 @@ describe('edits after payments', () => {
     });
     const pay = await f.owner.api.post(`/invoice/${res.body.id}/payment`, { amount: 20, received_at: today });
     expect(pay.status).toBe(200);
-    expect((await f.owner.api.get(`/invoice/${res.body.id}`)).body.status).toBe('paid');
+    expect((await f.owner.api.get(`/invoice/${res.body.id}?by=id`)).body.status).toBe('paid');
 
     const raised = await f.owner.api.put(`/invoice/${res.body.id}`, {
       customer: { id: f.customer },
@@ -201,7 +201,7 @@ describe('edits after payments', () => {
       status: 'paid',
     });
     expect(raised.status).toBe(200);
-    const after = (await f.owner.api.get(`/invoice/${res.body.id}`)).body;
+    const after = (await f.owner.api.get(`/invoice/${res.body.id}?by=id`)).body;
     expect([after.status, Number(after.total), Number(after.paid_total)]).toEqual(['partially_paid', 30, 20]);
 
     await f.owner.api.put(`/invoice/${res.body.id}`, {
@@ -209,7 +209,7 @@ describe('edits after payments', () => {
       items: [item(f.wine, 1, 10)],
       status: 'partially_paid',
     });
-    expect((await f.owner.api.get(`/invoice/${res.body.id}`)).body.status).toBe('paid');
+    expect((await f.owner.api.get(`/invoice/${res.body.id}?by=id`)).body.status).toBe('paid');
   });
 });
 

@@ -1,6 +1,8 @@
 /** Reading invoices: detail, delete, recent and last, grid, export, search, stats, tenants. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
-import { INVOICE_MSG } from '@dbo/domain/invoice';
+import { INVOICE_ID_INVALID, INVOICE_MSG } from '@dbo/domain/invoice';
+import { eq } from 'drizzle-orm';
+import { invoices } from './invoices.tables.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/helpers.js';
 import { orders } from '../orders/orders.tables.js';
@@ -46,7 +48,7 @@ describe('detail, delete, recent, last', () => {
 
     const ok = await f.owner.api.del(`/invoice/${res.body.number}`);
     expect(ok.status).toBe(200);
-    expect((await f.owner.api.get(`/invoice/${res.body.id}`)).status).toBe(404);
+    expect((await f.owner.api.get(`/invoice/${res.body.id}?by=id`)).status).toBe(404);
   });
 
   it('links the online order an invoice was made from', async () => {
@@ -228,7 +230,7 @@ describe('tenant isolation', () => {
       stamps: [{ roll_id: f.roll, from: 1001, to: 1001 }],
     });
     const them = g.owner.api;
-    expect((await them.get(`/invoice/${mine.body.id}`)).status).toBe(404);
+    expect((await them.get(`/invoice/${mine.body.id}?by=id`)).status).toBe(404);
     expect((await them.get('/invoice/7000')).status).toBe(404);
     expect((await them.put(`/invoice/${mine.body.id}`, { status: 'paid' })).status).toBe(404);
     expect(
@@ -252,9 +254,38 @@ describe('tenant isolation', () => {
     ).not.toContain(f.customer);
     expect((await them.get('/company/stats')).body.invoiceCount).toBe(0);
     // nothing of the first company changed
-    const still = await f.owner.api.get(`/invoice/${mine.body.id}`);
+    const still = await f.owner.api.get(`/invoice/${mine.body.id}?by=id`);
     expect([still.body.status, still.body.stampsCount]).toEqual(['draft', 1]);
     expect((await f.owner.api.get('/invoice/grid')).body.count).toBe(1);
     expect((await client(t.ctx).get('/invoice/grid')).status).toBe(401);
+  });
+});
+
+describe('GET /invoice/{ref}: ?by=id and ?by=number are never read the other way (issue 35 case 10)', () => {
+  it("keeps the spec's 'id or number' without by; an id sent with ?by=id cannot land on another invoice", async () => {
+    const f = await invoiceFixture(t.ctx);
+    const a = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, '10.00')] });
+    const b = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 2, '10.00')] });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    // an id that is no invoice's number: the spec's GET /invoice/{id or number} finds it by id;
+    // read as a number only, it names no invoice
+    expect((await f.owner.api.get(`/invoice/${a.body.id}`)).body.id).toBe(a.body.id);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=number`)).status).toBe(404);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=id`)).body.id).toBe(a.body.id);
+    // b now carries a's id as its number: the number finds b (staff links), ?by=id finds a
+    await t.ctx.database.db.update(invoices).set({ number: a.body.id }).where(eq(invoices.id, b.body.id));
+    expect((await f.owner.api.get(`/invoice/${a.body.id}`)).body.id).toBe(b.body.id);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=id`)).body.id).toBe(a.body.id);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=number`)).body.id).toBe(b.body.id);
+    // ?by=id takes digits only; a bad `by` is a 400 too
+    const bad = await f.owner.api.get(`/invoice/${a.body.number}B?by=id`);
+    expect([bad.status, bad.body.message]).toEqual([400, INVOICE_ID_INVALID]);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=name`)).status).toBe(400);
+    expect((await f.owner.api.get('/invoice/99999999999?by=id')).status).toBe(404);
+    // DELETE by id deletes that invoice, not the one carrying the number
+    await f.owner.api.put(`/invoice/${a.body.id}`, { status: 'cancelled' });
+    expect((await f.owner.api.del(`/invoice/${a.body.id}?by=id`)).status).toBe(200);
+    expect((await f.owner.api.get(`/invoice/${a.body.id}?by=id`)).status).toBe(404);
+    expect((await f.owner.api.get(`/invoice/${b.body.id}?by=id`)).status).toBe(200);
   });
 });

@@ -10,6 +10,7 @@ import {
   invoiceExportQuery,
   invoiceGridQuery,
   invoiceRefParams,
+  invoiceRefQuery,
   invoiceRequestSchema,
   invoiceUpdateSchema,
   lastInvoiceQuery,
@@ -21,7 +22,7 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { invoiceCsv } from './invoice-export.service.js';
 import { invoiceGrid, lastInvoice, quickSearch, recentInvoices } from './invoice-list.service.js';
-import { type Actor, findInvoice } from './invoice-lookup.service.js';
+import { type Actor, findInvoice, invoiceKeyOf } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus, deleteInvoice } from './invoice-status.service.js';
@@ -112,18 +113,32 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/invoice/:ref',
-    { schema: { tags: ['invoice'], params: invoiceRefParams, response: { 200: invoiceDetailOut } } },
+    {
+      schema: {
+        tags: ['invoice'],
+        params: invoiceRefParams,
+        querystring: invoiceRefQuery,
+        response: { 200: invoiceDetailOut },
+      },
+    },
     async (req) => {
-      const inv = await findInvoice(db, req.auth.companyId, { ref: req.params.ref });
+      const inv = await findInvoice(db, req.auth.companyId, invoiceKeyOf(req.params.ref, req.query.by, true));
       return loadInvoiceDetail(db, req.auth.companyId, inv.id);
     },
   );
 
   app.delete(
     '/invoice/:ref',
-    { schema: { tags: ['invoice'], params: invoiceRefParams, response: { 200: invoiceDeletedOut } } },
+    {
+      schema: {
+        tags: ['invoice'],
+        params: invoiceRefParams,
+        querystring: invoiceRefQuery,
+        response: { 200: invoiceDeletedOut },
+      },
+    },
     async (req) => {
-      const res = await deleteInvoice(db, actorOf(req), req.params.ref);
+      const res = await deleteInvoice(db, actorOf(req), invoiceKeyOf(req.params.ref, req.query.by));
       app.deps.emit(req.auth.companyId, 'invoice:deleted', { id: res.id, number: res.number, beer: res.beer });
       return res;
     },

@@ -176,7 +176,7 @@ describe('payments move a draft out of draft', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('This invoice needs 2 more TABC stamps before it can be Partially Paid');
-    const detail = await f.owner.api.get(`/invoice/${draft.body.id}`);
+    const detail = await f.owner.api.get(`/invoice/${draft.body.id}?by=id`);
     expect(detail.body.status).toBe('draft');
     expect(detail.body.payments).toEqual([]);
   });

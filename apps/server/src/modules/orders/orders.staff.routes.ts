@@ -3,7 +3,8 @@ import { orderDetailOut, orderGridOut, orderNumberParams, orderOut, orderStatusC
 import { idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
+import { printLinkGone, printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
+import { assertPrintableCustomer } from '../customers/customers.service.js';
 import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
 import { logoFile } from '../pdf/pdf.service.js';
 import { buildOrder, detailOf, findOrder, orderDetailByNumber } from './orders.detail.js';
@@ -72,7 +73,12 @@ export async function publicRoutes(app: App) {
     },
     async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'order');
-      const order = await buildOrder(db, await findOrder(db, companyId, { id }), printUrl);
+      // the link dies with its order and with its customer
+      const row = await findOrder(db, companyId, { id }).catch(() => {
+        throw printLinkGone();
+      });
+      await assertPrintableCustomer(db, companyId, row.customer_id);
+      const order = await buildOrder(db, row, printUrl);
       reply.header('cache-control', 'no-store');
       if (req.query.format === 'pdf') {
         const pdf = await renderOrderPdf(order, await orderLogo(config.dataDir, order.logo));

@@ -60,7 +60,7 @@ describe('POST /invoice/{id}/payment above what the invoice owes', () => {
     // the invoice's payment list and detail show both parts
     const list = await f.owner.api.get(`/invoice/${invoice.id}/payment`);
     expect(list.body).toEqual([expect.objectContaining({ amount: 23.82, applied: 23.82, on_account: 99975.18 })]);
-    const detail = await f.owner.api.get(`/invoice/${invoice.id}`);
+    const detail = await f.owner.api.get(`/invoice/${invoice.id}?by=id`);
     expect(detail.body.payments).toEqual([expect.objectContaining({ amount: 23.82, on_account: 99975.18 })]);
     // the payment row keeps the whole amount received
     expect((await t.ctx.database.db.select().from(payments).where(eq(payments.id, res.body.id)))[0].amount).toBe(

@@ -1,4 +1,7 @@
-import { printTokenParams, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { and, eq } from 'drizzle-orm';
+import { printLinkGone, printTokenParams, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { assertPrintableCustomer } from '../customers/customers.service.js';
+import { invoices } from '../invoices/invoices.tables.js';
 import { pdfOut, printLinkOut, printablePageOut } from '@dbo/domain/invoice';
 import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
 import { z } from 'zod';
@@ -60,6 +63,13 @@ export async function publicRoutes(app: App) {
     async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'invoice');
       reply.header('cache-control', 'no-store');
+      // the link dies with its invoice (a deleted invoice is not found) and with its customer
+      const [inv] = await db
+        .select({ customer_id: invoices.customer_id })
+        .from(invoices)
+        .where(and(eq(invoices.id, id), eq(invoices.company_id, companyId)));
+      if (!inv) throw printLinkGone();
+      await assertPrintableCustomer(db, companyId, inv.customer_id);
       return { invoice: await loadPrintableInvoice(db, companyId, id) };
     },
   );

@@ -15,7 +15,7 @@ import { statementEmailOut, statementEmailSchema, statementPdfSchema, statementP
 import { z } from 'zod';
 import { notFound } from '../../lib/errors.js';
 import type { App, FastifyReply } from '../../lib/http.js';
-import { findCustomer } from '../customers/customers.service.js';
+import { assertPrintableCustomer, findCustomer } from '../customers/customers.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { agingReport } from './aging.service.js';
 import { findCreditMemo, issueCreditMemo, listCreditMemos } from './credit-memos.service.js';
@@ -150,6 +150,8 @@ export async function publicRoutes(app: App) {
       const period = statementQuery.safeParse(data);
       if (!period.success) throw notFound('Sorry, something went wrong!');
       const { from, to } = period.data;
+      // the link dies with its customer
+      await assertPrintableCustomer(db, companyId, id);
       if (req.query.format === 'pdf') {
         return sendStatementPdf(app, reply, companyId, await customerStatement(db, companyId, id, from, to));
       }

@@ -1,5 +1,4 @@
-import { InputNumber, type InputNumberProps } from 'antd';
-import type { Key, ReactNode } from 'react';
+import type { InputHTMLAttributes, Key, ReactNode } from 'react';
 import { QTY_MAX } from './shop-cart-model';
 
 /**
@@ -11,21 +10,30 @@ export function QtyField({
   name,
   inputKey,
   children,
+  width = 64,
   ...input
-}: InputNumberProps<number> & { id: string; name: string; inputKey?: Key; children: ReactNode }) {
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  name: string;
+  inputKey?: Key;
+  width?: number;
+  children: ReactNode;
+}) {
   return (
-    <div style={{ display: 'flex', gap: 6, alignItems: 'center', flex: 'none' }}>
+    <div className="shop-qty">
       <label htmlFor={id} className="sr-only">
         Quantity of {name}
       </label>
-      <InputNumber<number>
+      <input
         key={inputKey}
         id={id}
+        type="number"
         min={1}
         max={QTY_MAX}
-        precision={0}
+        step={1}
         inputMode="numeric"
-        size="large"
+        className="shop-input"
+        style={{ width }}
         {...input}
       />
       {children}

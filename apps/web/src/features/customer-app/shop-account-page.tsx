@@ -1,8 +1,7 @@
-import { LogoutOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Skeleton, Switch, Typography } from 'antd';
 import { Link } from 'react-router';
 import { type ShopPreferences, usePreferences, useSavePreferences } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
+import { Alert, Button, Card, Icon, Skeleton, Switch, useToast } from './shop-ui';
 
 const CHANNELS: { key: keyof ShopPreferences; label: string; help: string }[] = [
   { key: 'app_notification', label: 'App notifications', help: 'Order updates pop up while the app is open' },
@@ -14,7 +13,7 @@ const CHANNELS: { key: keyof ShopPreferences; label: string; help: string }[] = 
 export default function ShopAccountPage() {
   const { user, company, signOut } = useShop();
   const path = useShopPath();
-  const { message } = App.useApp();
+  const message = useToast();
   const prefs = usePreferences();
   const save = useSavePreferences();
   const toggle = (key: keyof ShopPreferences, value: boolean) => {
@@ -32,7 +31,7 @@ export default function ShopAccountPage() {
       <h1>Account</h1>
       <Card className="shop-card">
         <div className="shop-product-name">{user?.name}</div>
-        <Typography.Text type="secondary">{user?.email}</Typography.Text>
+        <span className="shop-muted">{user?.email}</span>
         <div>
           {user?.customer?.name} {user?.customer?.tabc_id ? `(${user.customer.tabc_id})` : ''}
         </div>
@@ -40,10 +39,10 @@ export default function ShopAccountPage() {
           <Link to={path('/balance')}>My balance with {company.name}</Link>
         </div>
       </Card>
-      <Card className="shop-card" title={<h2 style={{ fontSize: 16, margin: 0 }}>Notifications</h2>}>
-        {prefs.isError && <Alert type="error" showIcon title="Error updating notification preferences" />}
+      <Card className="shop-card" title="Notifications">
+        {prefs.isError && <Alert type="error" title="Error updating notification preferences" />}
         {prefs.isLoading ? (
-          <Skeleton active />
+          <Skeleton />
         ) : (
           CHANNELS.map((c) => (
             <div key={c.key} className="shop-product" style={{ padding: '8px 0' }}>
@@ -52,20 +51,20 @@ export default function ShopAccountPage() {
                   {c.label}
                 </label>
                 <div>
-                  <Typography.Text type="secondary">{c.help}</Typography.Text>
+                  <span className="shop-muted">{c.help}</span>
                 </div>
               </div>
               <Switch
                 id={`pref-${c.key}`}
                 checked={prefs.data?.[c.key] ?? false}
                 loading={save.isPending}
-                onChange={(v) => toggle(c.key, v)}
+                onChange={(v: boolean) => toggle(c.key, v)}
               />
             </div>
           ))
         )}
       </Card>
-      <Button size="large" block icon={<LogoutOutlined />} onClick={signOut}>
+      <Button size="large" block icon={<Icon name="logout" />} onClick={signOut}>
         Sign Out
       </Button>
     </>

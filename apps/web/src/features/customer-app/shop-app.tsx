@@ -1,18 +1,8 @@
-import {
-  AppstoreOutlined,
-  FileTextOutlined,
-  ShoppingCartOutlined,
-  ShoppingOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Result, Spin } from 'antd';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage, request } from '../../lib/api';
-import { LiveEventsProvider } from '../../lib/live-events';
 import type { CustomerAuthAnswer } from './customer-session';
-import { ShopLiveEvents } from './shop-live-events';
 import {
   getCustomerToken,
   setCustomerToken,
@@ -24,11 +14,14 @@ import {
 } from './shop-api';
 import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
 import { OFFLINE_QUEUED } from './shop-offline';
-import { forgetShopAnswers, useOutbox, useShopInstall } from './shop-pwa';
+import { forgetShopAnswers, useOfflinePages, useOutbox, useShopInstall } from './shop-pwa';
+import { Icon, Result, Spinner, ToastProvider, useToast } from './shop-ui';
 import './shop.css';
 
 /** Loaded only when nobody is signed in: a signed-in visit does not carry the sign-in form's code. */
 const ShopSignInPage = lazy(() => import('./shop-signin-page'));
+/** The live events (a socket and zod's payload schemas) come once signed in, after the first screen. */
+const ShopLive = lazy(() => import('./shop-live-events'));
 
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = ['/reset-password', '/signup'];
@@ -46,17 +39,18 @@ function ShopNav({ base }: { base: string }) {
   );
   return (
     <nav className="shop-nav" aria-label="Shop">
-      {link('', 'Products', <AppstoreOutlined aria-hidden />, true)}
+      {link('', 'Products', <Icon name="products" size={20} />, true)}
       {link(
         '/cart',
         'Cart',
-        <Badge count={units} size="small" offset={[6, 0]} data-testid="cart-count">
-          <ShoppingCartOutlined aria-hidden />
-        </Badge>,
+        <span className="shop-badge-wrap" data-testid="cart-count">
+          <Icon name="cart" size={20} />
+          {units > 0 && <span className="shop-badge">{units}</span>}
+        </span>,
       )}
-      {link('/order', 'Orders', <ShoppingOutlined aria-hidden />)}
-      {link('/invoice', 'Invoices', <FileTextOutlined aria-hidden />)}
-      {link('/account', 'Account', <UserOutlined aria-hidden />)}
+      {link('/order', 'Orders', <Icon name="orders" size={20} />)}
+      {link('/invoice', 'Invoices', <Icon name="invoices" size={20} />)}
+      {link('/account', 'Account', <Icon name="account" size={20} />)}
     </nav>
   );
 }
@@ -66,17 +60,38 @@ function ShopNav({ base }: { base: string }) {
  * session (the customer user's token, kept apart from the staff token), layout and live events.
  */
 export default function ShopApp() {
+  return (
+    <ToastProvider>
+      <Shop />
+    </ToastProvider>
+  );
+}
+
+function Shop() {
   const params = useParams();
   const host = getHostSubdomain();
   const subdomain = (host ?? params.subdomain ?? '').toLowerCase();
   const base = host ? '' : `/shop/${subdomain}`;
   const location = useLocation();
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const message = useToast();
   const company = useShopCompany(subdomain);
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
   useShopInstall(subdomain, !!host);
+  useOfflinePages(!!token && !!me.data);
+  // the socket (and its payload schemas) once the first screen is up and the phone idle
+  const [live, setLive] = useState(false);
+  const ready = !!token && !!me.data;
+  useEffect(() => {
+    if (!ready) return setLive(false);
+    if (typeof requestIdleCallback !== 'function') {
+      const t = setTimeout(() => setLive(true), 500);
+      return () => clearTimeout(t);
+    }
+    const id = requestIdleCallback(() => setLive(true), { timeout: 2000 });
+    return () => cancelIdleCallback(id);
+  }, [ready]);
   const refused = useCallback((m: string) => message.error(m), [message]);
   const waiting = useOutbox(!!token && !!me.data, refused);
 
@@ -129,16 +144,12 @@ export default function ShopApp() {
 
   if (company.isLoading || (token && company.data?.ordering && me.isLoading))
     // the name goes on a live region: a plain div (the spinner) may not carry an aria-label
-    return (
-      <div role="status" aria-label="Loading">
-        <Spin size="large" style={{ display: 'block', marginTop: 120 }} />
-      </div>
-    );
+    return <Spinner />;
   if (company.error || !value)
     return (
       <main className="shop">
         <Result
-          status={company.error instanceof ApiError && company.error.status === 404 ? '404' : 'error'}
+          status="error"
           title={
             company.error instanceof ApiError && company.error.status === 404
               ? 'This shop does not exist'
@@ -151,7 +162,7 @@ export default function ShopApp() {
   if (!value.company.ordering)
     return (
       <main className="shop">
-        <Result status="info" title={<h1 style={{ fontSize: 22 }}>{ORDERING_OFF}</h1>} subTitle={value.company.name} />
+        <Result status="info" title={ORDERING_OFF} subTitle={value.company.name} />
       </main>
     );
 
@@ -161,16 +172,18 @@ export default function ShopApp() {
   if (signedIn && rest.startsWith('/signup')) return <Navigate to={base || '/'} replace />;
   return (
     <ShopContext.Provider value={value}>
-      <LiveEventsProvider token={signedIn ? token : null}>
-        <ShopLiveEvents subdomain={subdomain} signOut={signOut} />
-      </LiveEventsProvider>
+      {signedIn && live && token && (
+        <Suspense fallback={null}>
+          <ShopLive token={token} subdomain={subdomain} signOut={signOut} />
+        </Suspense>
+      )}
       <div className="shop">
         <header className="shop-header">
           <span className="shop-brand">
             {value.company.logo && <img src={value.company.logo} alt="" />}
             {value.company.name}
           </span>
-          {signedIn && <span style={{ fontSize: 12, opacity: 0.9 }}>{me.data?.customer?.name}</span>}
+          {signedIn && <span className="shop-header-user">{me.data?.customer?.name}</span>}
         </header>
         {waiting > 0 && (
           <div className="shop-offline" role="status" data-testid="shop-outbox">
@@ -181,7 +194,7 @@ export default function ShopApp() {
           {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? (
             <Outlet />
           ) : (
-            <Suspense fallback={<Spin />}>
+            <Suspense fallback={<Spinner />}>
               <ShopSignInPage />
             </Suspense>
           )}

@@ -1,27 +1,19 @@
-import { FilePdfOutlined } from '@ant-design/icons';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { Alert, App, Button, Card, Skeleton, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { openShopPdf, useShopBalance } from './shop-api';
 import { useShopPath } from './shop-context';
+import { Alert, Button, Card, Icon, Skeleton, Tag, useToast } from './shop-ui';
 
 export default function ShopBalancePage() {
   const path = useShopPath();
   const balance = useShopBalance();
-  const { message } = App.useApp();
-  if (balance.isLoading) return <Skeleton active />;
+  const message = useToast();
+  if (balance.isLoading) return <Skeleton />;
   if (balance.error || !balance.data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="Failed to load balance information."
-        description={errorMessage(balance.error)}
-      />
-    );
+    return <Alert type="error" title="Failed to load balance information." description={errorMessage(balance.error)} />;
   const { summary, invoices, pdf_path } = balance.data;
   return (
     <>
@@ -32,7 +24,7 @@ export default function ShopBalancePage() {
             Owing: <strong data-testid="shop-owing">{formatMoney(summary.owing)}</strong>
           </span>
           <Button
-            icon={<FilePdfOutlined />}
+            icon={<Icon name="pdf" />}
             onClick={() => openShopPdf(pdf_path).catch(() => message.error('Error generating pdf'))}
           >
             Pdf
@@ -40,7 +32,7 @@ export default function ShopBalancePage() {
         </div>
       </Card>
       {invoices.length === 0 ? (
-        <Typography.Paragraph>No Balance Information</Typography.Paragraph>
+        <p>No Balance Information</p>
       ) : (
         invoices.map((i) => (
           <Card className="shop-card" key={i.id}>
@@ -51,10 +43,10 @@ export default function ShopBalancePage() {
                   {i.beer ? 'B' : ''}
                 </Link>
                 <div>
-                  <Typography.Text type="secondary">
+                  <span className="shop-muted">
                     {formatDate(i.invoiced_at)} · Due{' '}
                     {!i.due_at || isDueOnDelivery(i.due_at) ? 'On Delivery' : formatDate(i.due_at)}
-                  </Typography.Text>
+                  </span>
                 </div>
               </div>
               <div style={{ textAlign: 'right' }}>

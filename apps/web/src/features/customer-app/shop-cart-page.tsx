@@ -1,21 +1,19 @@
 import { productTypeLabel } from '@dbo/domain/constants';
-import { DeleteOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
-import { Alert, App, Button, Card, Empty, Input, Result, Skeleton, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { type ShopOrder, useCart, usePlaceOrder, useSaveCart } from './shop-api';
 import { QtyField } from './qty-field';
 import { withNote, withQty } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
-import { ButtonLink } from '../../lib/button-link';
+import { Alert, Button, ButtonLink, Card, Empty, Icon, Result, Skeleton, useToast } from './shop-ui';
 import { StockNote } from './stock-note';
 import { OFFLINE_QUEUED, type QueuedOrder } from './shop-offline';
 
 export default function ShopCartPage() {
   const { company } = useShop();
   const path = useShopPath();
-  const { message } = App.useApp();
+  const message = useToast();
   const cart = useCart();
   const save = useSaveCart(company.tax_rate);
   const [note, setNote] = useState('');
@@ -32,34 +30,36 @@ export default function ShopCartPage() {
     return (
       <Result
         status="info"
-        title={<h1 style={{ fontSize: 22 }}>Order saved on this phone</h1>}
+        title="Order saved on this phone"
         subTitle={OFFLINE_QUEUED}
-        extra={[
-          <ButtonLink key="c" to={path('')} size="large">
+        extra={
+          <ButtonLink to={path('')} size="large">
             Keep shopping
-          </ButtonLink>,
-        ]}
-        data-testid="order-queued"
+          </ButtonLink>
+        }
+        testId="order-queued"
       />
     );
   if (placed)
     return (
       <Result
         status="success"
-        title={<h1 style={{ fontSize: 22 }}>Order #{placed.order_number} placed</h1>}
+        title={`Order #${placed.order_number} placed`}
         subTitle={`Thank you! ${company.name} has received your order.`}
-        extra={[
-          <ButtonLink key="o" to={path(`/order/${placed.id}`)} type="primary" size="large">
-            View order
-          </ButtonLink>,
-          <ButtonLink key="c" to={path('')} size="large">
-            Keep shopping
-          </ButtonLink>,
-        ]}
-        data-testid="order-placed"
+        extra={
+          <>
+            <ButtonLink to={path(`/order/${placed.id}`)} type="primary" size="large">
+              View order
+            </ButtonLink>
+            <ButtonLink to={path('')} size="large">
+              Keep shopping
+            </ButtonLink>
+          </>
+        }
+        testId="order-placed"
       />
     );
-  if (cart.isLoading) return <Skeleton active />;
+  if (cart.isLoading) return <Skeleton />;
   const items = cart.data?.items ?? [];
   const setQty = (productId: number, qty: number) => {
     pending.current = save
@@ -98,9 +98,9 @@ export default function ShopCartPage() {
                 <div className="shop-product">
                   <div style={{ minWidth: 0 }}>
                     <div className="shop-product-name">{i.product.product}</div>
-                    <Typography.Text type="secondary">
+                    <span className="shop-muted">
                       {[i.product?.product_size, productTypeLabel(i.product?.product_type)].filter(Boolean).join(' · ')}
-                    </Typography.Text>
+                    </span>
                     {company.show_prices && i.price !== null && (
                       <div>
                         {formatMoney(i.price)} each · <strong>{formatMoney(i.total)}</strong>
@@ -111,21 +111,22 @@ export default function ShopCartPage() {
                   <QtyField
                     id={id}
                     name={name}
-                    style={{ width: 72 }}
+                    width={72}
                     defaultValue={i.qty}
                     max={i.max_qty ?? undefined}
                     inputKey={`${i.product_id}-${i.qty}`}
                     onBlur={(e) => {
                       const v = Number(e.target.value);
-                      if (Number.isFinite(v) && v !== i.qty) setQty(i.product_id, v);
+                      if (e.target.value !== '' && Number.isFinite(v) && v !== i.qty) setQty(i.product_id, v);
                     }}
-                    onPressEnter={(e) => (e.target as HTMLInputElement).blur()}
-                    onStep={(v) => setQty(i.product_id, Number(v))}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter') e.currentTarget.blur();
+                    }}
                   >
                     <Button
                       size="large"
                       danger
-                      icon={<DeleteOutlined />}
+                      icon={<Icon name="delete" />}
                       aria-label={`Remove ${name}`}
                       onClick={() => setQty(i.product_id, 0)}
                     />
@@ -138,8 +139,9 @@ export default function ShopCartPage() {
             <label htmlFor="cart-note" style={{ display: 'block', fontWeight: 600, marginBottom: 6 }}>
               Note to {company.name}
             </label>
-            <Input.TextArea
+            <textarea
               id="cart-note"
+              className="shop-input"
               rows={3}
               maxLength={5000}
               value={note}
@@ -160,7 +162,7 @@ export default function ShopCartPage() {
               </dd>
             </dl>
           )}
-          {errors.length > 0 && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
+          {errors.length > 0 && <Alert type="error" title={errors.join(' ')} />}
           <Button type="primary" size="large" block onClick={() => void submit()} loading={place.isPending}>
             Place Order
           </Button>

@@ -1,28 +1,26 @@
-import { SearchOutlined } from '@ant-design/icons';
-import { PRODUCT_TYPES, productTypeLabel } from '@dbo/domain/constants';
+import { PRODUCT_SEARCH_MIN_CHARS, PRODUCT_TYPES, productTypeLabel } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
-import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app';
-import { PRODUCT_SEARCH_MIN_CHARS } from '@dbo/domain/product';
+import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app-labels';
+
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Empty, Input, Segmented, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
 import { QtyField } from './qty-field';
-import { STOCK_COLORS, withAdded } from './shop-cart-model';
+import { clampQty, STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
-import { ButtonLink } from '../../lib/button-link';
+import { Alert, Button, ButtonLink, Empty, Icon, Segmented, Skeleton, Tag, useToast } from './shop-ui';
+import { CATALOG_PAGE } from './shop-prefetch';
 import { StockNote } from './stock-note';
 import { useDebounced } from '../../lib/use-debounced';
 
-const PAGE = 30;
 const TYPE_OPTIONS = [
   { label: 'All', value: '' },
   ...PRODUCT_TYPES.map((t) => ({ label: productTypeLabel(t), value: t })),
 ];
 
 function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boolean; inCart: number }) {
-  const { message } = App.useApp();
+  const message = useToast();
   const { company } = useShop();
   const cart = useCart();
   const save = useSaveCart(company.tax_rate);
@@ -39,9 +37,9 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
       <div className="shop-product">
         <div style={{ minWidth: 0 }}>
           <div className="shop-product-name">{p.product}</div>
-          <Typography.Text type="secondary">
+          <span className="shop-muted">
             {[p.product_size, productTypeLabel(p.product_type)].filter(Boolean).join(' · ')}
-          </Typography.Text>
+          </span>
           <div style={{ marginTop: 4 }}>
             {showPrices && p.price !== null && (
               <strong style={{ marginRight: 8 }} data-testid="shop-price">
@@ -58,8 +56,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
           name={label}
           value={qty}
           max={p.max_qty ?? undefined}
-          onChange={(v) => setQty(v ?? 1)}
-          style={{ width: 64 }}
+          onChange={(e) => setQty(e.target.value === '' ? 1 : clampQty(Number(e.target.value) || 1))}
         >
           <Button
             type="primary"
@@ -96,7 +93,7 @@ export default function ShopCatalogPage() {
         query: query || undefined,
         product_type: type || undefined,
         startRow: pageParam,
-        endRow: pageParam + PAGE,
+        endRow: pageParam + CATALOG_PAGE,
       }),
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((n, p) => n + p.rows.length, 0);
@@ -111,34 +108,34 @@ export default function ShopCatalogPage() {
   return (
     <>
       <h1>Products</h1>
-      <Input
-        allowClear
-        size="large"
-        prefix={<SearchOutlined aria-hidden />}
-        placeholder="Search by name or scan a UPC"
-        aria-label="Search products"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        inputMode="search"
-      />
-      <div style={{ overflowX: 'auto', margin: '8px 0 12px' }}>
-        <Segmented options={TYPE_OPTIONS} value={type} onChange={(v) => setType(String(v))} aria-label="Product type" />
+      <div className="shop-search">
+        <Icon name="search" />
+        <input
+          type="search"
+          className="shop-input"
+          placeholder="Search by name or scan a UPC"
+          aria-label="Search products"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          inputMode="search"
+        />
+      </div>
+      <div className="shop-scroll-x">
+        <Segmented name="product-type" label="Product type" options={TYPE_OPTIONS} value={type} onChange={setType} />
       </div>
       {text.trim().length > 0 && text.trim().length < PRODUCT_SEARCH_MIN_CHARS && (
-        <Typography.Paragraph type="secondary">Type at least 3 characters to search.</Typography.Paragraph>
+        <p className="shop-muted">Type at least 3 characters to search.</p>
       )}
-      {catalog.error && (
-        <Alert type="error" showIcon title={errorMessage(catalog.error)} style={{ marginBottom: 12 }} />
-      )}
+      {catalog.error && <Alert type="error" title={errorMessage(catalog.error)} />}
       {catalog.isLoading ? (
-        <Skeleton active />
+        <Skeleton />
       ) : rows.length === 0 ? (
         <Empty description="No products found" />
       ) : (
         <>
-          <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} aria-live="polite">
+          <p className="shop-muted" aria-live="polite">
             {count} {count === 1 ? 'product' : 'products'}
-          </Typography.Paragraph>
+          </p>
           {rows.map((p) => (
             <ProductCard key={p.id} p={p} showPrices={company.show_prices} inCart={inCart.get(p.id) ?? 0} />
           ))}

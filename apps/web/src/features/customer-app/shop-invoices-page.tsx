@@ -1,21 +1,20 @@
-import { FilePdfOutlined } from '@ant-design/icons';
 import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { Alert, App, Button, Card, Empty, Skeleton, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { openShopPdf, type ShopInvoiceRow, useShopInvoices } from './shop-api';
 import { useShopPath } from './shop-context';
+import { Alert, Button, Card, Empty, Icon, Skeleton, Tag, useToast } from './shop-ui';
 
 const label = (i: { number: number; beer: boolean }) => `${i.number}${i.beer ? 'B' : ''}`;
 const due = (d: string | null) => (!d || isDueOnDelivery(d) ? 'On Delivery' : formatDate(d));
 
 function PdfButton({ invoice }: { invoice: ShopInvoiceRow }) {
-  const { message } = App.useApp();
+  const message = useToast();
   return (
     <Button
-      icon={<FilePdfOutlined />}
+      icon={<Icon name="pdf" />}
       aria-label={`PDF of invoice #${label(invoice)}`}
       onClick={() => openShopPdf(invoice.pdf_path).catch(() => message.error('Error generating pdf'))}
     >
@@ -31,23 +30,23 @@ export default function ShopInvoicesPage() {
   const invoices = useShopInvoices();
   const rows = invoices.data?.rows ?? [];
   const one = id ? rows.find((r) => String(r.id) === id) : undefined;
-  if (invoices.isLoading) return <Skeleton active />;
+  if (invoices.isLoading) return <Skeleton />;
   if (id && !one)
     return (
       <>
         <h1>Invoice</h1>
-        <Alert type="warning" showIcon title="Invoice not found" />
+        <Alert type="warning" title="Invoice not found" />
       </>
     );
   return (
     <>
       <h1>{one ? `Invoice #${label(one)}` : 'My invoices'}</h1>
       {!one && (
-        <Typography.Paragraph>
+        <p>
           <Link to={path('/balance')}>See my balance</Link>
-        </Typography.Paragraph>
+        </p>
       )}
-      {invoices.error && <Alert type="error" showIcon title={errorMessage(invoices.error)} />}
+      {invoices.error && <Alert type="error" title={errorMessage(invoices.error)} />}
       {!rows.length ? (
         <Empty description="No invoices yet" />
       ) : (
@@ -59,9 +58,9 @@ export default function ShopInvoicesPage() {
                   Invoice #{label(i)}
                 </Link>
                 <div>
-                  <Typography.Text type="secondary">
+                  <span className="shop-muted">
                     {formatDate(i.invoiced_at)} · Due {due(i.due_at)}
-                  </Typography.Text>
+                  </span>
                 </div>
                 <Tag>{INVOICE_STATUS_LABELS[i.status as InvoiceStatus] ?? i.status}</Tag>
                 <strong>{formatMoney(i.total)}</strong>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
-import { useLiveEvent } from '../../lib/live-events';
+import { LiveEventsProvider, useLiveEvent } from '../../lib/live-events';
 import { shopKeys } from './shop-api';
+import { useToast } from './shop-ui';
 
 /**
  * The shop's live events (inside its LiveEventsProvider, with the customer user's token): the
@@ -10,7 +10,7 @@ import { shopKeys } from './shop-api';
  */
 export function ShopLiveEvents({ subdomain, signOut }: { subdomain: string; signOut: () => void }) {
   const qc = useQueryClient();
-  const { message } = App.useApp();
+  const message = useToast();
   const refreshOrders = () => void qc.invalidateQueries({ queryKey: shopKeys.orders });
   useLiveEvent('order:status', refreshOrders);
   useLiveEvent('order:invoiced', () => {
@@ -26,4 +26,24 @@ export function ShopLiveEvents({ subdomain, signOut }: { subdomain: string; sign
   useLiveEvent('order:feature', () => void qc.invalidateQueries({ queryKey: shopKeys.company(subdomain) }));
   useLiveEvent('product:cache-update', () => void qc.invalidateQueries({ queryKey: ['shop', 'catalog'] }));
   return null;
+}
+
+/**
+ * The socket and its listeners, signed in only: a module of its own (lazy in shop-app.tsx), as
+ * the events' payload schemas (zod) are not needed for the shop's first screen (issue 34).
+ */
+export default function ShopLive({
+  token,
+  subdomain,
+  signOut,
+}: {
+  token: string;
+  subdomain: string;
+  signOut: () => void;
+}) {
+  return (
+    <LiveEventsProvider token={token}>
+      <ShopLiveEvents subdomain={subdomain} signOut={signOut} />
+    </LiveEventsProvider>
+  );
 }

@@ -1,4 +1,4 @@
-import { orderTotals } from '@dbo/domain/order';
+import { orderTotals } from '@dbo/domain/order-totals';
 import type { Cart, CartBody, CatalogRow } from './shop-api';
 
 /**

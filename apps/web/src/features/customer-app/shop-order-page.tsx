@@ -1,15 +1,36 @@
-import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { App, Badge, Button, Card, List, Skeleton, Tag, Typography } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
-import { LoadFailed } from '../../lib/load-failed';
 import { type ShopOrderItem, useOrderAgain, useShopOrder } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
 import { ShopStatusTag } from './shop-orders-page';
+import { Button, Card, Icon, Result, Skeleton, Tag, useToast } from './shop-ui';
 
-const { Text } = Typography;
+const Text = ({
+  type,
+  delete: del,
+  children,
+  className,
+  style,
+}: {
+  type?: 'secondary' | 'warning';
+  delete?: boolean;
+  children: React.ReactNode;
+  className?: string;
+  style?: React.CSSProperties;
+}) => {
+  const cls = [type === 'secondary' && 'shop-muted', type === 'warning' && 'shop-warn', className]
+    .filter(Boolean)
+    .join(' ');
+  return del ? (
+    <del className={cls || undefined}>{children}</del>
+  ) : (
+    <span className={cls || undefined} style={style}>
+      {children}
+    </span>
+  );
+};
 
 export const ADDED_TEXT = 'Item was not ordered. It was added when order was invoiced.';
 
@@ -21,7 +42,7 @@ function Line({ item, showPrices }: { item: ShopOrderItem; showPrices: boolean }
     showPrices && item.previous_price !== null && item.new_price !== null && item.previous_price !== item.new_price;
   const struck = item.is_rejected ? 'shop-struck' : undefined;
   return (
-    <List.Item data-testid="shop-order-line">
+    <li className="shop-line" data-testid="shop-order-line">
       <div style={{ width: '100%' }}>
         <div className="shop-product">
           <span className={struck} style={{ fontWeight: 600 }}>
@@ -64,7 +85,7 @@ function Line({ item, showPrices }: { item: ShopOrderItem; showPrices: boolean }
           </Text>
         )}
       </div>
-    </List.Item>
+    </li>
   );
 }
 
@@ -73,11 +94,18 @@ export default function ShopOrderPage() {
   const { company } = useShop();
   const path = useShopPath();
   const navigate = useNavigate();
-  const { message } = App.useApp();
+  const message = useToast();
   const q = useShopOrder(id);
   const orderAgain = useOrderAgain();
-  if (q.isLoading) return <Skeleton active />;
-  if (q.error || !q.data) return <LoadFailed error={q.error} />;
+  if (q.isLoading) return <Skeleton />;
+  if (q.error || !q.data)
+    return (
+      <Result
+        status="error"
+        title="Sorry, something went wrong!"
+        subTitle={q.error ? errorMessage(q.error) : undefined}
+      />
+    );
   const { order } = q.data;
   const again = () =>
     orderAgain.mutate(order.id, {
@@ -91,9 +119,9 @@ export default function ShopOrderPage() {
   return (
     <>
       <Link to={path('/order')}>
-        <ArrowLeftOutlined aria-hidden /> My orders
+        <Icon name="back" size={14} /> My orders
       </Link>
-      <h1 style={{ marginTop: 8 }}>Order #{order.order_number}</h1>
+      <h1>Order #{order.order_number}</h1>
       <Card className="shop-card">
         <div className="shop-product">
           <div>
@@ -109,9 +137,9 @@ export default function ShopOrderPage() {
           )}
         </div>
         {order.invoices.length > 0 && (
-          <div style={{ marginTop: 8 }}>
+          <div className="shop-links">
             {order.invoices.map((i) => (
-              <Link key={i.id} to={path(`/invoice/${i.id}`)} style={{ marginRight: 12 }}>
+              <Link key={i.id} to={path(`/invoice/${i.id}`)}>
                 Invoice #{i.number}
                 {i.beer ? 'B' : ''} ({formatDate(i.invoiced_at)})
               </Link>
@@ -120,19 +148,24 @@ export default function ShopOrderPage() {
         )}
       </Card>
       <Card className="shop-card" title="Items">
-        <List dataSource={order.orderItems} renderItem={(i) => <Line item={i} showPrices={company.show_prices} />} />
+        <ul className="shop-lines">
+          {order.orderItems.map((i) => (
+            <Line key={i.id} item={i} showPrices={company.show_prices} />
+          ))}
+        </ul>
       </Card>
       {order.note.length > 0 && (
         <Card className="shop-card" title="Notes">
           {order.note.map((n) =>
             n.company_user_id ? (
-              <Badge.Ribbon key={n.id} text="From Distributor" color="#8b1e3f">
-                <p style={{ whiteSpace: 'pre-wrap', paddingRight: 110 }}>
+              <div key={n.id} className="shop-note-distributor">
+                <span className="shop-ribbon">From Distributor</span>
+                <p style={{ whiteSpace: 'pre-wrap' }}>
                   {n.note}
                   <br />
                   <Text type="secondary">{formatDateTime(n.created_at)}</Text>
                 </p>
-              </Badge.Ribbon>
+              </div>
             ) : (
               <p key={n.id} style={{ whiteSpace: 'pre-wrap' }}>
                 {n.note}
@@ -143,7 +176,7 @@ export default function ShopOrderPage() {
           )}
         </Card>
       )}
-      <Button size="large" block icon={<ReloadOutlined />} onClick={again} loading={orderAgain.isPending}>
+      <Button size="large" block icon={<Icon name="reload" />} onClick={again} loading={orderAgain.isPending}>
         Order again
       </Button>
     </>

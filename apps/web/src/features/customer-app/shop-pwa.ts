@@ -30,14 +30,6 @@ export function useShopInstall(subdomain: string, onHost: boolean) {
             .map((e) => e.name)
             .filter((u) => u.startsWith(`${location.origin}/assets/`));
           reg.active?.postMessage({ type: 'cache', urls: [...urls, '/shop/__shell'] });
-          // the shop's other pages, so they open offline too
-          void Promise.all([
-            import('./shop-cart-page'),
-            import('./shop-orders-page'),
-            import('./shop-order-page'),
-            import('./shop-invoices-page'),
-            import('./shop-account-page'),
-          ]).catch(() => undefined);
         })
         .catch(() => undefined);
     return () => {
@@ -45,6 +37,27 @@ export function useShopInstall(subdomain: string, onHost: boolean) {
       theme.remove();
     };
   }, [subdomain, onHost]);
+}
+
+/**
+ * Signed in, once the worker is ready: the shop's other pages, so they open offline too (not on
+ * the sign-in page, whose first seconds on a phone are the form's alone).
+ */
+export function useOfflinePages(signedIn: boolean) {
+  useEffect(() => {
+    if (!signedIn || !('serviceWorker' in navigator)) return;
+    void navigator.serviceWorker.ready
+      .then(() =>
+        Promise.all([
+          import('./shop-cart-page'),
+          import('./shop-orders-page'),
+          import('./shop-order-page'),
+          import('./shop-invoices-page'),
+          import('./shop-account-page'),
+        ]),
+      )
+      .catch(() => undefined);
+  }, [signedIn]);
 }
 
 /** Sign-out: the last answers kept for offline use are this user's; the worker forgets them. */

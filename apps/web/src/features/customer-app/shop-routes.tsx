@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { lazyPage } from '../../app/route-types';
 
 /** The shop's pages, relative to /shop/{subdomain} (or / on the company's subdomain). */
-const children: RouteObject[] = [
+export const shopChildren: RouteObject[] = [
   { index: true, lazy: lazyPage(() => import('./shop-catalog-page')) },
   { path: 'cart', lazy: lazyPage(() => import('./shop-cart-page')) },
   { path: 'order', lazy: lazyPage(() => import('./shop-orders-page')) },
@@ -16,5 +16,5 @@ const children: RouteObject[] = [
 ];
 
 export function shopRoutes(path: string): RouteObject {
-  return { path, lazy: lazyPage(() => import('./shop-app')), children };
+  return { path, lazy: lazyPage(() => import('./shop-app')), children: shopChildren };
 }

@@ -1,50 +1,47 @@
-import { signInSchema } from '@dbo/domain/auth';
-import { Button, Card, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
-import { zodRule } from '../../lib/zod-form';
 import { useShop, useShopPath } from './shop-context';
+import { useSchemaForm } from './shop-form';
+import { Button, TextField } from './shop-ui';
+
+const loadSchema = () => import('@dbo/domain/auth').then((m) => m.signInSchema);
 
 /** Shown in place of any shop page while signed out; revoked or disabled users are refused by the server. */
 export default function ShopSignInPage() {
   const { company, signIn } = useShop();
   const path = useShopPath();
-  const [form] = Form.useForm();
+  const form = useSchemaForm(loadSchema, { email: '', password: '' });
   const [busy, setBusy] = useState(false);
-  const onFinish = async (v: { email: string; password: string }) => {
+  const onValid = async (v: { email: string; password: string }) => {
     setBusy(true);
     try {
       await signIn(v.email, v.password);
     } catch (err) {
       const msg =
         err instanceof ApiError && err.status < 500 ? errorMessage(err) : 'our servers broke, please try again later';
-      form.setFields([{ name: 'password', errors: [msg] }]);
+      form.setError('password', msg);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
+    <div className="shop-tile shop-narrow">
       <h1>Sign in to order</h1>
-      <Typography.Paragraph type="secondary">Order from {company.name} online.</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
+      <p className="shop-muted">Order from {company.name} online.</p>
+      <p className="shop-muted">
         Come back to order at <strong data-testid="shop-address">{company.shop_url}</strong>
-      </Typography.Paragraph>
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false}>
-        <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
-          <Input autoComplete="email" inputMode="email" size="large" />
-        </Form.Item>
-        <Form.Item label="Password" name="password" rules={[zodRule(signInSchema, 'password')]}>
-          <Input.Password autoComplete="current-password" size="large" />
-        </Form.Item>
+      </p>
+      <form onSubmit={form.handleSubmit(onValid)} noValidate>
+        <TextField label="Email" {...form.field('email')} autoComplete="email" inputMode="email" type="email" />
+        <TextField label="Password" {...form.field('password')} autoComplete="current-password" type="password" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           Sign In
         </Button>
-      </Form>
-      <p style={{ marginTop: 16 }}>
+      </form>
+      <p>
         Forgot your password? <Link to={path('/reset-password')}>Reset it</Link>
       </p>
-    </Card>
+    </div>
   );
 }

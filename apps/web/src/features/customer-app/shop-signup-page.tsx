@@ -1,13 +1,14 @@
-import { customerSignUpSchema } from '@dbo/domain/customer';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessages, request } from '../../lib/api';
-import { NewPasswordFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
-import { zodRule } from '../../lib/zod-form';
 import type { CustomerAuthAnswer } from './customer-session';
 import { useShop, useShopPath } from './shop-context';
+import { useSchemaForm } from './shop-form';
+import { ShopNewPasswordFields } from './shop-password-fields';
+import { Alert, Button, TextField } from './shop-ui';
+
+const loadSchema = () => import('@dbo/domain/customer').then((m) => m.customerSignUpSchema);
 
 /**
  * /shop/{subdomain}/signup?name&email&tabc_id&token: the invitation's link, in the distributor's
@@ -20,12 +21,22 @@ export default function ShopSignUpPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const tabcId = search.get('tabc_id') ?? '';
-  const [form] = Form.useForm();
   const [busy, run] = useBusy();
   const [errors, setErrors] = useState<string[] | null>(null);
-  const rule = (f: string) => [zodRule(customerSignUpSchema, f, () => ({ token }))];
+  const extra = useCallback(() => ({ token }), [token]);
+  const form = useSchemaForm(
+    loadSchema,
+    {
+      email: search.get('email') ?? '',
+      name: search.get('name') ?? '',
+      phone_number: '',
+      password: '',
+      confirm_password: '',
+    },
+    { extra, dependents: { password: ['confirm_password'] } },
+  );
 
-  const onFinish = (v: Record<string, string>) => {
+  const onValid = (v: Record<string, string>) => {
     setErrors(null);
     return run(
       async () => {
@@ -41,45 +52,38 @@ export default function ShopSignUpPage() {
   };
 
   return (
-    <Card style={{ maxWidth: 420, margin: '24px auto' }}>
+    <div className="shop-tile shop-narrow">
       <h1>Create your account</h1>
-      <Typography.Paragraph type="secondary">
+      <p className="shop-muted">
         Order from {company.name} online{tabcId ? ` for permit ${tabcId}` : ''}. Afterwards, come back to{' '}
         <strong data-testid="shop-address">{company.shop_url}</strong> to order.
-      </Typography.Paragraph>
+      </p>
       {!token ? (
         <Alert
           type="warning"
-          showIcon
           title={`Open the link in the invitation ${company.name} sent you to create your account.`}
         />
       ) : (
-        <Form
-          form={form}
-          layout="vertical"
-          onFinish={onFinish}
-          requiredMark={false}
-          initialValues={{ name: search.get('name') ?? '', email: search.get('email') ?? '' }}
-        >
-          {errors && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
-          <Form.Item label="Email" name="email" rules={rule('email')}>
-            <Input autoComplete="email" size="large" readOnly={!!search.get('email')} />
-          </Form.Item>
-          <Form.Item label="Full Name" name="name" rules={rule('name')}>
-            <Input autoComplete="name" size="large" maxLength={40} />
-          </Form.Item>
-          <Form.Item label="Phone" name="phone_number">
-            <Input autoComplete="tel" size="large" />
-          </Form.Item>
-          <NewPasswordFields rule={rule} size="large" />
+        <form onSubmit={form.handleSubmit(onValid)} noValidate>
+          {errors && <Alert type="error" title={errors.join(' ')} />}
+          <TextField
+            label="Email"
+            {...form.field('email')}
+            type="email"
+            autoComplete="email"
+            readOnly={!!search.get('email')}
+          />
+          <TextField label="Full Name" {...form.field('name')} autoComplete="name" maxLength={40} />
+          <TextField label="Phone" {...form.field('phone_number')} type="tel" autoComplete="tel" />
+          <ShopNewPasswordFields password={form.field('password')} confirm={form.field('confirm_password')} />
           <Button type="primary" htmlType="submit" block size="large" loading={busy}>
             Create Account
           </Button>
-        </Form>
+        </form>
       )}
-      <p style={{ marginTop: 16 }}>
+      <p>
         Already have an account? <Link to={path('')}>Sign in</Link>
       </p>
-    </Card>
+    </div>
   );
 }

@@ -94,7 +94,7 @@ function CreditMemoDialog({
 }) {
   const detail = useQuery({
     queryKey: [...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'],
-    queryFn: ({ signal }) => http.get<{ items: Line[] }>(`/invoice/${invoiceId}`, undefined, signal),
+    queryFn: ({ signal }) => http.get<{ items: Line[] }>(`/invoice/${invoiceId}`, { by: 'id' }, signal),
   });
   const issue = useIssueCreditMemo(invoiceId);
   const [qty, setQty] = useState<Record<number, number>>({});

@@ -1,0 +1,71 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { type CatalogAnswer, getCustomerToken, shopKeys } from './shop-api';
+import ShopApp from './shop-app';
+import { setHostSubdomain } from './shop-context';
+import { takeShopPrefetch } from './shop-prefetch';
+import { shopChildren } from './shop-routes';
+import { Result, Spinner } from './shop-ui';
+
+/**
+ * The customers' shop as an app of its own (issue 34): main.tsx loads this for /shop/{subdomain}
+ * (or every page of {subdomain}.{APP_DOMAIN}) instead of the staff app, so a phone loads React,
+ * the router, TanStack Query and the shop's small components, never Ant Design or AG Grid.
+ */
+function NotFound() {
+  return (
+    <main className="shop">
+      <Result status="error" title="A bit lost, are we ?" subTitle="The page you are looking for does not exist." />
+    </main>
+  );
+}
+
+/** The answers main.tsx asked for before this code loaded, in the cache under the pages' keys. */
+function seed(qc: QueryClient) {
+  const p = takeShopPrefetch();
+  if (!p) return;
+  void qc.prefetchQuery({ queryKey: shopKeys.company(p.subdomain), queryFn: () => p.company });
+  if (p.me) void qc.prefetchQuery({ queryKey: shopKeys.me, queryFn: () => p.me });
+  if (p.cart) void qc.prefetchQuery({ queryKey: shopKeys.cart, queryFn: () => p.cart });
+  if (p.catalog)
+    void qc.prefetchInfiniteQuery({
+      queryKey: shopKeys.catalog({ query: '', type: '' }),
+      queryFn: () => p.catalog as Promise<CatalogAnswer>,
+      initialPageParam: 0,
+    });
+}
+
+export function startShop(host: string | null) {
+  setHostSubdomain(host);
+  const qc = new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+        retry: (count, err) => !(err instanceof ApiError && err.status < 500) && count < 2,
+      },
+    },
+  });
+  seed(qc);
+  // signed out: the sign-in form's code comes with the shop's, not after the company's answer
+  if (!getCustomerToken()) void import('./shop-signin-page');
+  const router = createBrowserRouter([
+    {
+      HydrateFallback: Spinner,
+      children: [
+        { path: host ? '/' : '/shop/:subdomain', Component: ShopApp, children: shopChildren },
+        { path: '*', Component: NotFound },
+      ],
+    },
+  ]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={qc}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

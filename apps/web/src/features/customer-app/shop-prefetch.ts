@@ -1,0 +1,52 @@
+import { request } from '../../lib/api';
+
+/**
+ * The shop's first answers, asked for by the page's entry before React and the shop's code load
+ * (issue 34: the catalogue's first page without a second round trip). shop-main.tsx hands them to
+ * the query cache under the keys the pages read (shop-api.ts).
+ */
+export interface ShopPrefetch {
+  subdomain: string;
+  company: Promise<unknown>;
+  me?: Promise<unknown>;
+  cart?: Promise<unknown>;
+  /** the catalogue's first page, unfiltered (the catalogue's opening query) */
+  catalog?: Promise<unknown>;
+}
+
+/** the first catalogue page's rows (shop-catalog-page.tsx asks for the same) */
+export const CATALOG_PAGE = 30;
+/** The customer user's token (customer-session.ts holds the same key). */
+const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
+
+let started: ShopPrefetch | null = null;
+
+/** `rest` is the path inside the shop ('/' the catalogue). */
+export function prefetchShop(subdomain: string, rest: string) {
+  const token = localStorage.getItem(CUSTOMER_TOKEN_KEY);
+  const quiet = <T>(p: Promise<T>) => {
+    // a refused answer is read again by the page's own query (a 401 signs out there)
+    p.catch(() => undefined);
+    return p;
+  };
+  started = {
+    subdomain,
+    company: quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
+  };
+  if (!token) return;
+  started.me = quiet(
+    request<{ customerUser: unknown }>('GET', '/customer-app/me', { token }).then((r) => r.customerUser),
+  );
+  started.cart = quiet(request('GET', '/customer-app/cart', { token }));
+  if (rest === '/' || rest === '')
+    started.catalog = quiet(
+      request('GET', '/customer-app/catalog', { token, query: { startRow: 0, endRow: CATALOG_PAGE } }),
+    );
+}
+
+/** What was asked for at start (once: a later visit of the page asks again). */
+export function takeShopPrefetch(): ShopPrefetch | null {
+  const p = started;
+  started = null;
+  return p;
+}
