@@ -296,7 +296,7 @@ describe('completing a stop', () => {
     const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, completion());
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('paid');
-    const detail = await t.owner.api.get(`/invoice/${inv.id}`);
+    const detail = await t.owner.api.get(`/invoice/${inv.id}?by=id`);
     expect(detail.body.status).toBe('paid');
     const history = detail.body.statusInfo.map((h: any) => [h.old_status, h.new_status]);
     expect(history.slice(-2)).toEqual([
@@ -309,7 +309,7 @@ describe('completing a stop', () => {
     // the payment taken back (owner): the goods were delivered, so the invoice is delivered, not invoiced
     const [payment] = (await t.owner.api.get(`/invoice/${inv.id}/payment`)).body;
     expect((await t.owner.api.del(`/invoice/${inv.id}/payment/${payment.id}`)).status).toBe(200);
-    expect((await t.owner.api.get(`/invoice/${inv.id}`)).body.status).toBe('delivered');
+    expect((await t.owner.api.get(`/invoice/${inv.id}?by=id`)).body.status).toBe('delivered');
   });
 
   it('validates the signature, photo, time and client id', async () => {
