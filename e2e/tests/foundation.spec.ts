@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { authHeaders, signIn, signUpApi, uniqueEmail, useToken } from './helpers';
+import { authHeaders, shotPath, signIn, signUpApi, uniqueEmail, useToken } from './helpers';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,6 +15,15 @@ test('sign-up creates a company and lands in settings', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/setting/);
   await expect(page.getByRole('link', { name: 'Account settings' })).toContainText('Rosa Martinez');
+  // a first-run checklist guides the new company; it ticks itself (issue 36)
+  const checklist = page.getByTestId('first-run-checklist');
+  await expect(checklist.getByRole('link', { name: 'First stamp roll' })).toHaveAttribute('href', '/stamp/roll');
+  await expect(checklist.getByRole('link', { name: 'First invoice' })).toHaveAttribute('href', '/invoice/create');
+  await expect(checklist.getByText('0/6')).toBeVisible();
+  await page.screenshot({ path: shotPath('i36-first-run-checklist.png') });
+  // the free features are on from the start: Payments opens its grid, not an activation card
+  await page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Payments' }).click();
+  await expect(page.getByRole('button', { name: 'Activate Payments' })).toHaveCount(0);
 });
 
 test('sign-in shows the exact empty-field messages and the server message', async ({ page }) => {
@@ -22,6 +31,13 @@ test('sign-in shows the exact empty-field messages and the server message', asyn
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText("Email can't be an empty field")).toBeVisible();
   await expect(page.getByText("Password can't be an empty field")).toBeVisible();
+  // typed but wrong: each field says what is wrong with it (issue 36)
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password', { exact: true }).fill('x');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Please insert a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 5 characters')).toBeVisible();
+  await expect(page.getByText("Email can't be an empty field")).toHaveCount(0);
   await page.getByLabel('Email').fill('demo@lonestar-spirits.example');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -70,6 +86,16 @@ test('activating a feature from the marketplace', async ({ page, request }) => {
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Activate' }).click();
   await expect(card.getByText('Active', { exact: true })).toBeVisible();
+  await expect(page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Inventory' })).toBeVisible();
+  // A point of sale says, before it is switched on, what it costs and that it hides Inventory (issue 36).
+  await page.getByTestId('feature-bottle_pos').getByRole('button', { name: 'Activate' }).click();
+  const pos = page.getByRole('dialog', { name: 'Activate Bottle POS' });
+  await expect(pos.getByTestId('feature-dialog-pricing')).toHaveText('$39 / month');
+  await expect(pos).toContainText('Inventory is hidden from the navigation');
+  await page.screenshot({ path: shotPath('i36-activate-bottle-pos.png') });
+  await pos.getByRole('button', { name: 'Activate' }).click();
+  await expect(card).toContainText('Active · hidden by Bottle POS');
+  await expect(page.locator('.ant-layout-sider').getByRole('menuitem', { name: 'Inventory' })).toHaveCount(0);
   await expect(page.getByTestId('feature-ai').getByRole('button', { name: 'Coming Soon' })).toBeDisabled();
   await page.getByTestId('feature-fintech').getByRole('button', { name: 'Request Access' }).click();
   await expect(page.getByRole('dialog').getByText('Request Access to Fintech')).toBeVisible();

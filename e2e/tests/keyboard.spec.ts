@@ -1,5 +1,5 @@
 import { type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders } from './helpers';
+import { DEMO, authHeaders, shotPath } from './helpers';
 
 const TITOS = "TITO'S HANDMADE VODKA";
 
@@ -139,4 +139,18 @@ test('an invoice is built and saved with the keyboard alone, and the saved invoi
   await page.keyboard.type('settings');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/setting$/);
+
+  // every page and create action by name, and a customer by permit (issue 36)
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('stamp');
+  await expect(palette.getByRole('option', { name: 'Stamps', exact: true })).toBeVisible();
+  await expect(palette.getByRole('option', { name: 'Register Stamp Roll' })).toBeVisible();
+  await page.screenshot({ path: shotPath('i36-palette-stamp.png') });
+  await palette.getByRole('combobox').fill('MB100234');
+  await expect(palette.getByRole('option', { name: 'Edit customer The Broken Spoke' })).toBeVisible();
+  await palette.getByRole('combobox').fill('new inv');
+  await expect(palette.getByRole('option', { name: 'New Invoice' })).toBeVisible();
+  await expect(palette.getByRole('option', { name: /The Broken Spoke/ })).toHaveCount(0);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/invoice\/create$/);
 });

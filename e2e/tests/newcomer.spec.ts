@@ -101,6 +101,9 @@ test('every navigation item and the Products page Inventory button open a built 
   // the demo company has orders and inventory on: their items exist and open their screens
   await expect(nav.getByRole('menuitem', { name: /^Order/ })).toHaveCount(1);
   await expect(nav.getByRole('menuitem', { name: 'Inventory' })).toHaveCount(1);
+  // each item is a link: a middle click or 'Open in new tab' works (issue 36)
+  await expect(nav.getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoice');
+  await expect(nav.getByRole('link', { name: 'Stamps' })).toHaveAttribute('href', '/stamp');
   const count = await items.count();
   for (let i = 0; i < count; i++) {
     const name = (await items.nth(i).innerText()).trim();
@@ -110,7 +113,7 @@ test('every navigation item and the Products page Inventory button open a built 
   }
   await page.goto('/product');
   await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
-  await page.getByRole('link', { name: 'Inventory' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Inventory' }).click();
   await expect(page).toHaveURL(/\/inventory/);
   await expect(page.getByText('A bit lost, are we ?')).toHaveCount(0);
 });

@@ -131,6 +131,13 @@ test('a customer orders from a phone while the office watches live; the office c
   // the office sees it arrive without a reload: toast, badge, title count, the grid row
   await expect(staff.getByText('New order arrived')).toBeVisible();
   await expect(staff.getByText(`You got a new order #${orderNumber}`)).toBeVisible();
+  // the toast sits below the top bar: the Logout button stays reachable (issue 36)
+  const toastBox = await staff
+    .locator('.ant-notification-notice')
+    .filter({ hasText: 'New order arrived' })
+    .boundingBox();
+  const logoutBox = await staff.getByRole('button', { name: 'Logout' }).boundingBox();
+  expect(toastBox!.y).toBeGreaterThanOrEqual(logoutBox!.y + logoutBox!.height);
   await expect(staff.getByTestId('order-badge')).toHaveText(String(before + 1));
   await expect(staff).toHaveTitle(new RegExp(`\\(${before + 1}\\)$`));
   const row = staff.locator('.ag-row').filter({ has: staff.getByRole('link', { name: `#${orderNumber}` }) });

@@ -104,9 +104,15 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await expect(dialog.getByTestId('email-recipients')).toContainText('ap@continental-club.example');
   await dialog.getByLabel('Email note').fill('Paid in full, thank you!');
   await page.screenshot({ path: shotPath('e-email-dialog.png') });
+  // typed without pressing Add: a wrong one stops the send and says so, a right one goes too (issue 36)
+  await dialog.getByLabel('Email address').fill('owner@continental');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Input valid email address')).toBeVisible();
+  await dialog.getByLabel('Email address').fill('owner@continental-club.example');
   await dialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Your email has been sent')).toBeVisible();
   await expect(share).toContainText('ap@continental-club.example');
+  await expect(share).toContainText('owner@continental-club.example');
   await share.getByRole('button', { name: 'Email' }).click();
   await expect(page.getByRole('dialog', { name: /Email Invoice/ })).toContainText(
     'This Invoice has already been sent to',

@@ -16,6 +16,15 @@ test('create a product, see the duplicate-name link, schedule a price change', a
   // spec 2 section 9: a new product's price starts at 0.00
   await expect(page.getByRole('dialog').getByLabel('Unit Price')).toHaveValue('0.00');
   await fillModalField(page, 'Product Name', "  tito's handmade vodka ");
+  // Escape with something typed asks first; keeping on keeps the input (issue 36)
+  await page.keyboard.press('Escape');
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' });
+  await expect(ask).toBeVisible();
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'New Product' }).getByLabel('Product Name')).toHaveValue(
+    "  tito's handmade vodka ",
+  );
   await fillModalField(page, 'Size', '750ml');
   await fillModalField(page, 'Unit Price', '18.99');
   await fillModalField(page, 'Last Purchase Price', '14.25');

@@ -7,6 +7,12 @@ export const MSG = {
   passwordEmpty: "Password can't be an empty field",
   passwordsDoNotMatch: 'Passwords do not match',
   resetEmail: 'Please insert a valid email address',
+  /** Something typed that is not an address (issue 36: not the empty-field message). */
+  emailInvalid: 'Please insert a valid email address',
+  /** A sign-in password under the spec's minimum of 5 (issue 36: not the empty-field message). */
+  passwordUnderMin: 'Password must be at least 5 characters',
+  /** An empty 'confirm password' beside an empty password is not a mismatch (issue 36). */
+  confirmRequired: 'Please confirm your password',
   strongPassword: 'Please input a strong password',
   confirmMatch: 'Please make sure "confirm password" input matches your password',
   passwordsDontMatch: "Passwords don't match",
@@ -38,29 +44,39 @@ export const NEW_PASSWORD_MIN = 8;
 /** Hashing cost grows with the input; nobody types more than this. */
 export const PASSWORD_MAX = 200;
 
-export const emailField = (message: string) =>
+/**
+ * An email field. The spec gives one message per form; it names the empty field, so a typed value
+ * that is not an address may say so instead (`invalid`, issue 36). Default: the one message.
+ */
+export const emailField = (message: string, invalid: string = message) =>
   boundedText('Email', LIMITS.shortText, message)
     .trim()
-    .min(1, { error: message })
-    .regex(EMAIL_RE, { error: message })
+    .min(1, { error: message, abort: true })
+    .regex(EMAIL_RE, { error: invalid })
     .transform((s) => s.toLowerCase());
 
-const password = (message: string) =>
-  boundedText('Password', PASSWORD_MAX, message).min(PASSWORD_MIN, { error: message });
+/** Empty: `message`; typed but under PASSWORD_MIN: `short` (default the same message). */
+const password = (message: string, short: string = message) =>
+  boundedText('Password', PASSWORD_MAX, message)
+    .min(1, { error: message, abort: true })
+    .min(PASSWORD_MIN, { error: short });
 
-const passwordField = password(MSG.passwordEmpty);
+const passwordField = password(MSG.passwordEmpty, MSG.passwordUnderMin);
 
 /**
  * A password being set: under the spec's minimum, the spec's message for that field; under
  * NEW_PASSWORD_MIN, 'Password must be at least 8 characters'.
  */
-export const newPassword = (message: string) =>
-  password(message).refine((v) => v.length >= NEW_PASSWORD_MIN, {
+export const newPassword = (message: string, short: string = message) =>
+  password(message, short).refine((v) => v.length >= NEW_PASSWORD_MIN, {
     error: MSG.passwordTooShort,
     abort: true,
     when: (payload) => typeof payload.value === 'string' && payload.value.length >= PASSWORD_MIN,
   });
-export const signInSchema = z.object({ email: emailField(MSG.emailEmpty), password: passwordField });
+export const signInSchema = z.object({
+  email: emailField(MSG.emailEmpty, MSG.emailInvalid),
+  password: passwordField,
+});
 export type SignInInput = z.input<typeof signInSchema>;
 
 /**
@@ -83,10 +99,10 @@ export const signUpSchema = confirmMatches(
   z.object({
     name: boundedText('Name', LIMITS.shortText, MSG.nameRequired).trim().min(1, { error: MSG.nameRequired }),
     title: boundedText('Title', LIMITS.shortText, MSG.titleRequired).trim().min(1, { error: MSG.titleRequired }),
-    email: emailField(MSG.emailEmpty),
-    password: newPassword(MSG.passwordEmpty),
-    confirm_password: boundedText('Confirm password', PASSWORD_MAX, MSG.passwordsDoNotMatch).min(1, {
-      error: MSG.passwordsDoNotMatch,
+    email: emailField(MSG.emailEmpty, MSG.emailInvalid),
+    password: newPassword(MSG.passwordEmpty, MSG.passwordTooShort),
+    confirm_password: boundedText('Confirm password', PASSWORD_MAX, MSG.confirmRequired).min(1, {
+      error: MSG.confirmRequired,
     }),
     company_name: boundedText('Company name', 200).trim().optional(),
   }),

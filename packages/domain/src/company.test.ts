@@ -42,8 +42,13 @@ describe('company rules', () => {
 describe('auth rules', () => {
   it('uses the exact sign-in messages', () => {
     expect(messages(signInSchema.safeParse({ email: '', password: '' }))).toContain("Email can't be an empty field");
-    expect(messages(signInSchema.safeParse({ email: 'a@b.travel', password: '1234' }))).toEqual([
+    expect(messages(signInSchema.safeParse({ email: 'a@b.travel', password: '' }))).toEqual([
       "Password can't be an empty field",
+    ]);
+    // Each field says what is wrong with it (issue 36): typed but not an address, typed but short.
+    expect(messages(signInSchema.safeParse({ email: 'not-an-email', password: 'x' }))).toEqual([
+      'Please insert a valid email address',
+      'Password must be at least 5 characters',
     ]);
     expect(signInSchema.safeParse({ email: 'Buyer@Bar.Museum', password: '12345' }).success).toBe(true);
   });
@@ -57,12 +62,23 @@ describe('auth rules', () => {
     });
     expect(messages(r)).toEqual(['Passwords do not match']);
   });
-  it('sets passwords of at least 8 characters, keeping the spec message under 5 (issue 35)', () => {
+  it('an empty confirm password is not a mismatch (issue 36)', () => {
+    const r = signUpSchema.safeParse({ name: '', title: '', email: '', password: '', confirm_password: '' });
+    expect(messages(r)).toEqual([
+      'Name is required',
+      'Title is required',
+      "Email can't be an empty field",
+      "Password can't be an empty field",
+      'Please confirm your password',
+    ]);
+  });
+  it('sets passwords of at least 8 characters, the spec message only when empty (issues 35, 36)', () => {
     const signUp = (password: string) =>
       messages(
         signUpSchema.safeParse({ name: 'n', title: 't', email: 'a@b.co', password, confirm_password: password }),
       );
-    expect(signUp('1234')).toEqual(["Password can't be an empty field"]);
+    expect(signUp('')).toEqual(["Password can't be an empty field", 'Please confirm your password']);
+    expect(signUp('abc')).toEqual(['Password must be at least 8 characters']);
     expect(signUp('12345')).toEqual(['Password must be at least 8 characters']);
     expect(signUp('1234567')).toEqual(['Password must be at least 8 characters']);
     expect(signUp('12345678')).toEqual([]);

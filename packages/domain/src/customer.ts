@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, newPassword, signInSchema } from './auth.js';
+import { MSG as AUTH_MSG, emailField, newPassword, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
 import {
@@ -216,9 +216,9 @@ export const customerSignUpSchema = z
     name: invitationName,
     email: boundedEmail(CUSTOMER_MSG.invitationEmail),
     phone_number: optionalText('Phone number'),
-    password: newPassword(CUSTOMER_MSG.passwordShort),
-    confirm_password: boundedText('Password', 200, CUSTOMER_MSG.passwordsDoNotMatch).min(1, {
-      error: CUSTOMER_MSG.passwordsDoNotMatch,
+    password: newPassword(CUSTOMER_MSG.passwordShort, AUTH_MSG.passwordTooShort),
+    confirm_password: boundedText('Password', 200, AUTH_MSG.confirmRequired).min(1, {
+      error: AUTH_MSG.confirmRequired,
     }),
   })
   .refine((v) => v.password === v.confirm_password, {
@@ -263,7 +263,7 @@ export const BALANCE_EXCLUDED_STATUSES = ['draft', 'cancelled'] as const;
 
 /** POST /customer-app/signin: the staff sign-in fields, bounded, and the company's subdomain. */
 export const customerSignInSchema = signInSchema.extend({
-  email: boundedEmail("Email can't be an empty field"),
+  email: boundedText('Email', LIMITS.shortText).pipe(signInSchema.shape.email),
   password: boundedText('Password', 200).pipe(signInSchema.shape.password),
   subdomain: boundedText('Subdomain', 63).trim().nullish(),
 });

@@ -132,6 +132,12 @@ export const FEATURES: FeatureDefinition[] = [
 ];
 
 export const FREE_FEATURES: FeatureName[] = ['payment', 'internal_sku', 'email'];
+/**
+ * Free features a new company starts with (issue 36): recording payments and emailing invoices are
+ * what a first day needs. Internal SKU stays off: it adds a field to every product and invoice line
+ * that a company without its own SKUs would not want.
+ */
+export const FEATURES_ON_AT_SIGN_UP: FeatureName[] = ['payment', 'email'];
 
 export function featureDefinition(name: string): FeatureDefinition | undefined {
   return FEATURES.find((f) => f.name === name);

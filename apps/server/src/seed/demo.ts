@@ -101,7 +101,8 @@ export async function seedDemoIfEmpty(
         zip: '78702',
         tabc_id: 'LP123456',
         starting_invoice_number: 1001,
-        default_invoice_note: 'Thank you for your business. Payment due on delivery.',
+        // no payment term here: the demo invoices carry their own due dates (14 and 30 days, issue 36)
+        default_invoice_note: 'Thank you for your business.',
         stamp_threshold: 500,
       })
       .returning();
@@ -167,7 +168,8 @@ export async function seedDemoIfEmpty(
         prefix: 'A',
         from: 100001,
         to: 102000,
-        received_at: addDays(todayInTexas(), -20),
+        // received before the first demo invoice (58 days back) that takes stamps from it (issue 36)
+        received_at: addDays(todayInTexas(), -63),
         active: true,
       })
       .returning();

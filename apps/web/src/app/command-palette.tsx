@@ -5,15 +5,20 @@ import { Button, Modal, Spin, Typography } from 'antd';
 import { Command } from 'cmdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { Action } from '@dbo/domain/permissions';
 import { http } from '../lib/api';
+import { reachesAs } from '../lib/permissions';
 import { queryKeys } from '../lib/query-keys';
 import { screenBuilt } from './screens';
 import { useSession } from './session';
 import {
   PALETTE,
   type PaletteProduct,
+  commandScore,
   customerEntries,
+  customerMatches,
   invoiceNumberQuery,
+  paletteCommands,
   issueMailto,
   productLabel,
 } from './palette';
@@ -30,6 +35,7 @@ interface InvoiceHit {
 interface CustomerHit {
   id: number;
   name: string;
+  tabc_id?: string | null;
 }
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -127,7 +133,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     return list.slice(0, PALETTE.perGroup);
   }, [textSearch, inventoryOn, inventory.data, suggestions.data, needle]);
   const customerHits = textSearch
-    ? (customers.data ?? []).filter((c) => c.name.toLowerCase().includes(needle)).slice(0, PALETTE.perGroup)
+    ? (customers.data ?? []).filter((c) => customerMatches(c, q)).slice(0, PALETTE.perGroup)
     : [];
   const invoiceHits = invoiceNumber !== null ? (invoices.data?.rows ?? []).slice(0, PALETTE.perGroup) : [];
   const loading =
@@ -142,12 +148,19 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     [navigate, onClose],
   );
 
+  const commands = useMemo(
+    () =>
+      paletteCommands({
+        feature,
+        reaches: (action) => reachesAs(user?.role, action as Action),
+      }).filter((c) => c.to !== '/inventory' || inventoryOn),
+    [feature, user, inventoryOn],
+  );
   const statics = [
-    ...(inventoryOn ? [{ label: 'Inventories', run: () => go('/inventory') }] : []),
-    { label: 'Settings', run: () => go('/setting') },
-    { label: 'Clear Cache', run: () => go('/cache/clear') },
+    ...commands.map((c) => ({ label: c.label, keywords: c.keywords, run: () => go(c.to) })),
     {
       label: 'Report Issue',
+      keywords: ['bug', 'problem', 'support'],
       run: () => {
         onClose();
         window.location.href = issueMailto({
@@ -160,7 +173,22 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
     },
     // filtered by what is typed now, not the debounced query: Enter right after typing runs the command
     // the user sees, not the first one of the list before the filter caught up
-  ].filter((s) => typed.length <= PALETTE.minChars || s.label.toLowerCase().includes(typed));
+  ]
+    .map((s) => ({ ...s, score: typed.length <= PALETTE.minChars ? 1 : commandScore(typed, s) }))
+    .filter((s) => s.score > 0)
+    // the closest name first: Enter runs 'Settings' for 'settings', not a page whose keyword it is
+    .sort((a, b) => b.score - a.score);
+
+  // the highlighted entry: when the list changes under it (a search came back), the first entry, so
+  // Enter always runs something on screen (cmdk kept a value that was no longer listed)
+  const values = [
+    ...invoiceHits.map((inv) => `inv-${inv.id}`),
+    ...productHits.map((p) => `p-${p.id}`),
+    ...customerHits.flatMap((c) => customerEntries(c).map((e) => e.value)),
+    ...statics.map((st) => `static-${st.label}`),
+  ];
+  const [picked, setPicked] = useState('');
+  const highlighted = values.includes(picked) ? picked : (values[0] ?? '');
 
   return (
     <Modal
@@ -174,7 +202,7 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
       styles={{ body: { padding: 0 } }}
       className="command-palette"
     >
-      <Command label="Command palette" shouldFilter={false} loop>
+      <Command label="Command palette" shouldFilter={false} loop value={highlighted} onValueChange={setPicked}>
         <Command.Input
           autoFocus
           value={query}

@@ -130,6 +130,9 @@ export function AppLayout() {
     ...(feature('bottle_pos') ? [{ key: '/bottle-pos', icon: <SyncOutlined aria-hidden />, label: 'Bottle POS' }] : []),
     ...(feature('clover') ? [{ key: '/clover', icon: <SyncOutlined aria-hidden />, label: 'Clover' }] : []),
   ]);
+  // each item is a real link (issue 36: open a page in a new tab with a middle or ctrl click);
+  // antd stretches a link over its whole item
+  const linkedItems = items.map((i) => ({ ...i, label: <Link to={i.key}>{i.label}</Link> }));
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
@@ -167,8 +170,11 @@ export function AppLayout() {
           <Menu
             mode="inline"
             selectedKeys={selected ? [selected] : []}
-            items={items}
-            onClick={(e) => navigate(e.key)}
+            items={linkedItems}
+            // a click on the link navigates by itself; the keyboard (Enter on an item) comes here
+            onClick={(e) => {
+              if (!(e.domEvent.target as HTMLElement).closest('a')) navigate(e.key);
+            }}
             style={{ borderInlineEnd: 'none' }}
           />
           <Button

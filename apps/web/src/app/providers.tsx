@@ -63,7 +63,8 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider theme={theme}>
-        <AntApp>
+        {/* toasts open below the 56px top bar, not over its Logout button (issue 36) */}
+        <AntApp notification={{ top: 72 }}>
           <SessionProvider>{children}</SessionProvider>
         </AntApp>
       </ConfigProvider>

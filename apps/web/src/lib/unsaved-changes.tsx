@@ -1,4 +1,4 @@
-import { Button, Modal } from 'antd';
+import { App, Button, Modal } from 'antd';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
 
@@ -135,4 +135,36 @@ export function useFormUnsaved(
   }, [allowLeave]);
   // the user chose to drop the changes (a link that leaves the form on purpose): the same release
   return { dirty, changed, saved, discard: saved };
+}
+
+export const DISCARD_MSG = {
+  title: 'Discard your changes?',
+  body: 'What you typed in this dialog is not saved.',
+  keep: 'Keep editing',
+  discard: 'Discard',
+} as const;
+
+/**
+ * A dialog's close (Escape, the X, Cancel) that asks first while its form holds unsaved input
+ * (issue 36: Escape closed the New Product dialog and lost what was typed).
+ */
+export function useCloseAsking(dirty: boolean, close: () => void): () => void {
+  const { modal } = App.useApp();
+  const asking = useRef(false);
+  return useCallback(() => {
+    if (!dirty) return close();
+    if (asking.current) return;
+    asking.current = true;
+    modal.confirm({
+      title: DISCARD_MSG.title,
+      content: DISCARD_MSG.body,
+      okText: DISCARD_MSG.discard,
+      okButtonProps: { danger: true },
+      cancelText: DISCARD_MSG.keep,
+      onOk: close,
+      afterClose: () => {
+        asking.current = false;
+      },
+    });
+  }, [dirty, close, modal]);
 }

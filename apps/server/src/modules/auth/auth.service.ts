@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { MSG } from '@dbo/domain/auth';
+import { FEATURES_ON_AT_SIGN_UP } from '@dbo/domain/features';
 import { TEAM_MSG } from '@dbo/domain/team';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -8,7 +9,7 @@ import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { companies, users } from '../company/company.tables.js';
+import { companies, companyFeatures, users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
 import { spendResetToken } from './reset-token.js';
 import {
@@ -97,6 +98,10 @@ export async function signUp(
         .insert(companies)
         .values({ name: input.company_name || `${input.name}'s Company` })
         .returning();
+      // the free features are on from the start (issue 36); the paid ones wait for the marketplace
+      await tx
+        .insert(companyFeatures)
+        .values(FEATURES_ON_AT_SIGN_UP.map((name) => ({ company_id: company.id, name, active: true })));
       const [user] = await tx
         .insert(users)
         .values({

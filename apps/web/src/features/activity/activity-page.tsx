@@ -37,8 +37,18 @@ const TYPE_TEXT: Record<string, string> = {
   FEATURE_GRANT: 'Feature granted',
 };
 
-export function describeActivity(r: ActivityRow): string {
-  const what = `${TYPE_TEXT[r.type] ?? r.type} · ${r.module.replace('_', ' ').toLowerCase()}`;
+/** What did not happen: a refused sign-in is not 'Signed in' (issue 36). */
+const FAILED_TYPE_TEXT: Record<string, string> = {
+  SIGN_IN: 'Sign-in failed',
+  INVOICE_SYNC: 'Invoice sync failed',
+  PRODUCT_SYNC: 'Product sync failed',
+};
+
+export function describeActivity(r: Pick<ActivityRow, 'success' | 'module' | 'type' | 'info' | 'user'>): string {
+  const verb = r.success
+    ? (TYPE_TEXT[r.type] ?? r.type)
+    : (FAILED_TYPE_TEXT[r.type] ?? `Failed: ${(TYPE_TEXT[r.type] ?? r.type).toLowerCase()}`);
+  const what = `${verb} · ${r.module.replace('_', ' ').toLowerCase()}`;
   const info = r.info ?? {};
   const detail =
     (info.invoiceNumber ? `invoice #${info.invoiceNumber}${info.beer ? 'B' : ''}` : '') ||

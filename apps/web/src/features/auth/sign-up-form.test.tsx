@@ -39,7 +39,21 @@ describe('sign-up form', () => {
     fireEvent.change(screen.getByLabelText('Confirm Password'), { target: { value: 'other-pass-321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Passwords do not match', undefined, { timeout: 10_000 })).toBeTruthy();
-    expect(await screen.findByText("Email can't be an empty field", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText('Please insert a valid email address', undefined, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('Name is required', undefined, { timeout: 10_000 })).toBeTruthy();
+  }, 30_000);
+
+  it('gives each field the message for what is wrong with it (issue 36)', async () => {
+    renderSignUp();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('Please confirm your password', undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText("Password can't be an empty field", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByText('Passwords do not match')).toBeNull();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'abc' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(
+      await screen.findByText('Password must be at least 8 characters', undefined, { timeout: 10_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText("Password can't be an empty field")).toBeNull();
   }, 30_000);
 });

@@ -38,12 +38,25 @@ function SendEmailDialog({ invoice, open, onClose }: { invoice: PanelInvoice; op
 
   const submit = async () => {
     setError(null);
-    if (!recipients.length) {
+    // an address typed but not added yet goes with the others; one that is not an address stops
+    // the send and says so (issue 36: it was dropped without a word)
+    let to = recipients;
+    if (address.trim()) {
+      const parsed = emailAddressSchema.safeParse(address);
+      if (!parsed.success) {
+        setAddressError(EMAIL_MSG.invalid);
+        return;
+      }
+      to = recipients.includes(parsed.data) ? recipients : [...recipients, parsed.data];
+      setRecipients(to);
+      setAddress('');
+    }
+    if (!to.length) {
       setAddressError(EMAIL_MSG.empty);
       return;
     }
     try {
-      await send.mutateAsync({ emails: recipients, notes });
+      await send.mutateAsync({ emails: to, notes });
       message.success(EMAIL_MSG.sent);
       setNotes('');
       onClose();

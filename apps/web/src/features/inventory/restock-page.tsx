@@ -147,12 +147,23 @@ function RestockForm() {
   const populate = async () => {
     setPopulating(true);
     try {
-      const res = await fetchAllInventory({
-        filterModel: {
-          qty: { filterType: 'number', type: 'lessThanOrEqual', filter: 0 },
-          ...(distributor ? { distributor: { filterType: 'text', type: 'equals', filter: distributor } } : {}),
-        },
-      });
+      // out of stock, and also at or under the reorder level (issue 36: the items about to run out;
+      // spec 2 names the out-of-stock ones, which stay in): two reads, one list
+      const byDistributor = distributor
+        ? { distributor: { filterType: 'text', type: 'equals', filter: distributor } }
+        : {};
+      const [out, low] = await Promise.all([
+        fetchAllInventory({
+          filterModel: { qty: { filterType: 'number', type: 'lessThanOrEqual', filter: 0 }, ...byDistributor },
+        }),
+        fetchAllInventory({
+          filterModel: { reorder_needed: { filterType: 'boolean', filter: true }, ...byDistributor },
+        }),
+      ]);
+      const seen = new Set<number>();
+      const res = {
+        rows: [...out.rows, ...low.rows].filter((r) => !seen.has(r.product_id) && !!seen.add(r.product_id)),
+      };
       if (!res.rows.length) {
         message.warning(INVENTORY_MSG.noOutOfStock, 10);
         return;

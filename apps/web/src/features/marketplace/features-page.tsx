@@ -21,6 +21,20 @@ const NEEDS_SETTING: Partial<Record<FeatureName, { field: string; missing: (c: R
     order: { field: 'subdomain', missing: (c) => !c.subdomain },
   };
 
+const POS_FEATURES: FeatureName[] = ['bottle_pos', 'clover'];
+
+/**
+ * What else changes when a point of sale is switched on (spec 2: Inventory is hidden in navigation
+ * while Bottle POS or Clover is active; product creation is blocked, fields come from the POS).
+ * Said in the dialog before it happens, not discovered afterwards (issue 36).
+ */
+export function sideEffectNote(f: Pick<FeatureCard, 'name' | 'title'>, active: boolean): string | null {
+  if (!POS_FEATURES.includes(f.name)) return null;
+  return active
+    ? `While ${f.title} is active, Inventory is hidden from the navigation (stock is kept in ${f.title}) and new products come from ${f.title} instead of being created here.`
+    : `Deactivating ${f.title} brings Inventory back into the navigation and lets you create products here again.`;
+}
+
 export default function FeaturesPage() {
   const { refresh, user } = useSession();
   const { message } = App.useApp();
@@ -76,6 +90,8 @@ export default function FeaturesPage() {
 
   const c = confirm?.feature;
   const gatedDialog = c?.gated;
+  const posOn = list.data?.find((f) => POS_FEATURES.includes(f.name) && f.active);
+  const note = c && confirm ? sideEffectNote(c, confirm.active) : null;
   return (
     <Page title="Features">
       {list.isLoading && <Skeleton active />}
@@ -90,7 +106,17 @@ export default function FeaturesPage() {
                   <span className="feature-logo">{f.title.slice(0, 1)}</span> {f.title}
                 </span>
               }
-              extra={f.active ? <Tag color="green">Active</Tag> : <Tag>Inactive</Tag>}
+              extra={
+                f.active && f.name === 'inventory' && posOn ? (
+                  <Tag color="orange" title={`Inventory is hidden while ${posOn.title} is active`}>
+                    Active · hidden by {posOn.title}
+                  </Tag>
+                ) : f.active ? (
+                  <Tag color="green">Active</Tag>
+                ) : (
+                  <Tag>Inactive</Tag>
+                )
+              }
               actions={[<div key="a">{button(f)}</div>]}
               style={{ height: '100%' }}
             >
@@ -122,6 +148,11 @@ export default function FeaturesPage() {
           </Button>,
         ]}
       >
+        {c?.pricing && confirm?.active && (
+          <Typography.Paragraph strong data-testid="feature-dialog-pricing">
+            {c.pricing}
+          </Typography.Paragraph>
+        )}
         <p>
           {gatedDialog
             ? confirm?.active
@@ -129,6 +160,7 @@ export default function FeaturesPage() {
               : c?.request_access?.description2
             : c?.description}
         </p>
+        {note && <Alert type="warning" showIcon title={note} style={{ marginBottom: 12 }} />}
         {error && <Alert type="error" showIcon title="Error !" description={error} />}
       </Modal>
     </Page>

@@ -21,7 +21,7 @@ import { texasToday } from '../../lib/date-range';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../app/session';
-import { useFormUnsaved } from '../../lib/unsaved-changes';
+import { useCloseAsking, useFormUnsaved } from '../../lib/unsaved-changes';
 import { errorMessages } from '../../lib/api';
 import { FieldCol } from '../../lib/form-parts';
 import { zodRule, validValues } from '../../lib/zod-form';
@@ -86,6 +86,10 @@ export function ProductFormModal({
   const [errors, setErrors] = useState<string[]>([]);
   const unsaved = useFormUnsaved(open);
   const startOver = unsaved.saved;
+  const close = useCloseAsking(unsaved.dirty, () => {
+    unsaved.discard();
+    onClose();
+  });
   const editing = !!product;
   const features = user?.company.companyFeatures;
   const pos = isPosActive(features);
@@ -166,7 +170,7 @@ export function ProductFormModal({
       okText={editing ? 'Save' : 'Create Product'}
       onOk={submit}
       confirmLoading={save.isPending}
-      onCancel={onClose}
+      onCancel={close}
       width={720}
       destroyOnHidden
       okButtonProps={SAVE_BUTTON_PROPS}

@@ -50,6 +50,20 @@ export default function ProductListPage() {
     }
   }, [editParam, editTarget.data, setSearch]);
 
+  // ?new=1 opens an empty New Product dialog (the command palette's 'New Product' links here)
+  const newParam = search.get('new');
+  useEffect(() => {
+    if (!newParam) return;
+    if (!pos) setModal({ open: true, product: null });
+    setSearch(
+      (s) => {
+        s.delete('new');
+        return s;
+      },
+      { replace: true },
+    );
+  }, [newParam, pos, setSearch]);
+
   // ?product={name} filters the grid by that name (the 'already exists' link)
   useEffect(() => {
     const api = grid.current?.api();

@@ -11,6 +11,7 @@ import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { useAging } from './api';
 import { agingCsv } from './csv';
+import { DayPicker } from '../../lib/day-picker';
 
 // dark enough for text on white (>= 4.5:1) and told apart in the stacked bars
 const COLORS: Record<AgingBucket, string> = {
@@ -72,12 +73,7 @@ export default function AgingPage() {
     >
       <Form layout="inline" style={{ marginBottom: 16 }}>
         <Form.Item label="As of" htmlFor="aging-as-of">
-          <Input
-            id="aging-as-of"
-            type="date"
-            value={asOf}
-            onChange={(e) => e.target.value && setAsOf(e.target.value)}
-          />
+          <DayPicker id="aging-as-of" value={asOf} onChange={setAsOf} />
         </Form.Item>
         <Form.Item label="Customer" htmlFor="aging-filter">
           <Input

@@ -1,4 +1,4 @@
-import { todayInTexas } from '@dbo/domain/dates';
+import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney, toCents } from '@dbo/domain/money';
 import {
   PAYMENT_METHODS,
@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessage } from '../../lib/api';
 import { useReceivePayment } from './api';
+import { DayPicker } from '../../lib/day-picker';
 
 /**
  * Receive a payment: amount, method, reference, date; the allocation table starts oldest due
@@ -112,7 +113,7 @@ export function ReceivePaymentDialog({
             />
           </Form.Item>
           <Form.Item label="Date" htmlFor="payment-date">
-            <Input id="payment-date" type="date" value={paidAt} onChange={(e) => setPaidAt(e.target.value)} />
+            <DayPicker id="payment-date" value={paidAt} onChange={setPaidAt} />
           </Form.Item>
         </Flex>
       </Form>
@@ -124,7 +125,7 @@ export function ReceivePaymentDialog({
         aria-label="Allocation to open invoices"
         columns={[
           { title: 'Invoice', dataIndex: 'number_label', render: (v: string) => `#${v}` },
-          { title: 'Due', render: (_, r) => r.due_at ?? r.invoiced_at },
+          { title: 'Due', render: (_, r) => formatDate(r.due_at ?? r.invoiced_at) },
           { title: 'Open', dataIndex: 'open', align: 'right', render: (v: number) => formatMoney(v) },
           {
             title: 'Allocate',

@@ -7,6 +7,7 @@ import { downloadResponse, openPrintable, request } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { fetchStatementLink } from './api';
 import { StatementEmailDialog } from './statement-email-dialog';
+import { DayPicker } from '../../lib/day-picker';
 
 /** Statement of a period (default: the last 30 days): a PDF download, its printable page, or e-mailed. */
 export function StatementButton({ customerId }: { customerId: number }) {
@@ -62,10 +63,10 @@ export function StatementButton({ customerId }: { customerId: number }) {
         <Form layout="vertical">
           <Flex gap={12}>
             <Form.Item label="From" htmlFor="statement-from">
-              <Input id="statement-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+              <DayPicker id="statement-from" value={from} onChange={setFrom} />
             </Form.Item>
             <Form.Item label="To" htmlFor="statement-to">
-              <Input id="statement-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
+              <DayPicker id="statement-to" value={to} onChange={setTo} />
             </Form.Item>
           </Flex>
         </Form>

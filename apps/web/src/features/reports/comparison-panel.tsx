@@ -12,7 +12,7 @@ import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { isFuture } from '../../lib/date-range';
 import { type ComparisonRange, defaultPeriods, periodOf } from './periods';
-import { COLORS, Text } from './report-parts';
+import { COLORS, NoDataYet, Text } from './report-parts';
 
 interface Stats {
   invoiceTotal: number;
@@ -102,15 +102,19 @@ export function ComparisonPanel() {
               <figcaption>
                 <Text strong>{c.title}</Text>
               </figcaption>
-              <ResponsiveContainer width="100%" height={240}>
-                <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                  <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <XAxis dataKey="period" />
-                  <YAxis />
-                  <Tooltip formatter={(v) => formatMoney(Number(v))} />
-                  <Bar dataKey={c.key} name={c.title} fill={COLORS[0]} minPointSize={2} isAnimationActive={false} />
-                </BarChart>
-              </ResponsiveContainer>
+              {data.every((d) => !Number(d[c.key])) ? (
+                <NoDataYet height={240} />
+              ) : (
+                <ResponsiveContainer width="100%" height={240}>
+                  <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <XAxis dataKey="period" />
+                    <YAxis />
+                    <Tooltip formatter={(v) => formatMoney(Number(v))} />
+                    <Bar dataKey={c.key} name={c.title} fill={COLORS[0]} minPointSize={2} isAnimationActive={false} />
+                  </BarChart>
+                </ResponsiveContainer>
+              )}
               <Flex gap={24} justify="center">
                 {data.map((d) => (
                   <Text key={d.period} data-testid={`${c.key}-value`}>

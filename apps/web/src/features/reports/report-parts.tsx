@@ -3,7 +3,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { type SalesGroup, type SalesReport, type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
 import { todayInTexas } from '@dbo/domain/dates';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
+import { Alert, Button, DatePicker, Empty, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCsvText, errorMessage, http } from '../../lib/api';
@@ -105,6 +105,25 @@ export function ReportFrame({
   );
 }
 
+/** '2026-09' -> 'Sep 2026', as the rest of the product names months (issue 36). */
+export function monthLabel(month: string | null | undefined): string {
+  if (!month) return '';
+  const d = dayjs(`${month.slice(0, 7)}-01`);
+  return d.isValid() ? d.format('MMM YYYY') : month;
+}
+
+/**
+ * Instead of a chart with nothing to draw (empty axes from 0 to 4): 'No data yet' (issue 36).
+ * `height` keeps the page from jumping when the data comes.
+ */
+export function NoDataYet({ height = 280 }: { height?: number }) {
+  return (
+    <Flex align="center" justify="center" style={{ height }} data-testid="no-data-yet">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data yet" />
+    </Flex>
+  );
+}
+
 type MonthRow = Record<string, number | string>;
 
 /** Rows of (month, series, value) -> one chart entry per month with a value per series. */
@@ -121,13 +140,18 @@ export function pivotByMonth<R>(rows: R[], cell: (r: R) => [month: string, serie
 
 /** Months along the bottom, one stacked bar per series; amounts (`money`) or whole counts. */
 export function MonthlyStackedBars({ data, series, money }: { data: MonthRow[]; series: string[]; money?: boolean }) {
+  if (data.length === 0) return <NoDataYet />;
   return (
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" />
+        <XAxis dataKey="month" tickFormatter={(m) => monthLabel(String(m))} />
         <YAxis allowDecimals={!!money} />
-        {money ? <Tooltip formatter={(v) => formatMoney(Number(v))} /> : <Tooltip />}
+        {money ? (
+          <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(m) => monthLabel(String(m))} />
+        ) : (
+          <Tooltip labelFormatter={(m) => monthLabel(String(m))} />
+        )}
         <Legend />
         {series.map((k, i) => (
           <Bar key={k} dataKey={k} stackId="s" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />

@@ -6,6 +6,7 @@ import {
   defaultRange,
   money2,
   MonthlyStackedBars,
+  monthLabel,
   moneyCol,
   pivotByMonth,
   type RangeValue,
@@ -48,7 +49,7 @@ export function SalesByTypeCard() {
         rowKey="key"
         loading={res.isLoading}
         columns={[
-          { title: 'Month', dataIndex: 'month', key: 'month' },
+          { title: 'Month', dataIndex: 'month', key: 'month', render: (m: string | null) => monthLabel(m) },
           { title: 'Type', dataIndex: 'label', key: 'label' },
           { title: 'Units', dataIndex: 'units', key: 'units', align: 'right' },
           { title: 'Invoices', dataIndex: 'invoices', key: 'invoices', align: 'right' },

@@ -1,10 +1,34 @@
+import { productTypeLabel } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import type { SalesReport, SalesRow } from '@dbo/domain/report';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { COLORS, defaultRange, money2, moneyCol, type RangeValue, ReportFrame, Text, useSales } from './report-parts';
+import {
+  COLORS,
+  defaultRange,
+  money2,
+  moneyCol,
+  NoDataYet,
+  type RangeValue,
+  ReportFrame,
+  Text,
+  useSales,
+} from './report-parts';
+
+/** Bars shown: the top of the list (the table below has them all). */
+const CHART_ROWS = 20;
+const BAR_ROW_HEIGHT = 26;
+
+/**
+ * A bar's name: a product's size with its name (two sizes of one product are two bars, issue 36),
+ * cut to fit beside the bar; the tooltip and the table give it whole.
+ */
+export function chartName(r: Pick<SalesRow, 'label' | 'product_size'>, max = 34): string {
+  const full = r.product_size ? `${r.label} ${r.product_size}` : r.label;
+  return full.length > max ? `${full.slice(0, max - 1)}…` : full;
+}
 
 export interface SalesConfig {
   groupBy: 'product' | 'customer';
@@ -24,7 +48,12 @@ export const SALES_CONFIG: Record<'product' | 'customer', SalesConfig> = {
     file: 'sales_by_product',
     columns: [
       { title: 'Product', dataIndex: 'label', key: 'label' },
-      { title: 'Type', dataIndex: 'product_type', key: 'product_type' },
+      {
+        title: 'Type',
+        dataIndex: 'product_type',
+        key: 'product_type',
+        render: (t: string | null) => (t ? productTypeLabel(t) : ''),
+      },
       { title: 'Size', dataIndex: 'product_size', key: 'product_size' },
       { title: 'Units', dataIndex: 'units', key: 'units', align: 'right' },
       { title: 'Invoices', dataIndex: 'invoices', key: 'invoices', align: 'right' },
@@ -76,7 +105,11 @@ export function SalesReportCard({ config }: { config: SalesConfig }) {
   const res = useSales(config.groupBy, range);
   const rows = res.data?.rows ?? [];
   const totals = res.data?.totals;
-  const chart = rows.slice(0, 20).map((r) => ({ name: r.label, amount: r.amount }));
+  const chart = rows.slice(0, CHART_ROWS).map((r) => ({
+    name: chartName(r),
+    full: r.product_size ? `${r.label} ${r.product_size}` : r.label,
+    amount: r.amount,
+  }));
   return (
     <ReportFrame
       label={config.label}
@@ -92,15 +125,25 @@ export function SalesReportCard({ config }: { config: SalesConfig }) {
         }
       }
     >
-      <ResponsiveContainer width="100%" height={280}>
-        <BarChart data={chart} margin={{ top: 8, right: 8, bottom: 48, left: 8 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="name" interval={0} angle={-30} textAnchor="end" height={60} tick={{ fontSize: 11 }} />
-          <YAxis />
-          <Tooltip formatter={(v) => formatMoney(Number(v))} />
-          <Bar dataKey="amount" name="Amount" fill={COLORS[0]} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+      {chart.length === 0 ? (
+        res.isLoading ? null : (
+          <NoDataYet />
+        )
+      ) : (
+        // names down the side, bars across: a long name is never clipped by its neighbour or the edge
+        <ResponsiveContainer width="100%" height={Math.max(160, chart.length * BAR_ROW_HEIGHT + 40)}>
+          <BarChart data={chart} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" tickFormatter={(v) => formatMoney(Number(v))} />
+            <YAxis type="category" dataKey="name" width={260} interval={0} tick={{ fontSize: 12 }} />
+            <Tooltip
+              formatter={(v) => formatMoney(Number(v))}
+              labelFormatter={(_, p) => String(p?.[0]?.payload?.full ?? '')}
+            />
+            <Bar dataKey="amount" name="Amount" fill={COLORS[0]} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      )}
       {totals && (
         <Text strong data-testid="report-totals">
           {config.summary(totals)}

@@ -5,6 +5,7 @@ import { settingsPanels } from '../../app/extensions';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
 import { CompanyForm } from './company-form';
+import { FirstRunChecklist } from './first-run-checklist';
 import { LogoManager } from './logo-manager';
 import { ProfileForm } from './profile-form';
 import { ButtonLink } from '../../lib/button-link';
@@ -39,8 +40,11 @@ export default function SettingsPage() {
       }
     >
       <Row gutter={[16, 16]}>
+        <Col xs={24}>
+          <FirstRunChecklist />
+        </Col>
         <Col xs={24} xl={16}>
-          <Card title="Company">
+          <Card title="Company" id="company">
             <CompanyForm />
           </Card>
         </Col>
@@ -62,7 +66,7 @@ export default function SettingsPage() {
             </Col>
           </Row>
         </Col>
-        <Col xs={24}>
+        <Col xs={24} id="logos">
           <LogoManager />
         </Col>
         {settingsPanels
