@@ -71,6 +71,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // the operator's routes and /operator page (issue 32); tests/helpers.ts OPERATOR_TOKEN
+      OPERATOR_TOKEN: process.env.E2E_OPERATOR_TOKEN ?? 'e2e-operator-token-0123456789',
       // the customers' shop also answers on {subdomain}.localhost (Chromium resolves *.localhost to loopback)
       APP_DOMAIN: process.env.E2E_APP_DOMAIN ?? 'localhost',
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),

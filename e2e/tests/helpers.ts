@@ -24,6 +24,9 @@ export const DEMO = {
   },
 };
 
+/** The OPERATOR_TOKEN the e2e server runs with (playwright.config.ts). */
+export const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? 'e2e-operator-token-0123456789';
+
 let n = 0;
 export const uniqueEmail = (p = 'e2e') => `${p}.${Date.now().toString(36)}.${++n}@example.com`;
 

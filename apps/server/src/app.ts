@@ -16,7 +16,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -29,6 +28,7 @@ import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLIC
 import type { App, AppDeps } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createJobQueue } from './lib/jobs.js';
+import { documentRoute, markSignedIn } from './lib/openapi.js';
 import { createMailer } from './lib/mailer.js';
 import { connectSharedCounter, rateLimitStore } from './lib/shared-limits.js';
 import { REDACT_PATHS, requestId, safeUrl } from './lib/log-safety.js';
@@ -213,7 +213,8 @@ export async function buildApp(opts: BuildOptions) {
       info: { title: 'Distributor Back-office API', version: '1.0.0' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    // zod to JSON Schema, plus every route's error answers and file content types (lib/openapi.ts)
+    transform: documentRoute(API_PREFIX),
   });
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   await app.register(authPlugin);
@@ -228,13 +229,19 @@ export async function buildApp(opts: BuildOptions) {
       typed.get('/health', { schema: { response: { 200: z.object({ status: z.string() }) } } }, async () => ({
         status: 'ok',
       }));
-      typed.get('/logo-files/:name', { schema: { response: { 200: fileOut('Logo image') } } }, async (req, reply) => {
-        const name = path.basename((req.params as { name: string }).name);
-        return reply.header('cache-control', 'public, max-age=86400').sendFile(name, logoDir(config.dataDir));
-      });
+      typed.get(
+        '/logo-files/:name',
+        { schema: { produces: ['image/*'], response: { 200: fileOut('Logo image') } } },
+        async (req, reply) => {
+          const name = path.basename((req.params as { name: string }).name);
+          return reply.header('cache-control', 'public, max-age=86400').sendFile(name, logoDir(config.dataDir));
+        },
+      );
       for (const mod of publicModules) await mod(typed);
       await typed.register(async (priv) => {
         priv.addHook('onRequest', app.authenticate);
+        // documented as needing the bearer token (so 401 and 403 too)
+        markSignedIn(priv);
         // every staff route is checked against the permission table (@dbo/domain/permissions)
         guardStaffRoutes(priv, app, API_PREFIX);
         for (const mod of privateModules) await mod(priv.withTypeProvider<ZodTypeProvider>() as App);

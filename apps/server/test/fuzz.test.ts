@@ -4,7 +4,8 @@
  * schema mixed with hostile values (NUL bytes, 1 MB strings, 2^31, 1e10, impossible dates, objects
  * where strings go, JavaScript's own property names). Signed in as a company owner with real ids
  * to aim at; the customer app's routes again as a signed-in customer user of that company. Any 5xx
- * fails, with the route, the request and the server's error.
+ * fails, with the route, the request and the server's error; so does any answer whose status the
+ * operation does not declare, or whose content type its declared answer does not list.
  *
  * Runs in CI (.ci/run) and with FUZZ=1 (kept out of `npm test` for its minute): `FUZZ=1 npx vitest run test/fuzz.test.ts`
  * (FUZZ_SEED and FUZZ_RUNS change the cases; FUZZ_REPORT=<file> writes the findings as JSON).
@@ -29,6 +30,8 @@ interface Operation {
   pathParams: string[];
   query: { name: string; schema: Schema }[];
   body?: Schema;
+  /** each declared status and the content types of its answer */
+  responses: Record<string, string[]>;
 }
 interface Case {
   params: Record<string, unknown>;
@@ -208,6 +211,9 @@ function operations(doc: Schema): Operation[] {
         pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]),
         query: params.filter((p) => p.in === 'query').map((p) => ({ name: p.name, schema: p.schema ?? {} })),
         body: op.requestBody?.content?.['application/json']?.schema,
+        responses: Object.fromEntries(
+          Object.entries<Schema>(op.responses ?? {}).map(([code, r]) => [code, Object.keys(r.content ?? {})]),
+        ),
       });
     }
   }
@@ -322,12 +328,22 @@ async function freshToken(who: keyof typeof tokens) {
   else tokens.owner = await sessionToken(ctx.app, { id: Number(owner.user.id), company_id: owner.companyId });
 }
 
+/** What the answer breaks of the document: an undeclared status or content type (else undefined). */
+function undocumented(op: Operation, status: number, contentType: string | undefined, bytes: number) {
+  const types = op.responses[String(status)] ?? op.responses.default;
+  if (!types) return `status ${status} is not declared (declared: ${Object.keys(op.responses).join(', ')})`;
+  if (bytes === 0 || !contentType) return undefined;
+  const base = contentType.split(';')[0].trim().toLowerCase();
+  const ok = types.some((t) => t === base || (t.endsWith('/*') && base.startsWith(t.slice(0, -1))));
+  return ok ? undefined : `status ${status} answered ${base}, declared ${types.join(', ') || 'no content'}`;
+}
+
 /** Who calls an operation: everyone's routes as the owner, the customer app's also as its user. */
 const callersOf = (op: Operation): (keyof typeof tokens)[] =>
   op.path.startsWith('/api/v1/customer-app/') ? ['owner', 'shopper'] : ['owner'];
 
 describe.skipIf(!RUN)('fuzz: every route of the OpenAPI document', () => {
-  it('answers no 5xx', async () => {
+  it('answers no 5xx, and every status and content type as the document declares', async () => {
     const ops = operations(ctx.app.swagger() as Schema);
     expect(ops.length).toBeGreaterThan(50);
     const findings = new Map<string, Finding>();
@@ -350,6 +366,19 @@ describe.skipIf(!RUN)('fuzz: every route of the OpenAPI document', () => {
         });
         requests++;
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const contentType = res.headers['content-type'] as string | undefined;
+        const offDocument = undocumented(op, res.statusCode, contentType, res.rawPayload.length);
+        if (offDocument && res.statusCode < 500) {
+          const key = `${op.method} ${op.path} ${offDocument.slice(0, 40)}`;
+          if (!findings.has(key))
+            findings.set(key, {
+              route: `${op.method} ${op.path} (as ${who})`,
+              status: res.statusCode,
+              error: `not as documented: ${offDocument}; ${res.body.slice(0, 200)}`,
+              url: url.slice(0, 300),
+              body: (payload ?? '').slice(0, 300),
+            });
+        }
         if (res.statusCode >= 500) {
           const error = lastError ?? res.body.slice(0, 300);
           const key = `${who} ${op.method} ${op.path} ${error.slice(0, 50)}`;
@@ -369,7 +398,7 @@ describe.skipIf(!RUN)('fuzz: every route of the OpenAPI document', () => {
     const list = [...findings.values()];
     if (process.env.FUZZ_REPORT) fs.writeFileSync(process.env.FUZZ_REPORT, JSON.stringify(list, null, 2));
     console.log(
-      `fuzz: ${ops.length} operations, ${requests} requests, ${list.length} distinct 5xx (seed ${SEED}, ${RUNS} runs)`,
+      `fuzz: ${ops.length} operations, ${requests} requests, ${list.length} distinct findings (5xx or off the document; seed ${SEED}, ${RUNS} runs)`,
       Object.fromEntries(statuses),
     );
     expect(list).toEqual([]);

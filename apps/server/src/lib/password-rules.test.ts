@@ -119,3 +119,25 @@ describe('customer passwords', () => {
     expect(res.status).toBe(200);
   });
 });
+
+describe("a staff invitation's sign-up", () => {
+  it('sets the password under the same rule: short and common ones refused, a good one joins', async () => {
+    const owner = await signUpCompany(t.ctx);
+    const email = uniqueEmail('staff-invite');
+    expect(
+      (await owner.api.post('/company/user-invitation', { name: 'Ida Invited', email, role: 'sales' })).status,
+    ).toBe(200);
+    const mail = [...t.ctx.mails].reverse().find((m) => m.to === email);
+    const token = decodeURIComponent(/\/auth\/signup\?invitation=([\w%-]+)/.exec(String(mail?.text))?.[1] ?? '');
+    expect(token).not.toBe('');
+    const join = (password: string) =>
+      client(t.ctx).post('/auth/signup', { token, name: 'Ida Invited', password, confirm_password: password });
+    const short = await join('12345');
+    expect([short.status, short.body.message]).toEqual([400, MSG.passwordTooShort]);
+    const common = await join('password');
+    expect([common.status, common.body.message]).toEqual([400, MSG.passwordTooCommon]);
+    const good = await join('ida-joins-the-team');
+    expect(good.status).toBe(200);
+    expect(good.body.user.company.id).toBe(owner.companyId);
+  });
+});

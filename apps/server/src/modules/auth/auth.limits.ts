@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MSG } from '@dbo/domain/auth';
 import { HttpError } from '../../lib/errors.js';
+import { COUNTS_ATTEMPTS } from '../../lib/openapi.js';
 import type { SharedCounter } from '../../lib/shared-limits.js';
 
 /**
@@ -53,7 +54,7 @@ export class AttemptLimiter {
  * it with 429 when any key is over its limit.
  */
 export function limitBy(limits: [AttemptLimiter, (req: FastifyRequest) => string | undefined][]) {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     let wait = 0;
     for (const [limiter, key] of limits) {
       const k = key(req);
@@ -64,4 +65,6 @@ export function limitBy(limits: [AttemptLimiter, (req: FastifyRequest) => string
       throw new HttpError(429, MSG.tooManyAttempts);
     }
   };
+  // the OpenAPI document declares 429 for the route (lib/openapi.ts)
+  return Object.assign(handler, { [COUNTS_ATTEMPTS]: true });
 }

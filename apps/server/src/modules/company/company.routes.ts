@@ -77,6 +77,8 @@ export async function privateRoutes(app: App) {
 
   // multipart: the file is read from the stream, not declared as a body schema
   app.post('/company/logo', { schema: { tags, response: { 200: logoOut } } }, async (req) => {
+    // not multipart at all: the same clear 400 as a form without the file (not multipart's 406)
+    if (!req.isMultipart()) throw badRequest(COMPANY_ERRORS.logoMissing);
     const file = await req.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
     if (file?.fieldname !== 'logo') throw badRequest(COMPANY_ERRORS.logoMissing);
     const buffer = await file.toBuffer().catch(() => {

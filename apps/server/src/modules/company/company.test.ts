@@ -118,6 +118,9 @@ describe('features', () => {
 describe('logos', () => {
   it('uploads an image, makes the first one the default, serves it and removes it', async () => {
     const owner = await signUpCompany(t.ctx);
+    // a JSON body where the form goes: the clear 400, not multipart's 406
+    const notForm = await owner.api.post('/company/logo', { logo: 'x' });
+    expect([notForm.status, notForm.body.error]).toEqual([400, 'Bad Request']);
     const res = await uploadLogo(owner, PNG);
     expect(res.status).toBe(200);
     const logo = res.body;

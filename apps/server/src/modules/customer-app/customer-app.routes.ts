@@ -228,7 +228,7 @@ export async function publicRoutes(app: App) {
 
   app.get(
     '/customer-app/invoice/:id/pdf',
-    { schema: { tags, params: customerIdParams, response: { 200: pdfOut } } },
+    { schema: { tags, params: customerIdParams, produces: ['application/pdf'], response: { 200: pdfOut } } },
     async (req, reply) => {
       const who = await customerActor(db, req);
       const id = await ownInvoiceId(db, who, req.params.id);
@@ -244,11 +244,15 @@ export async function publicRoutes(app: App) {
     return { ...balance, pdf_path: '/customer-app/balance/pdf' };
   });
 
-  app.get('/customer-app/balance/pdf', { schema: { tags, response: { 200: pdfOut } } }, async (req, reply) => {
-    const who = await customerActor(db, req);
-    const pdf = await balancePdf(await balancePrintData(db, who.companyId, who.customerId));
-    return reply.headers(pdfHeaders('balance')).send(pdf);
-  });
+  app.get(
+    '/customer-app/balance/pdf',
+    { schema: { tags, produces: ['application/pdf'], response: { 200: pdfOut } } },
+    async (req, reply) => {
+      const who = await customerActor(db, req);
+      const pdf = await balancePdf(await balancePrintData(db, who.companyId, who.customerId));
+      return reply.headers(pdfHeaders('balance')).send(pdf);
+    },
+  );
 
   // preferences stay reachable while ordering is off (a user may still want fewer messages)
   app.get('/customer-app/preferences', { schema: { tags, response: { 200: preferencesOut } } }, async (req) => {

@@ -69,7 +69,9 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/invoice/document/:id/preview',
-    { schema: { tags, params: idParams, response: { 200: documentFileOut } } },
+    {
+      schema: { tags, params: idParams, produces: ['application/pdf', 'image/*'], response: { 200: documentFileOut } },
+    },
     async (req, reply) => {
       const { doc, buffer } = await readDocument(db, config.dataDir, req.auth.companyId, req.params.id);
       const safeName = doc.originalname.replace(/[^\w.\- ]/g, '_');

@@ -137,6 +137,7 @@ export async function privateRoutes(app: App) {
         tags,
         description: 'CSV of the rows the import refused: Row, Reason, then the row as in the file.',
         params: importJobParams,
+        produces: ['text/csv'],
         response: { 200: importRejectsOut },
       },
     },

@@ -71,6 +71,7 @@ export async function privateRoutes(app: App) {
         description:
           'The fintech file of the invoices the grid selects (same filterModel, sortModel, customerId as /invoice/export): one line per item, upper-cased, quoted, dates MM/DD/YYYY, unit EA, reference INV{number}[B]. Cancelled invoices are left out.',
         querystring: invoiceGridQuery,
+        produces: ['text/csv'],
         response: { 200: csvOut },
       },
     },
@@ -88,6 +89,7 @@ export async function privateRoutes(app: App) {
         tags,
         description:
           'A sample fintech invoice file (the upload format of POST /invoice/convert), for the demo catalogue.',
+        produces: ['text/csv'],
         response: { 200: csvOut },
       },
     },

@@ -34,6 +34,7 @@ export async function privateRoutes(app: App) {
         params: idParams,
         // the spec's payload is none: no body (null) is the PDF
         body: z.object({ format: z.enum(['pdf', 'url']).optional() }).nullish(),
+        produces: ['application/json', 'application/pdf'],
         // 200 is the PDF itself, or with format 'url' the printable page's link
         response: { 200: z.union([z.object({ url: z.string(), token: z.string() }), z.instanceof(Buffer)]) },
       },
@@ -63,6 +64,7 @@ export async function publicRoutes(app: App) {
       schema: {
         tags,
         ...printPageRequest,
+        produces: ['application/json', 'application/pdf'],
         response: { 200: z.union([balancePrintOut, z.instanceof(Buffer)]) },
       },
     },

@@ -35,6 +35,7 @@ export async function privateRoutes(app: App) {
         tags,
         querystring: delinquentReportQuery,
         // JSON {rows}; with format csv the CSV text, with format pdf the PDF
+        produces: ['application/json', 'text/csv', 'application/pdf'],
         response: { 200: reportOut(delinquentReportOut) },
       },
     },

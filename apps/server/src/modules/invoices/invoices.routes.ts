@@ -71,7 +71,9 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/invoice/export',
-    { schema: { tags: ['invoice'], querystring: invoiceExportQuery, response: { 200: csvOut } } },
+    {
+      schema: { tags: ['invoice'], querystring: invoiceExportQuery, produces: ['text/csv'], response: { 200: csvOut } },
+    },
     async (req, reply) => {
       const { customerId, type } = req.query;
       const csv = await invoiceCsv(db, req.auth.companyId, req.query, type, customerId);

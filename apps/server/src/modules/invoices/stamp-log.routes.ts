@@ -37,7 +37,7 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/stamp/download',
-    { schema: { tags, querystring: stampLogQuery, response: { 200: csvOut } } },
+    { schema: { tags, querystring: stampLogQuery, produces: ['text/csv'], response: { 200: csvOut } } },
     async (req, reply) => {
       const csv = await stampLogCsv(db, req.auth.companyId, req.query);
       return sendCsv(reply, `stamp-log-${todayInTexas()}.csv`, csv);

@@ -25,7 +25,7 @@ export async function operatorCompanies(db: Db): Promise<OperatorCompany[]> {
       users: sql<number>`(select count(*)::int from ${users} where ${users.company_id} = ${companies.id} and ${users.removed_at} is null)`,
     })
     .from(companies)
-    .orderBy(asc(companies.id));
+    .orderBy(desc(companies.id));
   const features = await db
     .select({
       company_id: companyFeatures.company_id,

@@ -68,6 +68,7 @@ export async function publicRoutes(app: App) {
       schema: {
         tags,
         ...printPageRequest,
+        produces: ['application/json', 'application/pdf'],
         response: { 200: z.object({ order: orderOut }) },
       },
     },

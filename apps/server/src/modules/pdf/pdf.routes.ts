@@ -33,7 +33,14 @@ export async function privateRoutes(app: App) {
   // POST /invoice/pdf {number, beer?} -> application/pdf; with url: true -> {url, token}
   app.post(
     '/invoice/pdf',
-    { schema: { tags, body: pdfBody, response: { 200: z.union([printLinkOut, pdfOut]) } } },
+    {
+      schema: {
+        tags,
+        body: pdfBody,
+        produces: ['application/json', 'application/pdf'],
+        response: { 200: z.union([printLinkOut, pdfOut]) },
+      },
+    },
     async (req, reply) => {
       const inv = await findInvoice(db, req.auth.companyId, { number: req.body.number, beer: req.body.beer });
       if (req.body.url) return printLink(inv.id, req.auth.companyId);

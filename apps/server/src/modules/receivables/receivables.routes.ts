@@ -61,7 +61,13 @@ export async function privateRoutes(app: App) {
   app.post(
     '/customer/:id/statement/pdf',
     {
-      schema: { tags, params: idParams, body: statementPdfSchema, response: { 200: z.union([printLinkOut, pdfOut]) } },
+      schema: {
+        tags,
+        params: idParams,
+        body: statementPdfSchema,
+        produces: ['application/json', 'application/pdf'],
+        response: { 200: z.union([printLinkOut, pdfOut]) },
+      },
     },
     async (req, reply) => {
       const { companyId } = req.auth;
@@ -117,7 +123,14 @@ export async function privateRoutes(app: App) {
 
   app.get(
     '/credit-memo/:id/pdf',
-    { schema: { tags, params: z.object({ id: dbId('Credit memo') }), response: { 200: pdfOut } } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id: dbId('Credit memo') }),
+        produces: ['application/pdf'],
+        response: { 200: pdfOut },
+      },
+    },
     async (req, reply) => {
       const memo = await findCreditMemo(db, req.auth.companyId, req.params.id);
       const customer = await findCustomer(db, req.auth.companyId, memo.customer_id, { withDeleted: true });
@@ -141,6 +154,7 @@ export async function publicRoutes(app: App) {
       schema: {
         tags,
         ...printPageRequest,
+        produces: ['application/json', 'application/pdf'],
         response: { 200: z.union([statementPrintOut, pdfOut]) },
       },
     },

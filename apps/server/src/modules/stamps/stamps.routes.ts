@@ -66,6 +66,7 @@ export async function privateRoutes(app: App) {
       schema: {
         tags,
         querystring: stampRecordQuery,
+        produces: ['application/json', 'text/csv', 'application/pdf'],
         response: { 200: reportOut(stampRecordOut) },
       },
     },
@@ -88,6 +89,7 @@ export async function privateRoutes(app: App) {
       schema: {
         tags,
         querystring: stampMonthlyQuery,
+        produces: ['application/json', 'text/csv', 'application/pdf'],
         response: { 200: reportOut(stampMonthlyOut) },
       },
     },

@@ -33,7 +33,9 @@ const FIELDS = [
 ] as const;
 
 export function CompanyForm() {
-  const { user, feature, refresh } = useSession();
+  const { user, feature, refresh, can } = useSession();
+  // only the owner changes company settings (the permission table): the others read them
+  const editable = can('company.edit');
   const company = user!.company;
   const [form] = Form.useForm();
   const { message } = App.useApp();
@@ -82,7 +84,16 @@ export function CompanyForm() {
       onFinish={onFinish}
       onValuesChange={unsaved.changed}
       requiredMark={false}
+      disabled={!editable}
     >
+      {!editable && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={`Your role (${user?.role}) cannot change company settings; the owner can.`}
+        />
+      )}
       {errors.length > 0 && <ListAlert type="error" title="Error saving company!" items={errors} />}
       <Row gutter={16}>
         <FieldCol xs={24} md={12} label="Company Name" name="name" rules={rule('name')}>
@@ -177,9 +188,11 @@ export function CompanyForm() {
           </Row>
         </>
       )}
-      <Button type="primary" htmlType="submit" loading={save.isPending}>
-        Save Company
-      </Button>
+      {editable && (
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          Save Company
+        </Button>
+      )}
     </Form>
   );
 }

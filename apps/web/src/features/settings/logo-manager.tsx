@@ -44,7 +44,8 @@ function useSimulatedProgress() {
 }
 
 export function LogoManager() {
-  const { user, refresh } = useSession();
+  const { user, refresh, can } = useSession();
+  const editable = can('company.edit');
   const { message } = App.useApp();
   const qc = useQueryClient();
   const logos = useLogos();
@@ -87,9 +88,11 @@ export function LogoManager() {
     <Card
       title="Logos"
       extra={
-        <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
-          Upload Logo
-        </Button>
+        editable && (
+          <Button icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+            Upload Logo
+          </Button>
+        )
       }
     >
       <Typography.Paragraph type="secondary">Tip: use a logo of 200x100 px or a 2:1 aspect ratio.</Typography.Paragraph>
@@ -113,30 +116,40 @@ export function LogoManager() {
                 style={{ height: 100, objectFit: 'contain', padding: 8, background: '#fafafa' }}
               />
             }
-            actions={[
-              l.id === defaultId ? (
-                <Tag color="green" key="d">
-                  Default
-                </Tag>
-              ) : (
-                <Button key="d" type="link" size="small" onClick={() => makeDefault(l.id)}>
-                  Make default
-                </Button>
-              ),
-              <Popconfirm
-                key="r"
-                title="Remove this logo?"
-                onConfirm={() => remove.mutateAsync(l.id).then(() => refresh())}
-              >
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Remove ${l.originalname}`}
-                />
-              </Popconfirm>,
-            ]}
+            actions={
+              editable
+                ? [
+                    l.id === defaultId ? (
+                      <Tag color="green" key="d">
+                        Default
+                      </Tag>
+                    ) : (
+                      <Button key="d" type="link" size="small" onClick={() => makeDefault(l.id)}>
+                        Make default
+                      </Button>
+                    ),
+                    <Popconfirm
+                      key="r"
+                      title="Remove this logo?"
+                      onConfirm={() => remove.mutateAsync(l.id).then(() => refresh())}
+                    >
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`Remove ${l.originalname}`}
+                      />
+                    </Popconfirm>,
+                  ]
+                : l.id === defaultId
+                  ? [
+                      <Tag color="green" key="d">
+                        Default
+                      </Tag>,
+                    ]
+                  : []
+            }
           >
             <Typography.Text ellipsis>{l.originalname}</Typography.Text>
           </Card>
