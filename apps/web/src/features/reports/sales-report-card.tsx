@@ -19,13 +19,13 @@ import {
 
 /** Bars shown: the top of the list (the table below has them all). */
 const CHART_ROWS = 20;
-const BAR_ROW_HEIGHT = 26;
+const BAR_ROW_HEIGHT = 30;
 
 /**
  * A bar's name: a product's size with its name (two sizes of one product are two bars, issue 36),
  * cut to fit beside the bar; the tooltip and the table give it whole.
  */
-export function chartName(r: Pick<SalesRow, 'label' | 'product_size'>, max = 34): string {
+export function chartName(r: Pick<SalesRow, 'label' | 'product_size'>, max = 30): string {
   const full = r.product_size ? `${r.label} ${r.product_size}` : r.label;
   return full.length > max ? `${full.slice(0, max - 1)}…` : full;
 }
@@ -135,7 +135,7 @@ export function SalesReportCard({ config }: { config: SalesConfig }) {
           <BarChart data={chart} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" horizontal={false} />
             <XAxis type="number" tickFormatter={(v) => formatMoney(Number(v))} />
-            <YAxis type="category" dataKey="name" width={260} interval={0} tick={{ fontSize: 12 }} />
+            <YAxis type="category" dataKey="name" width={290} interval={0} tick={{ fontSize: 12 }} />
             <Tooltip
               formatter={(v) => formatMoney(Number(v))}
               labelFormatter={(_, p) => String(p?.[0]?.payload?.full ?? '')}
