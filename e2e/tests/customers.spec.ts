@@ -30,6 +30,14 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await page.getByLabel('Contact Email').fill('not-an-email');
   await page.getByRole('button', { name: 'Create Customer' }).click();
   await expect(page.getByText('Please enter a valid contact email')).toBeVisible();
+  // a 4-digit zip and a negative credit limit are refused with their messages, not saved or clamped
+  await page.getByLabel('Zip').fill('7870');
+  await page.getByLabel('Credit Limit').fill('-5');
+  await page.getByRole('button', { name: 'Create Customer' }).click();
+  await expect(page.getByText('Zip must be 5 digits, or ZIP+4 (78701 or 78701-1234)')).toBeVisible();
+  await expect(page.getByText('Credit limit must not be negative')).toBeVisible();
+  await page.getByLabel('Zip').fill('78704');
+  await page.getByLabel('Credit Limit').fill('2500');
   await page.getByLabel('Contact Email').fill('steve@continental.example');
   await page.getByLabel('Contact Name').fill('Steve W');
   await page.screenshot({ path: shotPath('a-customer-create.png'), fullPage: true });
@@ -37,6 +45,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('confirm-fields')).toContainText('MB100871');
   await expect(dialog.getByTestId('confirm-fields')).toContainText('steve@continental.example');
+  await expect(dialog.getByTestId('confirm-fields')).toContainText('$2,500.00');
   await page.screenshot({ path: shotPath('a-customer-confirm.png') });
   await (await confirmSave(page, /Yes, Create/)).click();
   await expect(page).toHaveURL(/\/customer$/);
@@ -47,6 +56,7 @@ test('establishment search, create, edit, invite, sign up, revoke and refused si
   await row.getByText('Continental Club').click();
   const drawer = page.locator('.ant-drawer');
   await expect(drawer.getByText('MB100871', { exact: true })).toBeVisible();
+  await expect(drawer).toContainText('Credit Limit$2,500.00');
   await expect(drawer.getByTestId('permit-warnings')).toContainText(/TABC permit MB100871 (expires|has expired)/);
   await page.screenshot({ path: shotPath('a-customer-grid.png') });
   await drawer.getByRole('link', { name: 'Edit' }).click();

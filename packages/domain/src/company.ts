@@ -9,6 +9,7 @@ import {
   optionalNote,
   optionalText,
   requiredText,
+  zipCode,
   timestampOut,
 } from './primitives.js';
 
@@ -59,7 +60,7 @@ export const companyBodySchema = z
     address: requiredText(COMPANY_MSG.address, 'Address'),
     city: requiredText(COMPANY_MSG.city, 'City'),
     state: requiredText(COMPANY_MSG.state, 'State', 32),
-    zip: requiredText(COMPANY_MSG.zip, 'Zip', 16),
+    zip: zipCode(COMPANY_MSG.zip),
     tabc_id: requiredText(COMPANY_MSG.tabcId, 'TABC ID', 32),
     has_fintech: z.boolean().default(false),
     fintech_id: optionalText('Fintech ID'),

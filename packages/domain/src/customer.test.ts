@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ZIP_MSG } from './primitives.js';
 import {
   CUSTOMER_MSG,
   accessLabel,
@@ -126,5 +127,29 @@ describe('customer user access', () => {
   ])('%j', (u, label, actions) => {
     expect(accessLabel(u)).toBe(label);
     expect(customerUserActions(u)).toEqual(actions);
+  });
+});
+
+describe('zip', () => {
+  it('takes 5 digits or ZIP+4 and refuses anything else with one clear message', () => {
+    for (const zip of ['78701', '78701-1234', '787011234'])
+      expect(customerSchema.safeParse({ ...base, zip }).success, zip).toBe(true);
+    for (const zip of ['7870', '787012', 'TX 78701', '78701-12']) {
+      const r = customerSchema.safeParse({ ...base, zip });
+      expect(r.success, zip).toBe(false);
+      expect(r.error?.issues.map((i) => i.message)).toEqual([ZIP_MSG]);
+    }
+    const empty = customerSchema.safeParse({ ...base, zip: '' });
+    expect(empty.error?.issues.map((i) => i.message)).toEqual([CUSTOMER_MSG.zip]);
+  });
+});
+
+describe('credit limit', () => {
+  it('refuses a negative limit instead of making it 0; empty is no limit', () => {
+    const neg = customerSchema.safeParse({ ...base, credit_limit: -5 });
+    expect(neg.success).toBe(false);
+    expect(neg.error?.issues.map((i) => i.message)).toEqual(['Credit limit must not be negative']);
+    expect(customerSchema.parse({ ...base, credit_limit: 2500 }).credit_limit).toBe('2500.00');
+    expect(customerSchema.parse({ ...base, credit_limit: '' }).credit_limit).toBeNull();
   });
 });

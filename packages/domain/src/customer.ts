@@ -14,6 +14,7 @@ import {
   moneyOut,
   optionalText,
   requiredText,
+  zipCode,
   timestampOut,
 } from './primitives.js';
 import { buildTabcId, isPermitCode, tabcIdFromAims } from './tabc-permit.js';
@@ -66,7 +67,7 @@ export const customerSchema = z
       .trim()
       .nullish()
       .transform((v) => (v ? v.toUpperCase() : DEFAULTS.state)),
-    zip: requiredText(CUSTOMER_MSG.zip, 'Zip', 16),
+    zip: zipCode(CUSTOMER_MSG.zip),
     tabc_id: optionalText('TABC ID', 32),
     aims_id: z
       .union([z.number(), boundedText('AIMS ID', 32)], { error: CUSTOMER_MSG.aimsId })
@@ -144,6 +145,7 @@ export const CUSTOMER_FIELD_LABELS: [keyof CustomerValues | 'productPriceTier', 
   ['contact_email', 'Contact Email'],
   ['contact_phone', 'Contact Phone'],
   ['cash_on_delivery', 'Cash On Delivery'],
+  ['credit_limit', 'Credit Limit'],
   ['fintech_option', 'Fintech Option'],
   ['fintech_id', 'Fintech ID'],
   ['productPriceTier', 'Price Tier'],

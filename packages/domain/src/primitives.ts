@@ -52,6 +52,14 @@ export function boundedText(label: string, max: number = LIMITS.shortText, error
 /** Required text: trimmed, not empty, at most `max` characters (its column), no NUL. */
 export const requiredText = (message: string, label: string, max: number = LIMITS.shortText) =>
   boundedText(label, max, message).trim().min(1, { error: message });
+export const ZIP_MSG = 'Zip must be 5 digits, or ZIP+4 (78701 or 78701-1234)';
+/** A US zip code: 5 digits, or ZIP+4 (the hyphen optional, as TABC's data writes it). */
+export const zipCode = (requiredMessage: string) =>
+  boundedText('Zip', 16, requiredMessage)
+    .trim()
+    // an empty zip says only that it is required
+    .min(1, { error: requiredMessage, abort: true })
+    .regex(/^\d{5}(-?\d{4})?$/, { error: ZIP_MSG });
 /** Optional text: trimmed; missing or null is ''. */
 export const optionalText = (label: string, max: number = LIMITS.shortText) =>
   boundedText(label, max)

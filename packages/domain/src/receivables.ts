@@ -222,6 +222,8 @@ export type OpenInvoiceRow = z.infer<typeof openInvoiceOut>;
 /** GET /customer/{id}/receivable: what the payment dialog and the builder read. */
 export const customerReceivableOut = z.object({
   customer_id: z.number(),
+  /** the page's heading names the customer */
+  customer_name: z.string(),
   open_invoices: z.array(openInvoiceOut),
   open_total: z.number(),
   on_account: z.number(),

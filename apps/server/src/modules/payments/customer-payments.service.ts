@@ -100,6 +100,7 @@ export async function customerReceivable(db: DbOrTx, companyId: number, customer
   const credit = await onAccountCents(db, companyId, customerId);
   return {
     customer_id: customer.id,
+    customer_name: customer.name,
     open_invoices: open,
     open_total: money(openCents),
     on_account: money(credit),

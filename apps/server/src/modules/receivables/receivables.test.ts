@@ -107,6 +107,23 @@ describe('statement', () => {
     expect((await t.other.api.get(`/customer/${c.id}/statement`, { from: today, to: today })).status).toBe(404);
     expect((await t.other.api.post(`/customer/${c.id}/statement/pdf`, { from: today, to: today })).status).toBe(404);
   });
+
+  it("names a payment taken on the invoice by its note ('Check #4471'), and the receivable its customer", async () => {
+    const c = await makeCustomer(t.ctx, t.owner.companyId);
+    const a = await makeCustomerInvoice(t.ctx, t.owner.companyId, c.id, { total: '40.00', daysAgo: 3 });
+    const paid = await t.owner.api.post(`/invoice/${a.id}/payment`, {
+      amount: 15,
+      received_at: today,
+      note: 'Check #4471',
+    });
+    expect(paid.status).toBe(200);
+    const res = await t.owner.api.get(`/customer/${c.id}/statement`, { from: addDays(today, -10), to: today });
+    expect(res.body.lines.map((l: any) => l.ref)).toEqual([`#${a.number}`, 'Check #4471']);
+    const pays = await t.owner.api.get(`/customer/${c.id}/payment`);
+    expect(pays.body[0] ?? pays.body.rows?.[0]).toMatchObject({ note: 'Check #4471' });
+    const rec = await t.owner.api.get(`/customer/${c.id}/receivable`);
+    expect(rec.body.customer_name).toBe(c.name);
+  });
 });
 
 describe('credit memos', () => {

@@ -93,7 +93,8 @@ export async function customerStatement(
       date: p.received_at,
       kind: 'payment' as const,
       id: p.id,
-      ref: p.reference || `Payment ${p.id}`,
+      // a payment taken on the invoice has only a note ('Check #4471'): it names the payment too
+      ref: p.reference || p.note || `Payment ${p.id}`,
       description: `Payment${p.method ? ` (${PAYMENT_METHOD_LABELS[p.method as PaymentMethod] ?? p.method})` : ''}`,
       charge: 0,
       credit: Number(p.amount),

@@ -1,5 +1,6 @@
 import { buildTabcId, CUSTOMER_FIELD_LABELS } from '@dbo/domain/customer';
 import { formatDate } from '@dbo/domain/dates';
+import { formatMoney } from '@dbo/domain/money';
 import type { FormInstance } from 'antd';
 import { Descriptions, Modal } from 'antd';
 import dayjs from 'dayjs';
@@ -25,6 +26,9 @@ export function ConfirmDialog(props: {
     if (typeof value === 'boolean') return value ? 'Yes' : 'No';
     if (key === 'service_start') return value ? formatDate(dayjs(value as string).format('YYYY-MM-DD')) : '—';
     if (key === 'state') return String(value || 'TX');
+    // empty is no limit
+    if (key === 'credit_limit')
+      return value === null || value === undefined || value === '' ? 'No limit' : formatMoney(Number(value));
     return value === null || value === undefined || value === '' ? '—' : String(value);
   };
   const { feature } = useSession();

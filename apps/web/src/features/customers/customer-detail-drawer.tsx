@@ -34,6 +34,9 @@ export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer
             <Descriptions.Item label="Email">{customer.contact_email || '—'}</Descriptions.Item>
             <Descriptions.Item label="Phone">{customer.contact_phone || '—'}</Descriptions.Item>
             <Descriptions.Item label="Cash On Delivery">{customer.cash_on_delivery ? 'Yes' : 'No'}</Descriptions.Item>
+            <Descriptions.Item label="Credit Limit">
+              {customer.credit_limit == null ? 'No limit' : formatMoney(customer.credit_limit)}
+            </Descriptions.Item>
             {feature('fintech') && (
               <Descriptions.Item label="Fintech">
                 {customer.fintech_option ? `On (${customer.fintech_id})` : 'Off'}

@@ -242,8 +242,16 @@ function CustomerForm({ customer }: { customer?: Customer }) {
           <Divider titlePlacement="start">Terms</Divider>
           <Row gutter={16}>
             <SwitchCol xs={12} md={6} label="Cash On Delivery" name="cash_on_delivery" />
-            <FieldCol xs={12} md={6} label="Credit Limit" name="credit_limit" extra="Empty: no limit">
-              <InputNumber min={0} step={100} precision={2} prefix="$" style={{ width: '100%' }} />
+            <FieldCol
+              xs={12}
+              md={6}
+              label="Credit Limit"
+              name="credit_limit"
+              extra="Empty: no limit"
+              rules={rule('credit_limit')}
+            >
+              {/* no min: a negative limit is refused with a message, not silently made 0 */}
+              <InputNumber step={100} precision={2} prefix="$" style={{ width: '100%' }} />
             </FieldCol>
             <SwitchCol xs={12} md={6} label="Fintech Option" name="fintech_option" />
             <FieldCol

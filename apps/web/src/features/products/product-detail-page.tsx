@@ -6,7 +6,8 @@ import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, R
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../app/session';
-import { errorMessage } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { NotFoundPage } from '../../app/not-found';
 import { Page } from '../../lib/page';
 import {
   type InventoryEntry,
@@ -34,6 +35,9 @@ export default function ProductDetailPage() {
   const [actionError, setActionError] = useState<{ title: string; text: string } | null>(null);
   const bottlePos = isFeatureActive(user?.company.companyFeatures, 'bottle_pos');
 
+  // a product address that names no product (not a number, or none of ours) is the not-found page
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2147483647) return <NotFoundPage />;
+  if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFoundPage />;
   if (isLoading) return <Skeleton active style={{ padding: 24 }} />;
   if (error || !product)
     return (

@@ -6,7 +6,7 @@ import {
   type OpenInvoiceRow,
   type PaymentMethod,
 } from '@dbo/domain/receivables';
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Table } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
@@ -28,7 +28,7 @@ export default function CustomerReceivablesPage() {
 
   return (
     <Page
-      title="Receivables"
+      title={data ? `Receivables: ${data.customer_name}` : 'Receivables'}
       actions={
         <>
           <Button type="primary" onClick={() => setReceiving(true)} disabled={!data}>
@@ -106,9 +106,23 @@ export default function CustomerReceivablesPage() {
             {
               title: 'Method',
               dataIndex: 'method',
-              render: (v: string) => PAYMENT_METHOD_LABELS[v as PaymentMethod] ?? v,
+              render: (v: string) => (v ? (PAYMENT_METHOD_LABELS[v as PaymentMethod] ?? v) : '—'),
             },
-            { title: 'Reference', dataIndex: 'reference' },
+            {
+              title: 'Reference',
+              dataIndex: 'reference',
+              // a payment taken on the invoice carries its note ('Check #4471') and no reference
+              render: (v: string, p) =>
+                v || p.note ? (
+                  <>
+                    {v}
+                    {v && p.note ? ' · ' : ''}
+                    {p.note && <Typography.Text type="secondary">{p.note}</Typography.Text>}
+                  </>
+                ) : (
+                  '—'
+                ),
+            },
             {
               title: 'Allocated to',
               render: (_, p) =>
