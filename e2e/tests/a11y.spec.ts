@@ -71,6 +71,7 @@ interface DemoIds {
   statementPrint: string;
   shopOrderId: number;
   shopInvoiceId: number;
+  deliveryRouteId: number;
 }
 
 /**
@@ -91,6 +92,7 @@ const RESOLVE: Record<string, (ids: DemoIds) => string[]> = {
   '/order/:number': (d) => [`/order/${d.orderNumber}`],
   '/product/:id': (d) => [`/product/${d.productId}`],
   '/invoice/pdf/:token': (d) => [d.invoicePrint],
+  '/delivery/route/:id/sheet': (d) => [`/delivery/route/${d.deliveryRouteId}/sheet`],
   '/order/pdf/:token': (d) => [d.orderPrint],
   '/customer/balance/pdf/:token': (d) => [d.balancePrint],
   '/customer/statement/pdf/:token': (d) => [d.statementPrint],
@@ -199,6 +201,8 @@ async function demoIds(request: APIRequestContext, token: string, buyerToken: st
     orderPrint: local(orderDetail.print_url ?? orderDetail.order?.print_url),
     balancePrint: local((await post(`/customer/${customerList[0].id}/balance/pdf`, { format: 'url' })).url),
     statementPrint: local((await post(`/customer/${customerList[0].id}/statement/pdf`, STATEMENT_LINK)).url),
+    // the demo's route of today (the demo login drives it)
+    deliveryRouteId: ((await get('/delivery/my-route')) as { id: number }[])[0].id,
     shopOrderId: shopOrders[0].id,
     shopInvoiceId: shopInvoices[0]?.id ?? 0,
   };

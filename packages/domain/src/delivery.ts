@@ -43,6 +43,11 @@ export const DELIVERY_MSG = {
   cancelled: 'This invoice was cancelled: it cannot be delivered',
   alreadyDelivered: 'This invoice was already delivered',
   signedKept: 'A signed invoice is kept four years (TABC): it cannot be deleted',
+  /** the delivered entry of an invoice paid (or partly paid) before the truck came */
+  paidBeforeDelivery: (status: string) =>
+    status === 'paid'
+      ? 'Paid before delivery (status stays paid)'
+      : 'Partly paid before delivery (status stays partially paid)',
   lat: 'Latitude must be between -90 and 90',
   lng: 'Longitude must be between -180 and 180',
 } as const;
@@ -349,6 +354,9 @@ export const reconciliationOut = z.array(
     check_list: z.array(z.object({ invoice: z.string(), amount: moneyOut, reference: z.string() })),
     short: moneyOut,
     stops_open: z.number(),
+    /** short or refused lines credited back at the door (credit memos), with the driver's reasons */
+    returns: moneyOut,
+    return_list: z.array(z.object({ invoice: z.string(), amount: moneyOut, reason: z.string() })),
   }),
 );
 export type Reconciliation = z.infer<typeof reconciliationOut>;

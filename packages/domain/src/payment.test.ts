@@ -83,6 +83,12 @@ describe('statusBeforePayments', () => {
     ['entries into other statuses are ignored', [h('draft', 'delivered')], null],
     ['a first status (no old) is ignored', [h(null, 'paid')], null],
     ['cancelled is never restored', [h('cancelled', 'paid')], null],
+    ['delivered while paid: delivered', [h('paid', 'delivered'), h('invoiced', 'paid')], 'delivered'],
+    [
+      'delivered while partly paid, paid in full later: delivered',
+      [h('partially_paid', 'paid'), h('partially_paid', 'delivered'), h('invoiced', 'partially_paid')],
+      'delivered',
+    ],
   ])('%s', (_name, history, expected) => {
     expect(statusBeforePayments(history)).toBe(expected);
   });

@@ -165,15 +165,20 @@ export function remainingCents(total: number | string, payments: { amount: numbe
 
 /**
  * The status an invoice had before payments moved it to paid / partially_paid, from its status
- * history newest first: the latest entry into a money status that came from an ordinary status.
+ * history newest first: the latest entry into a money status that came from an ordinary status,
+ * or 'delivered' when the goods were delivered after that (a paid invoice delivered keeps 'paid').
  */
 export function statusBeforePayments(
   historyNewestFirst: readonly { old_status: string | null; new_status: string }[],
 ): string | null {
   const entry = historyNewestFirst.find(
-    (h) => isMoneyStatus(h.new_status) && h.old_status && !isMoneyStatus(h.old_status) && h.old_status !== 'cancelled',
+    (h) =>
+      (h.new_status === 'delivered' && h.old_status && isMoneyStatus(h.old_status)) ||
+      (isMoneyStatus(h.new_status) && h.old_status && !isMoneyStatus(h.old_status) && h.old_status !== 'cancelled'),
   );
-  return entry?.old_status ?? null;
+  if (!entry) return null;
+  // delivered while paid (the status stayed paid): without the money it is a delivered invoice
+  return entry.new_status === 'delivered' ? 'delivered' : entry.old_status;
 }
 
 // ---- answers ------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import {
   AppstoreOutlined,
   BarChartOutlined,
   BarcodeOutlined,
+  CarOutlined,
   DashboardOutlined,
   DollarOutlined,
   FileTextOutlined,
@@ -118,6 +119,7 @@ export function AppLayout() {
     { key: '/invoice', icon: <FileTextOutlined aria-hidden />, label: 'Invoices' },
     { key: '/payment', icon: <DollarOutlined aria-hidden />, label: 'Payments' },
     { key: '/receivables', icon: <AccountBookOutlined aria-hidden />, label: 'Receivables' },
+    { key: '/delivery', icon: <CarOutlined aria-hidden />, label: 'Delivery' },
     { key: '/stamp', icon: <BarcodeOutlined aria-hidden />, label: 'Stamps' },
     { key: '/product', icon: <AppstoreOutlined aria-hidden />, label: 'Products' },
     ...(isPosActive(features) || !screenBuilt('inventory')

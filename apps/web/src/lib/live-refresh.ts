@@ -23,6 +23,7 @@ export function useLiveRefresh() {
   useLiveEvent('product:cache-update', refresh(changedBy.product));
   useLiveEvent('import:update', refresh(changedBy.import));
   // a stop completed at the door delivers the invoice, may take a COD payment or credit short lines
+  // (the office's delivery screen is in changedBy.invoice: its routes' progress moves live)
   useLiveEvent('delivery:changed', refresh([...changedBy.invoice, ...changedBy.payment]));
   // a customer user invited, enabled, disabled or revoked (the customers' users screens)
   useLiveEvent('user:access', refresh([queryKeys.customers.all]));

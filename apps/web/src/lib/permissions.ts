@@ -32,6 +32,7 @@ export const SCREEN_ACTIONS: Record<string, Action> = {
   '/product': 'product.read',
   '/inventory': 'inventory.read',
   '/reports': 'report.read',
+  '/delivery': 'delivery.read',
   '/bottle-pos': 'integration.read',
   '/clover': 'integration.read',
 };

@@ -81,6 +81,14 @@ export const queryKeys = {
     sales: (groupBy: string, from: string, to: string) => ['report', 'sales', groupBy, from, to] as const,
     stamps: (from: string, to: string) => ['report', 'stamps', from, to] as const,
   },
+  /** the office's delivery screen: the day's routes, what may go on them, the day-end reconciliation */
+  delivery: {
+    all: ['delivery'] as const,
+    routes: (date: string) => ['delivery', 'routes', date] as const,
+    eligible: ['delivery', 'eligible'] as const,
+    drivers: ['delivery', 'drivers'] as const,
+    reconciliation: (date: string) => ['delivery', 'reconciliation', date] as const,
+  },
   /** Bottle POS / Clover sync pages (the socket's sync events refresh them) and partner credentials */
   integrations: {
     all: ['integrations'] as const,
@@ -105,9 +113,13 @@ export const changedBy = {
     queryKeys.products.all,
     // an invoice made from an online order changes the order's status and lines
     queryKeys.orders.all,
+    // an invoice invoiced, cancelled or delivered comes onto or off the delivery screen
+    queryKeys.delivery.all,
   ],
   /** a payment added, edited or deleted: the invoice's paid total and the customer's balance */
-  payment: [queryKeys.payments.all, queryKeys.invoices.all, queryKeys.customers.all],
+  payment: [queryKeys.payments.all, queryKeys.invoices.all, queryKeys.customers.all, queryKeys.delivery.all],
+  /** a route planned, changed or deleted (the invoices it holds leave the eligible list) */
+  delivery: [queryKeys.delivery.all],
   /** stamp rolls registered, activated, destroyed or restored */
   stamps: [queryKeys.stamps.all],
   /** price tiers change the prices and tiers shown for customers */

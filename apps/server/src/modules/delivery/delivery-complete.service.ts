@@ -20,7 +20,7 @@ import { customers } from '../customers/customers.tables.js';
 import { saveDocument } from '../documents/documents.service.js';
 import { sendInvoiceEmail } from '../email/email.service.js';
 import { findInvoice, lockCompany } from '../invoices/invoice-lookup.service.js';
-import { changeInvoiceStatus, markInvoiceSigned } from '../invoices/invoice-status.service.js';
+import { changeInvoiceStatus, markInvoiceSigned, recordStatus } from '../invoices/invoice-status.service.js';
 import { invoiceItems } from '../invoices/invoices.tables.js';
 import { addCustomerPayment } from '../payments/customer-payments.service.js';
 import { issueCreditMemo } from '../receivables/credit-memos.service.js';
@@ -118,7 +118,11 @@ export async function completeStop(
     const items = await tx.select().from(invoiceItems).where(eq(invoiceItems.invoice_id, inv.id));
     const short = shortLines(items, v.lines);
 
-    if (!isMoneyStatus(inv.status) && inv.status !== 'delivered')
+    // paid (or partly paid) before the truck came: the status stays what its money says, and the
+    // history gets a delivered entry of its own saying so (a later refund then goes back to delivered)
+    const paidBefore = isMoneyStatus(inv.status) ? inv.status : null;
+    if (paidBefore) await recordStatus(tx, inv, paidBefore, 'delivered', userId);
+    else if (inv.status !== 'delivered')
       // the delivered status is part of the driver's own delivery (delivery.own), not an edit of the
       // invoice: the status service's rules apply, its edit-screen role check does not
       await changeInvoiceStatus(txDb, { companyId, userId, role: 'owner' }, inv.id, { status: 'delivered' });
@@ -150,7 +154,13 @@ export async function completeStop(
       v.lat !== undefined && v.lat !== null && v.lng !== undefined && v.lng !== null
         ? ` at ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
         : '';
-    await markInvoiceSigned(tx, inv, completedAt, `Received by ${v.received_by}, ${completedAt.toISOString()}${place}`);
+    const before = paidBefore ? `${DELIVERY_MSG.paidBeforeDelivery(paidBefore)}. ` : '';
+    await markInvoiceSigned(
+      tx,
+      inv,
+      completedAt,
+      `${before}Received by ${v.received_by}, ${completedAt.toISOString()}${place}`,
+    );
     const [row] = await tx
       .update(deliveryInvoices)
       .set({

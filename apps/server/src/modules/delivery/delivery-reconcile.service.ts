@@ -1,6 +1,7 @@
 /**
  * Day-end reconciliation: per driver, the cash and the checks collected at the door that the
- * driver hands in, against what the COD invoices on their routes were owed.
+ * driver hands in, against what the COD invoices on their routes were owed, and the goods that came
+ * back on the truck (short or refused lines credited at the door).
  */
 import { centsToString, toCents } from '@dbo/domain/money';
 import type { DbOrTx } from '../../db/client.js';
@@ -21,6 +22,8 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
       collectedOnDone: number;
       dueOnDone: number;
       stops_open: number;
+      returns: number;
+      return_list: { invoice: string; amount: number; reason: string }[];
     }
   >();
   for (const r of routes) {
@@ -36,12 +39,25 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
       collectedOnDone: 0,
       dueOnDone: 0,
       stops_open: 0,
+      returns: 0,
+      return_list: [],
     };
     d.routes++;
     d.expected += toCents(r.progress.cod_expected);
     d.stops_open += r.progress.stops - r.progress.stops_done;
     for (const s of r.stops)
       for (const inv of s.invoices) {
+        if (inv.credit_memo_total !== null) {
+          d.returns += toCents(inv.credit_memo_total);
+          d.return_list.push({
+            invoice: inv.number_label,
+            amount: inv.credit_memo_total,
+            reason: inv.lines
+              .filter((l) => l.reason)
+              .map((l) => `${l.product_name}: ${l.delivered_qty} of ${l.qty} (${l.reason})`)
+              .join('; '),
+          });
+        }
         if (!inv.payment) continue;
         const c = toCents(inv.payment.amount);
         if (inv.payment.method === 'cash') d.cash += c;
@@ -67,5 +83,7 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
     check_list: d.check_list,
     short: money(Math.max(d.expected - d.cash - d.checks, 0)),
     stops_open: d.stops_open,
+    returns: money(d.returns),
+    return_list: d.return_list,
   }));
 }

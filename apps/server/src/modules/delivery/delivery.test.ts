@@ -261,6 +261,15 @@ describe('completing a stop', () => {
     expect(memo.reason).toContain('two bottles broken');
     const [stockAfter] = await t.ctx.database.db.select().from(inventory).where(eq(inventory.product_id, wine.id));
     expect(stockAfter.qty - stockBefore.qty).toBe(2);
+    // the day-end reconciliation lists what came back on the truck, with the reason
+    const rec = await t.owner.api.get(`/delivery/reconciliation?date=${today}`);
+    const mine = rec.body.find((d: any) => d.driver_user_id === t.owner.user.id);
+    expect(mine.returns).toBeGreaterThanOrEqual(20);
+    expect(mine.return_list).toContainEqual({
+      invoice: expect.any(String),
+      amount: 20,
+      reason: 'CABERNET: 4 of 6 (two bottles broken)',
+    });
     // short without a reason, more than invoiced, an item of another invoice: 400
     const inv2 = await makeInvoice(t.owner, {
       customerId: c.id,
@@ -275,6 +284,32 @@ describe('completing a stop', () => {
       [{ item_id: inv.items[0].id, delivered_qty: 1, reason: 'x' }],
     ])
       expect((await t.owner.api.post(`/delivery/stop/${inv2.id}/complete`, completion({ lines }))).status).toBe(400);
+  });
+
+  it('an invoice paid before delivery keeps its status; its history says it was delivered, paid before', async () => {
+    const c = await makeCustomer(t.ctx, t.owner.companyId);
+    const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 2, price: '15.00' }]);
+    const paid = await t.owner.api.post(`/invoice/${inv.id}/payment`, { received_at: today, amount: 30 });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const r = await route([inv.id]);
+    expect(r.stops[0].invoices[0].status).toBe('paid');
+    const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, completion());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.status).toBe('paid');
+    const detail = await t.owner.api.get(`/invoice/${inv.id}?by=id`);
+    expect(detail.body.status).toBe('paid');
+    const history = detail.body.statusInfo.map((h: any) => [h.old_status, h.new_status]);
+    expect(history.slice(-2)).toEqual([
+      ['invoiced', 'paid'],
+      ['paid', 'delivered'],
+    ]);
+    const delivered = detail.body.statusInfo.at(-1);
+    expect(delivered.note).toContain('Paid before delivery');
+    expect(delivered.note).toContain('Received by Maria Lopez');
+    // the payment taken back (owner): the goods were delivered, so the invoice is delivered, not invoiced
+    const [payment] = (await t.owner.api.get(`/invoice/${inv.id}/payment`)).body;
+    expect((await t.owner.api.del(`/invoice/${inv.id}/payment/${payment.id}`)).status).toBe(200);
+    expect((await t.owner.api.get(`/invoice/${inv.id}?by=id`)).body.status).toBe('delivered');
   });
 
   it('validates the signature, photo, time and client id', async () => {

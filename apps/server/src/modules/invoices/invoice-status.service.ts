@@ -72,7 +72,8 @@ export async function settlePaymentStatus(
         .where(
           and(
             eq(invoiceStatusHistory.invoice_id, inv.id),
-            inArray(invoiceStatusHistory.new_status, ['paid', 'partially_paid']),
+            // 'delivered' too: a paid invoice delivered keeps 'paid' with a delivered entry
+            inArray(invoiceStatusHistory.new_status, ['paid', 'partially_paid', 'delivered']),
           ),
         )
         .orderBy(desc(invoiceStatusHistory.created_at), desc(invoiceStatusHistory.id))
@@ -123,8 +124,8 @@ export async function recordStatus(
  * The retailer signed for the goods (delivery): the invoice is marked signed (kept four years,
  * never deleted) and its status history says who received it, when and where. The status itself
  * goes to delivered through changeInvoiceStatus (its rules apply); a paid or partially paid
- * invoice keeps the status its money gives and gets the history note on a 'delivered' entry of
- * its own only when the status moved. Runs in the caller's transaction.
+ * invoice keeps the status its money gives, and the delivery writes a 'delivered' entry of its own
+ * (old status paid) that carries the note. Runs in the caller's transaction.
  */
 export async function markInvoiceSigned(tx: DbOrTx, inv: InvoiceRow, signedAt: Date, note: string) {
   await tx.update(invoices).set({ signed_at: signedAt }).where(eq(invoices.id, inv.id));

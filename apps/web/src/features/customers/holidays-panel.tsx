@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
+import { useSession } from '../../app/session';
 import { errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 
@@ -16,6 +17,8 @@ const holidaysKey = queryKeys.customers.holidays;
 export function HolidaysPanel() {
   const { message } = App.useApp();
   const qc = useQueryClient();
+  // the holidays are a company setting (PUT /company/holidays: company.edit): the others read them
+  const editable = useSession().can('company.edit');
   const { data, isLoading } = useQuery({
     queryKey: holidaysKey,
     queryFn: () => http.get<{ holidays: Holiday[]; seeded: boolean }>('/company/holidays'),
@@ -46,25 +49,27 @@ export function HolidaysPanel() {
         Texas credit law: an account is delinquent when an invoice is unpaid on the 4th business day after its due date.
         Sundays and these holidays are not business days. {data?.seeded && <Tag color="blue">Texas state holidays</Tag>}
       </Typography.Paragraph>
-      <Flex gap={8} wrap style={{ marginBottom: 12 }}>
-        <DatePicker aria-label="Holiday date" value={day} onChange={setDay} format="DD MMM, YYYY" />
-        <Input
-          aria-label="Holiday name"
-          placeholder="Name"
-          style={{ width: 220 }}
-          value={name}
-          maxLength={255}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Button onClick={add} disabled={!day || !name.trim()} loading={save.isPending}>
-          Add Holiday
-        </Button>
-        {!data?.seeded && (
-          <Popconfirm title="Go back to the Texas state holidays?" okText="Reset" onConfirm={() => save.mutate(null)}>
-            <Button>Reset to Texas holidays</Button>
-          </Popconfirm>
-        )}
-      </Flex>
+      {editable && (
+        <Flex gap={8} wrap style={{ marginBottom: 12 }}>
+          <DatePicker aria-label="Holiday date" value={day} onChange={setDay} format="DD MMM, YYYY" />
+          <Input
+            aria-label="Holiday name"
+            placeholder="Name"
+            style={{ width: 220 }}
+            value={name}
+            maxLength={255}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button onClick={add} disabled={!day || !name.trim()} loading={save.isPending}>
+            Add Holiday
+          </Button>
+          {!data?.seeded && (
+            <Popconfirm title="Go back to the Texas state holidays?" okText="Reset" onConfirm={() => save.mutate(null)}>
+              <Button>Reset to Texas holidays</Button>
+            </Popconfirm>
+          )}
+        </Flex>
+      )}
       <Table<Holiday>
         rowKey="date"
         size="small"
@@ -74,20 +79,24 @@ export function HolidaysPanel() {
         columns={[
           { title: 'Date', dataIndex: 'date', render: (d: string) => formatDate(d) },
           { title: 'Holiday', dataIndex: 'name' },
-          {
-            title: 'Remove',
-            key: 'remove',
-            render: (_, h) => (
-              <Button
-                size="small"
-                danger
-                aria-label={`Remove ${h.name} ${formatDate(h.date)}`}
-                onClick={() => save.mutate(list.filter((x) => x.date !== h.date))}
-              >
-                Remove
-              </Button>
-            ),
-          },
+          ...(!editable
+            ? []
+            : [
+                {
+                  title: 'Remove',
+                  key: 'remove',
+                  render: (_: unknown, h: Holiday) => (
+                    <Button
+                      size="small"
+                      danger
+                      aria-label={`Remove ${h.name} ${formatDate(h.date)}`}
+                      onClick={() => save.mutate(list.filter((x) => x.date !== h.date))}
+                    >
+                      Remove
+                    </Button>
+                  ),
+                },
+              ]),
         ]}
       />
     </div>

@@ -97,6 +97,8 @@ export interface Invoice {
     old_status?: string | null;
     new_status: string;
     created_at: string;
+    /** what the change says beyond the status (a delivery: who received it, when, where) */
+    note?: string | null;
     user?: { name?: string } | null;
   }[];
   note: string;

@@ -217,6 +217,11 @@ function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void
                           {formatDateTime(h.created_at)}
                           {h.user?.name ? ` · ${h.user.name}` : ''}
                         </Text>
+                        {h.note && (
+                          <div style={{ fontSize: 12 }} data-testid="status-note">
+                            {h.note}
+                          </div>
+                        )}
                       </div>
                     ),
                   }))}
