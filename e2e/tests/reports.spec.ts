@@ -49,7 +49,11 @@ test('command palette: invoices by number, a product and a customer, by keyboard
   // a product opens its editor
   await search(page, 'garrison');
   await choose(page, /^Edit product GARRISON BROTHERS SMALL BATCH BOURBON \(LIQUOR 750ML\)$/);
-  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page).toHaveURL(/\/product(\?|$)/);
+  const editor = page.getByRole('dialog', { name: 'Edit GARRISON BROTHERS SMALL BATCH BOURBON' });
+  await expect(editor).toBeVisible();
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toBeHidden();
 
   // a customer's three actions
   await search(page, 'broken spoke');
