@@ -7,7 +7,7 @@
  * first completion and record nothing. After the commit the signature (and photo) join the invoice's
  * documents and a copy of the signed invoice goes to the customer's email.
  */
-import { DELIVERY_MSG, type StopCompleteOut, type StopCompleteValues } from '@dbo/domain/delivery';
+import { DELIVERY_MSG, receivedLine, type StopCompleteOut, type StopCompleteValues } from '@dbo/domain/delivery';
 import { toDay } from '@dbo/domain/dates';
 import { can } from '@dbo/domain/permissions';
 import { centsToString, toCents } from '@dbo/domain/money';
@@ -155,12 +155,8 @@ export async function completeStop(
         ? ` at ${v.lat.toFixed(5)}, ${v.lng.toFixed(5)}`
         : '';
     const before = paidBefore ? `${DELIVERY_MSG.paidBeforeDelivery(paidBefore)}. ` : '';
-    await markInvoiceSigned(
-      tx,
-      inv,
-      completedAt,
-      `${before}Received by ${v.received_by}, ${completedAt.toISOString()}${place}`,
-    );
+    // in Texas time, as the PDF's line reads
+    await markInvoiceSigned(tx, inv, completedAt, `${before}${receivedLine(v.received_by, completedAt)}${place}`);
     const [row] = await tx
       .update(deliveryInvoices)
       .set({
@@ -209,7 +205,7 @@ async function afterCompletion(
     const doc = await saveDocument(db, dataDir, actor.companyId, actor.userId, row.invoice_id, {
       filename: `${name}.${extOf(url)}`,
       buffer: dataUrlBytes(url),
-      note: `Received by ${v.received_by}, ${v.completed_at}`,
+      note: receivedLine(v.received_by, v.completed_at),
     });
     await db
       .update(deliveryInvoices)

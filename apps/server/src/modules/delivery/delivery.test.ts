@@ -188,7 +188,8 @@ describe('completing a stop', () => {
     const detail = await t.owner.api.get(`/invoice/${inv.id}?by=id`);
     const delivered = detail.body.statusInfo.filter((h: any) => h.new_status === 'delivered');
     expect(delivered).toHaveLength(1);
-    expect(delivered[0].note).toContain('Received by Maria Lopez');
+    // the history says when in Texas time, as the PDF does (not the phone's UTC instant)
+    expect(delivered[0].note).toMatch(/Received by Maria Lopez, \d\d\/\d\d\/\d{4}/);
     expect(delivered[0].note).toContain('30.26720, -97.74310');
 
     const pdf = await t.owner.api.post('/invoice/pdf', { number: inv.number });
