@@ -73,3 +73,42 @@ test('import products: upload, map, dry run, import with skip, progress to 100%,
   expect(text.split('\r\n')[0]).toBe('Row,Reason,Item,Type,Size,Wholesale,UPC');
   expect(text).toContain(`4,Product type is required,E2E Broken ${stamp},,750ML,5.00,`);
 });
+
+test('import customers: the TABC permit is required as on the form; a failed import gives back its file and mapping', async ({
+  page,
+  request,
+}) => {
+  const owner = await signUpApi(request, 'Ivan Import');
+  await signIn(page, owner.email, owner.password);
+  await page.goto('/import');
+  await expect(page.getByTestId('chosen-file')).toHaveText('No file chosen');
+  const csv = ['Business,Street,City,Zip,Permit', `Import Bar ${stamp},1 Main St,Austin,78701,MB-123456`].join('\n');
+  await page.getByLabel(/CSV or XLSX file/).setInputFiles({
+    name: 'customers.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv),
+  });
+  // one line says which file: the browser's own "No file chosen" is not beside it
+  await expect(page.getByTestId('chosen-file')).toHaveText('Chosen: customers.csv');
+  await expect(page.getByText('No file chosen')).toHaveCount(0);
+  // the permit is marked required, with the form's alternative
+  await expect(page.getByText('Or map AIMS ID and AIMS license type')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Column for TABC permit' })).toBeVisible();
+  await expect(page.locator('.ant-form-item-required', { hasText: 'TABC permit' })).toHaveCount(1);
+  const nameColumn = page.locator('.ant-select', { has: page.getByRole('combobox', { name: 'Column for Name' }) });
+  await expect(nameColumn).toContainText('Business');
+
+  // the job ends failed (the server's answer rewritten: a failure cannot be staged from a good file)
+  await page.route('**/api/v1/import/job/*', async (route) => {
+    const res = await route.fetch();
+    const job = await res.json();
+    await route.fulfill({ response: res, json: { ...job, status: 'failed', message: 'The database went away' } });
+  });
+  await page.getByRole('button', { name: 'Import 1 row' }).click();
+  await expect(page.getByTestId('import-status')).toHaveText('The import failed.', { timeout: 30_000 });
+  // the file and the mapping are back, ready to try again
+  await expect(page.getByTestId('chosen-file')).toHaveText('Chosen: customers.csv');
+  await expect(nameColumn).toContainText('Business');
+  await expect(page.getByRole('button', { name: 'Import 1 row' })).toBeEnabled();
+  await page.screenshot({ path: shotPath('import-failed-retry.png'), fullPage: true });
+});

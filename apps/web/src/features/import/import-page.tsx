@@ -8,7 +8,7 @@ import {
 } from '@dbo/domain/import';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Radio, Row, Select, Space, Spin } from 'antd';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';
@@ -45,7 +45,9 @@ function MappingForm({
             lg={8}
             key={f.name}
             label={f.label}
-            required={f.required}
+            // as on the customer form: a TABC permit is required, unless AIMS gives one
+            required={f.required || (kind === 'customers' && f.name === 'tabc_id')}
+            help={kind === 'customers' && f.name === 'tabc_id' ? 'Or map AIMS ID and AIMS license type' : undefined}
             htmlFor={`map-${f.name}`}
             style={{ marginBottom: 12 }}
           >
@@ -80,6 +82,9 @@ export default function ImportPage() {
   const [onError, setOnError] = useState<OnError>('abort');
   const [starting, setStarting] = useState(false);
   const fileInputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  // what the last import started with: a failed import gives the file and mapping back to retry
+  const lastStarted = useRef<{ jobId: number; kind: ImportKind; file: File; mapping: ImportMapping } | null>(null);
 
   const preview = useQuery({
     queryKey: ['import', 'preview', kind, fileVersion, mapping],
@@ -97,6 +102,7 @@ export default function ImportPage() {
     setStarting(true);
     try {
       const { jobId: id } = await startImport(kind, file, data.mapping, onError);
+      lastStarted.current = { jobId: id, kind, file, mapping: data.mapping };
       setParams({ job: String(id) });
       setFile(null);
       setMapping(null);
@@ -107,10 +113,21 @@ export default function ImportPage() {
     }
   };
 
+  const finished = (id: number, status: string) => {
+    const last = lastStarted.current;
+    if (!last || last.jobId !== id) return;
+    lastStarted.current = null;
+    if (status !== 'failed') return;
+    setKind(last.kind);
+    setFile(last.file);
+    setMapping(last.mapping);
+    setFileVersion((v) => v + 1);
+  };
+
   return (
     <Page title="Import data">
       <Space direction="vertical" size="large" style={{ width: '100%' }}>
-        {jobId !== null && <JobProgress id={jobId} />}
+        {jobId !== null && <JobProgress id={jobId} onFinished={finished} />}
         <Card title="1. Choose what to import and the file">
           <Space direction="vertical" size="middle">
             <Radio.Group
@@ -131,9 +148,13 @@ export default function ImportPage() {
               <label htmlFor={fileInputId} style={{ display: 'block', marginBottom: 4, fontWeight: 500 }}>
                 CSV or XLSX file (at most {IMPORT_LIMITS.maxRows.toLocaleString('en-US')} rows and 20 MB)
               </label>
+              {/* the browser's own control would say "No file chosen" beside ours: a button opens it */}
               <input
                 id={fileInputId}
+                ref={fileInput}
                 type="file"
+                className="visually-hidden"
+                tabIndex={-1}
                 accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                 onChange={(e) => {
                   const f = e.target.files?.[0] ?? null;
@@ -143,7 +164,10 @@ export default function ImportPage() {
                   e.target.value = '';
                 }}
               />
-              {file && <div style={{ marginTop: 4 }}>Chosen: {file.name}</div>}
+              <Space>
+                <Button onClick={() => fileInput.current?.click()}>Choose file</Button>
+                <span data-testid="chosen-file">{file ? `Chosen: ${file.name}` : 'No file chosen'}</span>
+              </Space>
             </div>
           </Space>
         </Card>

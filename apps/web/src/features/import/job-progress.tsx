@@ -10,7 +10,7 @@ import { Counts, ErrorTable } from './dry-run';
 const KIND_LABELS: Record<string, string> = { customers: 'Customers', products: 'Products', stock: 'Opening stock' };
 
 /** A running or finished import: its progress (from the job row, so it survives a reload) and result. */
-export function JobProgress({ id }: { id: number }) {
+export function JobProgress({ id, onFinished }: { id: number; onFinished?: (id: number, status: string) => void }) {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const { data: job, error } = useImportJob(id);
@@ -24,6 +24,10 @@ export function JobProgress({ id }: { id: number }) {
         qc.invalidateQueries({ queryKey: key });
     }
   }, [job, qc]);
+  // the page learns the end (a failure gives its file and mapping back), however quick the job was
+  useEffect(() => {
+    if (job && job.status !== 'running') onFinished?.(id, job.status);
+  }, [job, id, onFinished]);
   if (error) return <Alert type="error" showIcon message={errorMessage(error)} />;
   if (!job) return null;
   const percent = job.total ? Math.floor((job.done / job.total) * 100) : 0;
