@@ -7,12 +7,6 @@ export const MSG = {
   passwordEmpty: "Password can't be an empty field",
   passwordsDoNotMatch: 'Passwords do not match',
   resetEmail: 'Please insert a valid email address',
-  /** Something typed that is not an address (issue 36: not the empty-field message). */
-  emailInvalid: 'Please insert a valid email address',
-  /** A sign-in password under the spec's minimum of 5 (issue 36: not the empty-field message). */
-  passwordUnderMin: 'Password must be at least 5 characters',
-  /** An empty 'confirm password' beside an empty password is not a mismatch (issue 36). */
-  confirmRequired: 'Please confirm your password',
   strongPassword: 'Please input a strong password',
   confirmMatch: 'Please make sure "confirm password" input matches your password',
   passwordsDontMatch: "Passwords don't match",
@@ -61,7 +55,7 @@ const password = (message: string, short: string = message) =>
     .min(1, { error: message, abort: true })
     .min(PASSWORD_MIN, { error: short });
 
-const passwordField = password(MSG.passwordEmpty, MSG.passwordUnderMin);
+const passwordField = password(MSG.passwordEmpty);
 
 /**
  * A password being set: under the spec's minimum, the spec's message for that field; under
@@ -73,10 +67,8 @@ export const newPassword = (message: string, short: string = message) =>
     abort: true,
     when: (payload) => typeof payload.value === 'string' && payload.value.length >= PASSWORD_MIN,
   });
-export const signInSchema = z.object({
-  email: emailField(MSG.emailEmpty, MSG.emailInvalid),
-  password: passwordField,
-});
+/** Spec 1: one message per field ('Email can't be an empty field' for an empty or invalid address). */
+export const signInSchema = z.object({ email: emailField(MSG.emailEmpty), password: passwordField });
 export type SignInInput = z.input<typeof signInSchema>;
 
 /**
@@ -99,10 +91,10 @@ export const signUpSchema = confirmMatches(
   z.object({
     name: boundedText('Name', LIMITS.shortText, MSG.nameRequired).trim().min(1, { error: MSG.nameRequired }),
     title: boundedText('Title', LIMITS.shortText, MSG.titleRequired).trim().min(1, { error: MSG.titleRequired }),
-    email: emailField(MSG.emailEmpty, MSG.emailInvalid),
-    password: newPassword(MSG.passwordEmpty, MSG.passwordTooShort),
-    confirm_password: boundedText('Confirm password', PASSWORD_MAX, MSG.confirmRequired).min(1, {
-      error: MSG.confirmRequired,
+    email: emailField(MSG.emailEmpty),
+    password: newPassword(MSG.passwordEmpty),
+    confirm_password: boundedText('Confirm password', PASSWORD_MAX, MSG.passwordsDoNotMatch).min(1, {
+      error: MSG.passwordsDoNotMatch,
     }),
     company_name: boundedText('Company name', 200).trim().optional(),
   }),
@@ -211,4 +203,22 @@ export function initials(name: string | null | undefined): string {
     .slice(0, 2)
     .map((p) => p[0]!.toUpperCase())
     .join('');
+}
+
+/**
+ * What is wrong with a typed value, in its own words, shown under the spec's message of the field
+ * (issue 36: 'not-an-email' read only "Email can't be an empty field"). The spec's messages stay the
+ * fields' errors; this is the line beneath them. Empty values need no hint: the message says it.
+ */
+export function authFieldHint(
+  field: 'email' | 'password' | 'confirm_password',
+  value: unknown,
+  password?: unknown,
+): string | undefined {
+  const v = typeof value === 'string' ? value : '';
+  if (field === 'email')
+    return v.trim() !== '' && !EMAIL_RE.test(v.trim()) ? 'An email address looks like name@example.com' : undefined;
+  if (field === 'password')
+    return v !== '' && v.length < PASSWORD_MIN ? `A password has at least ${PASSWORD_MIN} characters` : undefined;
+  return v === '' && typeof password === 'string' && password !== '' ? 'Type the password again here' : undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { signInSchema, signUpSchema } from './auth.js';
+import { authFieldHint, signInSchema, signUpSchema } from './auth.js';
 import { COMPANY_MSG, companySchema } from './company.js';
 
 const base = { name: 'A', address: 'B', city: 'C', state: 'TX', zip: '78701', tabc_id: 'LP123456' };
@@ -45,11 +45,18 @@ describe('auth rules', () => {
     expect(messages(signInSchema.safeParse({ email: 'a@b.travel', password: '' }))).toEqual([
       "Password can't be an empty field",
     ]);
-    // Each field says what is wrong with it (issue 36): typed but not an address, typed but short.
+    // spec 1: the field's one message for an invalid value too; the hint says what is wrong (issue 36)
     expect(messages(signInSchema.safeParse({ email: 'not-an-email', password: 'x' }))).toEqual([
-      'Please insert a valid email address',
-      'Password must be at least 5 characters',
+      "Email can't be an empty field",
+      "Password can't be an empty field",
     ]);
+    expect(authFieldHint('email', 'not-an-email')).toBe('An email address looks like name@example.com');
+    expect(authFieldHint('email', 'a@b.travel')).toBeUndefined();
+    expect(authFieldHint('email', '')).toBeUndefined();
+    expect(authFieldHint('password', 'x')).toBe('A password has at least 5 characters');
+    expect(authFieldHint('password', '12345')).toBeUndefined();
+    expect(authFieldHint('confirm_password', '', 'secret-1')).toBe('Type the password again here');
+    expect(authFieldHint('confirm_password', '', '')).toBeUndefined();
     expect(signInSchema.safeParse({ email: 'Buyer@Bar.Museum', password: '12345' }).success).toBe(true);
   });
   it('checks that passwords match on sign-up', () => {
@@ -62,23 +69,23 @@ describe('auth rules', () => {
     });
     expect(messages(r)).toEqual(['Passwords do not match']);
   });
-  it('an empty confirm password is not a mismatch (issue 36)', () => {
+  it("an empty confirm password is spec 1's 'Passwords do not match'", () => {
     const r = signUpSchema.safeParse({ name: '', title: '', email: '', password: '', confirm_password: '' });
     expect(messages(r)).toEqual([
       'Name is required',
       'Title is required',
       "Email can't be an empty field",
       "Password can't be an empty field",
-      'Please confirm your password',
+      'Passwords do not match',
     ]);
   });
-  it('sets passwords of at least 8 characters, the spec message only when empty (issues 35, 36)', () => {
+  it('sets passwords of at least 8 characters, the spec message under 5 (issue 35)', () => {
     const signUp = (password: string) =>
       messages(
         signUpSchema.safeParse({ name: 'n', title: 't', email: 'a@b.co', password, confirm_password: password }),
       );
-    expect(signUp('')).toEqual(["Password can't be an empty field", 'Please confirm your password']);
-    expect(signUp('abc')).toEqual(['Password must be at least 8 characters']);
+    expect(signUp('')).toEqual(["Password can't be an empty field", 'Passwords do not match']);
+    expect(signUp('abc')).toEqual(["Password can't be an empty field"]);
     expect(signUp('12345')).toEqual(['Password must be at least 8 characters']);
     expect(signUp('1234567')).toEqual(['Password must be at least 8 characters']);
     expect(signUp('12345678')).toEqual([]);

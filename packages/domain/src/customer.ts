@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG as AUTH_MSG, emailField, newPassword, signInSchema } from './auth.js';
+import { emailField, newPassword, signInSchema } from './auth.js';
 import { DEFAULTS } from './constants.js';
 import { gridAnswer } from './grid.js';
 import {
@@ -218,9 +218,9 @@ export const customerSignUpSchema = z
     name: invitationName,
     email: boundedEmail(CUSTOMER_MSG.invitationEmail),
     phone_number: optionalText('Phone number'),
-    password: newPassword(CUSTOMER_MSG.passwordShort, AUTH_MSG.passwordTooShort),
-    confirm_password: boundedText('Password', 200, AUTH_MSG.confirmRequired).min(1, {
-      error: AUTH_MSG.confirmRequired,
+    password: newPassword(CUSTOMER_MSG.passwordShort),
+    confirm_password: boundedText('Password', 200, CUSTOMER_MSG.passwordsDoNotMatch).min(1, {
+      error: CUSTOMER_MSG.passwordsDoNotMatch,
     }),
   })
   .refine((v) => v.password === v.confirm_password, {

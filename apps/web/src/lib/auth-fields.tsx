@@ -1,19 +1,43 @@
 /** The fields the staff and customer sign-in, sign-up and password forms share. */
-import { signInSchema } from '@dbo/domain/auth';
+import { authFieldHint, signInSchema } from '@dbo/domain/auth';
 import { APP_NAME } from '@dbo/domain/constants';
 import { Button, Card, Form, type FormInstance, type FormRule, Input, Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 import { zodRule } from './zod-form';
 
+/**
+ * Under a field, what is wrong with the typed value in its own words (the spec's message of the
+ * field stays its error): shown while the value is wrong, gone once it is right.
+ */
+function useHint(field: 'email' | 'password' | 'confirm_password') {
+  const form = Form.useFormInstance();
+  const value = Form.useWatch(field, form);
+  const password = Form.useWatch('password', form);
+  const hint = authFieldHint(field, value, password);
+  return hint ? <span data-testid={`hint-${field}`}>{hint}</span> : undefined;
+}
+
+/** The email of a sign-in or sign-up, with its hint beneath. */
+export function EmailField({ rules, autoFocus }: { rules: FormRule[]; autoFocus?: boolean }) {
+  return (
+    <Form.Item label="Email" name="email" rules={rules} extra={useHint('email')}>
+      <Input autoComplete="email" autoFocus={autoFocus} />
+    </Form.Item>
+  );
+}
+
 /** Email and password of a sign-in. */
 export function SignInFields({ autoFocus }: { autoFocus?: boolean }) {
   return (
     <>
-      <Form.Item label="Email" name="email" rules={[zodRule(signInSchema, 'email')]}>
-        <Input autoComplete="email" autoFocus={autoFocus} />
-      </Form.Item>
-      <Form.Item label="Password" name="password" rules={[zodRule(signInSchema, 'password')]}>
+      <EmailField rules={[zodRule(signInSchema, 'email')]} autoFocus={autoFocus} />
+      <Form.Item
+        label="Password"
+        name="password"
+        rules={[zodRule(signInSchema, 'password')]}
+        extra={useHint('password')}
+      >
         <Input.Password autoComplete="current-password" />
       </Form.Item>
     </>
@@ -34,7 +58,7 @@ export function NewPasswordFields({
 }) {
   return (
     <>
-      <Form.Item label={label} name="password" rules={rule('password')}>
+      <Form.Item label={label} name="password" rules={rule('password')} extra={useHint('password')}>
         <Input.Password autoComplete="new-password" size={size} autoFocus={autoFocus} />
       </Form.Item>
       <Form.Item
@@ -42,6 +66,7 @@ export function NewPasswordFields({
         name="confirm_password"
         dependencies={['password']}
         rules={rule('confirm_password')}
+        extra={useHint('confirm_password')}
       >
         <Input.Password autoComplete="new-password" size={size} />
       </Form.Item>

@@ -9,6 +9,7 @@ import { ApiError, errorMessage, refusalMessage, request } from '../../lib/api';
 import {
   AuthForm,
   AuthShell,
+  EmailField,
   NewPasswordFields,
   PASSWORD_RESET_DONE,
   RESET_FAILED,
@@ -138,9 +139,7 @@ function SignUpForm() {
         </p>
       }
     >
-      <Form.Item label="Email" name="email" rules={rule('email')}>
-        <Input autoComplete="email" />
-      </Form.Item>
+      <EmailField rules={rule('email')} />
       <Form.Item label="Full Name" name="name" rules={rule('name')}>
         <Input autoComplete="name" />
       </Form.Item>

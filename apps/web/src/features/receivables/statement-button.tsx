@@ -1,6 +1,6 @@
 import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
-import { App, Button, Flex, Form, Input, Modal } from 'antd';
+import { App, Button, Flex, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../app/session';
 import { downloadResponse, openPrintable, request } from '../../lib/api';

@@ -180,6 +180,7 @@ export function LogoManager() {
         </Upload.Dragger>
         {(progress.state.phase === 'uploading' || progress.state.phase === 'success') && (
           <Progress
+            aria-label="Logo upload progress"
             percent={progress.state.progress}
             status={progress.state.phase === 'success' ? 'success' : 'active'}
           />
