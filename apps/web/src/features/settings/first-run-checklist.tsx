@@ -73,6 +73,7 @@ export function FirstRunChecklist() {
         <Progress
           type="circle"
           size={36}
+          aria-label={`Getting started: ${done} of ${steps.length} steps done`}
           percent={Math.round((done / steps.length) * 100)}
           format={() => `${done}/${steps.length}`}
         />
