@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { DEMO, authHeaders, shotPath, signIn } from './helpers';
+import { DEMO, authHeaders, postInvoice, shotPath, signIn } from './helpers';
 
 interface Eligible {
   id: number;
@@ -53,11 +53,41 @@ test('the office plans a route, orders its stops by keyboard and by drag, sees a
   );
   if (!driver) throw new Error('the demo has no driver');
 
-  // two invoices waiting for delivery, of two customers: two stops
+  // invoices of customers of its own: paying or shorting the demo's would change what the Texas
+  // credit-law spec finds (a delinquent customer's invoice paid here is no longer delinquent)
+  const products = await api<{ rows: { id: number; product_type: string }[] }>('/product/grid?startRow=0&endRow=50');
+  const wine = products.rows.find((p) => p.product_type === 'WINE');
+  if (!wine) throw new Error('the demo has no wine');
+  const tag = Date.now().toString(36);
+  const ours: number[] = [];
+  for (const [i, street] of ['12 Congress Ave', '400 Lamar Blvd', '7 Rainey St'].entries()) {
+    const created = await request.post('/api/v1/customer', {
+      headers,
+      data: {
+        name: `Route Bar ${i + 1} ${tag}`,
+        address: street,
+        city: 'Austin',
+        state: 'TX',
+        zip: '78701',
+        tabc_id: `MB${String(Date.now() + i).slice(-6)}`,
+      },
+    });
+    expect(created.ok(), await created.text()).toBe(true);
+    const invoice = await postInvoice(request, token, {
+      customer: { id: (await created.json()).id },
+      items: [{ product_id: wine.id, qty: 6, price: 12, taxable: true, on_deal: false, scanned: false }],
+      stamps: [],
+      status: 'invoiced',
+      force: true,
+    });
+    ours.push(invoice.id);
+  }
+
+  // two of them waiting for delivery, of two customers: two stops
   const eligible = (await api<Eligible[]>('/delivery/eligible')).filter((i) => i.route_id === null);
-  const first = eligible[0];
-  const second = eligible.find((i) => i.customer_id !== first.customer_id);
-  if (!first || !second) throw new Error('the demo has no two customers with invoices waiting for delivery');
+  const first = eligible.find((i) => i.id === ours[0]);
+  const second = eligible.find((i) => i.id === ours[1]);
+  if (!first || !second) throw new Error('the new invoices are not waiting for delivery');
 
   await signIn(page);
   await page.getByRole('menuitem', { name: 'Delivery' }).click();
@@ -178,10 +208,8 @@ test('the office plans a route, orders its stops by keyboard and by drag, sees a
 
   // an invoice paid at the office before the truck came: delivered, it stays paid, and its history
   // says it was delivered, paid before, and who received it
-  const paidFirst = (await api<(Eligible & { total: number })[]>('/delivery/eligible')).find(
-    (i) => i.route_id === null && /^\d+$/.test(i.number_label),
-  );
-  if (!paidFirst) throw new Error('the demo has no third invoice waiting for delivery');
+  const paidFirst = (await api<(Eligible & { total: number })[]>('/delivery/eligible')).find((i) => i.id === ours[2]);
+  if (!paidFirst) throw new Error('the third new invoice is not waiting for delivery');
   const pay = await request.post(`/api/v1/invoice/${paidFirst.id}/payment`, {
     headers,
     data: { received_at: date, amount: paidFirst.total },

@@ -22,7 +22,9 @@ export async function operatorCompanies(db: Db): Promise<OperatorCompany[]> {
       id: companies.id,
       name: companies.name,
       created_at: companies.created_at,
-      users: sql<number>`(select count(*)::int from ${users} where ${users.company_id} = ${companies.id} and ${users.removed_at} is null)`,
+      // spelled out with an alias: Drizzle writes the columns unqualified, and inside the sub-select
+      // "id" named the user's own id (PostgreSQL counted 108 users for a company of 2)
+      users: sql<number>`(select count(*)::int from users u where u.company_id = "companies"."id" and u.removed_at is null)`,
     })
     .from(companies)
     .orderBy(desc(companies.id));
