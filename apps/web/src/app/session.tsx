@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type Action, canAs } from '../lib/permissions';
-import { getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from '../lib/api';
+import { ApiError, getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from '../lib/api';
 
 /** The signed-in user as validate_token, sign-in, sign-up and PUT user answer it (the domain's answer schema). */
 export type SessionUser = z.output<typeof sessionUserOut>;
@@ -45,14 +45,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   const validate = useCallback(async () => {
-    try {
-      const res = await request<{ user: SessionUser }>('GET', '/validate_token', { quiet401: true });
-      setUser(res.user);
-      setStatus('signedIn');
-      setExpired(false);
-    } catch {
-      // a failed token check signs the user out
-      clear();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const res = await request<{ user: SessionUser }>('GET', '/validate_token', { quiet401: true });
+        setUser(res.user);
+        setStatus('signedIn');
+        setExpired(false);
+        return;
+      } catch (err) {
+        // a token the server refuses signs the user out; a server that did not answer (busy, a
+        // restart, the network) is asked again a few times first, so a blip never signs anyone out
+        const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
+        if (refused || attempt >= 4) {
+          clear();
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500 * attempt));
+      }
     }
   }, [clear]);
 
