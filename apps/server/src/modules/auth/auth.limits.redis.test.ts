@@ -4,29 +4,15 @@
  * Redis: two app instances on one Redis share every limit.
  */
 import net from 'node:net';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext, uniqueEmail } from '../../../test/helpers.js';
+import { redisUp, redisUrl } from '../../../test/redis.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PER_EMAIL = 5;
 const PER_ADDRESS = 8;
 
-async function redisReachable() {
-  const c = createClient({ url: redisUrl, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  c.on('error', () => {});
-  try {
-    await c.connect();
-    await c.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const redisUp = await redisReachable();
 // CI starts Redis (.ci/run): there a missing Redis is a failure, not a skip
-if (process.env.CI && !redisUp) throw new Error(`Redis does not answer at ${redisUrl}: CI must start it`);
+const redisAnswers = await redisUp();
 
 /** an address of its own per run, so runs sharing the Redis (CI, other files) never count together */
 const freshAddress = () =>
@@ -37,7 +23,7 @@ async function post(ctx: TestContext, url: string, body: object, remoteAddress: 
   return res.statusCode;
 }
 
-describe.runIf(redisUp)('limits shared by two processes through Redis', () => {
+describe.runIf(redisAnswers)('limits shared by two processes through Redis', () => {
   let a: TestContext;
   let b: TestContext;
   beforeAll(async () => {

@@ -8,20 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { makeCompany } from '../../../test/factories.js';
 import { changePassword, secondSession, useTestApp } from '../../../test/helpers.js';
 import { sessions } from './auth.tables.js';
-
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable() {
-  const c = createClient({ url: redisUrl, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  c.on('error', () => {});
-  try {
-    await c.connect();
-    await c.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { redisUp, redisUrl } from '../../../test/redis.js';
 
 describe('session cache in one process', () => {
   const t = useTestApp({ sessionCacheMs: 60_000 });
@@ -51,11 +38,10 @@ describe('session cache in one process', () => {
   });
 });
 
-const redisUp = await redisReachable();
 // CI starts Redis (.ci/run): there a missing Redis is a failure, not a skip
-if (process.env.CI && !redisUp) throw new Error(`Redis does not answer at ${redisUrl}: CI must start it`);
+const redisAnswers = await redisUp();
 
-describe.runIf(redisUp)('session cache across processes (Redis)', () => {
+describe.runIf(redisAnswers)('session cache across processes (Redis)', () => {
   const t = useTestApp({ sessionCacheMs: 60_000, redisUrl });
 
   it('forgets a session another process signed out', async () => {

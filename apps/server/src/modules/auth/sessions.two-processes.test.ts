@@ -3,31 +3,17 @@
  * another (the Redis adapter carries the word), for a staff sign-out and a customer sign-out.
  */
 import type { AddressInfo } from 'node:net';
-import { createClient } from 'redis';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { signUpCompany, createTestApp, type TestContext } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
+import { redisUp, redisUrl } from '../../../test/redis.js';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable() {
-  const c = createClient({ url: redisUrl, socket: { connectTimeout: 1000, reconnectStrategy: false } });
-  c.on('error', () => {});
-  try {
-    await c.connect();
-    await c.quit();
-    return true;
-  } catch {
-    return false;
-  }
-}
-const redisUp = await redisReachable();
 // CI starts Redis (.ci/run): there a missing Redis is a failure, not a skip
-if (process.env.CI && !redisUp) throw new Error(`Redis does not answer at ${redisUrl}: CI must start it`);
+const redisAnswers = await redisUp();
 
-describe.runIf(redisUp)('a session ended on one process closes its sockets on the other', () => {
+describe.runIf(redisAnswers)('a session ended on one process closes its sockets on the other', () => {
   // process A answers the API; process B (same database, same Redis) holds the sockets.
   // no periodic re-check: only the word through Redis can close B's sockets in time
   let a: TestContext;
