@@ -6,8 +6,9 @@
 import { casesAndBottles, mapsUrl, spiritsCheck, type RouteOut } from '@dbo/domain/delivery';
 import { displayNumber } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { decodeObject, jsonObject } from '../../db/json-rows.js';
 import { notFound } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
@@ -225,17 +226,21 @@ export async function routesOn(db: DbOrTx, companyId: number, date: string, driv
   return readRoutes(db, companyId, rows);
 }
 
+const receivedColumns = {
+  received_by: deliveryInvoices.received_by,
+  completed_at: deliveryInvoices.completed_at,
+  signature: deliveryInvoices.signature,
+};
+type ReceivedRow = { [K in keyof typeof receivedColumns]: (typeof receivedColumns)[K]['_']['data'] | null };
+
 /** The invoice's signature for its read model (PDF, print page, email). */
-async function receivedPart(db: DbOrTx, invoiceId: number) {
-  const [row] = await db
-    .select({
-      received_by: deliveryInvoices.received_by,
-      completed_at: deliveryInvoices.completed_at,
-      signature: deliveryInvoices.signature,
-    })
-    .from(deliveryInvoices)
-    .where(eq(deliveryInvoices.invoice_id, invoiceId));
-  if (!row?.completed_at || !row.received_by) return null;
-  return { received_by: row.received_by, received_at: row.completed_at, signature: row.signature };
-}
-plugInvoiceReadPart('received', receivedPart);
+plugInvoiceReadPart('received', {
+  sql: (invoiceId) =>
+    sql`(select ${jsonObject(receivedColumns)} from ${deliveryInvoices} where ${deliveryInvoices.invoice_id} = ${invoiceId} limit 1)`,
+  decode: (json) => {
+    if (json === null || json === undefined) return null;
+    const row = decodeObject<ReceivedRow>(receivedColumns, json);
+    if (!row.completed_at || !row.received_by) return null;
+    return { received_by: row.received_by, received_at: row.completed_at, signature: row.signature };
+  },
+});

@@ -8,10 +8,11 @@
 import { FINTECH_MSG, type MpowerInvoice, type SyncStep } from '@dbo/domain/fintech';
 import { displayNumber } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { decodeRow, jsonRow } from '../../db/json-rows.js';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.js';
 import { createMpowerClient, type MpowerInvoicePush } from '../../integrations/mpower/client.js';
 import { PartnerError, policyFromConfig } from '../../integrations/partner-http.js';
@@ -30,11 +31,14 @@ const record = (r: MpowerRow) => ({
   updatedAt: r.updated_at,
 });
 
-async function mpowerPart(db: DbOrTx, invoiceId: number) {
-  const [r] = await db.select().from(mpowerInvoices).where(eq(mpowerInvoices.invoice_id, invoiceId));
-  return r ? record(r) : null;
-}
-plugInvoiceReadPart('mpower', mpowerPart);
+plugInvoiceReadPart('mpower', {
+  sql: (invoiceId) =>
+    sql`(select ${jsonRow(mpowerInvoices)} from ${mpowerInvoices} where ${mpowerInvoices.invoice_id} = ${invoiceId} limit 1)`,
+  decode: (json) => {
+    const r = decodeRow(mpowerInvoices, json);
+    return r ? record(r) : null;
+  },
+});
 
 export function mpowerPush(m: InvoiceReadModel): MpowerInvoicePush {
   const { inv, customer } = m;

@@ -22,6 +22,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { parsedJson } from '../../db/json-rows.js';
 import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type JobQueue, RetryableError } from '../../lib/jobs.js';
@@ -71,24 +72,14 @@ export const invoiceKey = (partner: PosPartner, inv: { id: number; updated_at: D
   `${partner}-invoice-${inv.id}-${inv.updated_at.getTime()}`;
 
 /** The invoice's cloverApiRequestLog: the products of its last Clover stock push. */
-async function cloverPart(db: DbOrTx, invoiceId: number): Promise<InvoiceCloverPart[]> {
-  const [row] = await db
-    .select({ success_log: syncLogs.success_log, error_log: syncLogs.error_log })
-    .from(syncLogs)
-    .where(
-      and(
-        eq(syncLogs.invoice_id, invoiceId),
-        eq(syncLogs.service, 'clover'),
-        eq(syncLogs.type, 'invoice'),
-        sql`coalesce(${syncLogs.success_log}, ${syncLogs.error_log}) ? 'products'`,
-      ),
-    )
-    .orderBy(desc(syncLogs.id))
-    .limit(1);
-  const log = (row?.success_log ?? row?.error_log) as { products?: InvoiceCloverPart[] } | undefined;
-  return log?.products ?? [];
-}
-plugInvoiceReadPart('clover', cloverPart);
+plugInvoiceReadPart('clover', {
+  sql: (invoiceId) =>
+    sql`(select coalesce(${syncLogs.success_log}, ${syncLogs.error_log}) -> 'products' from ${syncLogs}
+      where ${syncLogs.invoice_id} = ${invoiceId} and ${syncLogs.service} = 'clover' and ${syncLogs.type} = 'invoice'
+        and coalesce(${syncLogs.success_log}, ${syncLogs.error_log}) ? 'products'
+      order by ${syncLogs.id} desc limit 1)`,
+  decode: (json) => (json === null || json === undefined ? [] : parsedJson<InvoiceCloverPart[]>(json)),
+});
 
 export async function syncHistory(db: DbOrTx, companyId: number, partner: PosPartner): Promise<SyncHistory> {
   const [last] = await db

@@ -1,6 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
+import { decodeObject, jsonObject, parsedJson } from '../../db/json-rows.js';
 import { signPrintToken } from '../../lib/print-token.js';
 import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import type { PrintUrl } from './orders.detail.js';
@@ -15,23 +16,28 @@ export async function placedOrderCount(db: DbOrTx, companyId: number) {
   return { count: Number(n) };
 }
 
+const orderPartColumns = {
+  id: orders.id,
+  order_number: orders.order_number,
+  status: orders.status,
+  total: orders.total,
+  ordered_at: orders.ordered_at,
+  created_at: orders.created_at,
+};
+type OrderPartRow = { [K in keyof typeof orderPartColumns]: (typeof orderPartColumns)[K]['_']['data'] };
+
 /** The online orders an invoice was made from (the invoice detail links them). */
-async function invoiceOrderPart(db: DbOrTx, invoiceId: number) {
-  const rows = await db
-    .select({
-      id: orders.id,
-      order_number: orders.order_number,
-      status: orders.status,
-      total: orders.total,
-      ordered_at: orders.ordered_at,
-      created_at: orders.created_at,
-    })
-    .from(orderInvoices)
-    .innerJoin(orders, eq(orders.id, orderInvoices.order_id))
-    .where(eq(orderInvoices.invoice_id, invoiceId));
-  return rows.map((o) => ({ ...o, total: Number(o.total) }));
-}
-plugInvoiceReadPart('orders', invoiceOrderPart);
+plugInvoiceReadPart('orders', {
+  sql: (invoiceId) =>
+    sql`(select coalesce(jsonb_agg(${jsonObject(orderPartColumns)}), '[]'::jsonb)
+      from ${orderInvoices} join ${orders} on ${orders.id} = ${orderInvoices.order_id}
+      where ${orderInvoices.invoice_id} = ${invoiceId})`,
+  decode: (json) =>
+    parsedJson<unknown[]>(json).map((o) => {
+      const r = decodeObject<OrderPartRow>(orderPartColumns, o);
+      return { ...r, total: Number(r.total) };
+    }),
+});
 
 /** Printable order links last a week, like invoice links. */
 export const ORDER_PRINT_LINK_TTL = '7d';

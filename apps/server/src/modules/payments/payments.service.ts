@@ -4,6 +4,7 @@ import { displayNumber } from '@dbo/domain/invoice';
 import { PAYMENT_MSG, type PaymentValues, splitPayment } from '@dbo/domain/payment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { decodeObject, jsonObject, parsedJson } from '../../db/json-rows.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { lockCompanyRow } from '../../lib/company-rows.js';
@@ -110,20 +111,37 @@ export async function lockInvoices(tx: DbOrTx, companyId: number, ids: readonly 
   return out;
 }
 
+const paymentPartColumns = {
+  id: payments.id,
+  amount: paymentAllocations.amount,
+  received_at: payments.received_at,
+  note: payments.note,
+  created_at: payments.created_at,
+  updated_at: payments.updated_at,
+};
+type PaymentPartRow = { [K in keyof typeof paymentPartColumns]: (typeof paymentPartColumns)[K]['_']['data'] };
+
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
-async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
-  const rows = await invoicePaymentRows(db, invoiceId);
-  return rows.map(({ p, amount, on_account }) => ({
-    id: p.id,
-    amount: Number(amount),
-    on_account: money(toCents(String(on_account))),
-    received_at: p.received_at,
-    note: p.note,
-    created_at: p.created_at,
-    updated_at: p.updated_at,
-  }));
-}
-plugInvoiceReadPart('payments', invoicePaymentPart);
+plugInvoiceReadPart('payments', {
+  sql: (invoiceId) =>
+    sql`(select coalesce(jsonb_agg(${jsonObject(paymentPartColumns)} || jsonb_build_object('on_account', (${unallocated})::text)
+        order by ${payments.received_at} desc, ${payments.id} desc), '[]'::jsonb)
+      from ${paymentAllocations} join ${payments} on ${payments.id} = ${paymentAllocations.payment_id}
+      where ${paymentAllocations.invoice_id} = ${invoiceId})`,
+  decode: (json) =>
+    parsedJson<{ on_account: string }[]>(json).map((row) => {
+      const p = decodeObject<PaymentPartRow>(paymentPartColumns, row);
+      return {
+        id: p.id,
+        amount: Number(p.amount),
+        on_account: money(toCents(row.on_account)),
+        received_at: p.received_at,
+        note: p.note,
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+      };
+    }),
+});
 
 const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   invoiceNumber: inv.number,

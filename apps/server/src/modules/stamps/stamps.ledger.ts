@@ -1,4 +1,4 @@
-import { and, asc, between, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, type Column, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
 import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
@@ -203,14 +203,24 @@ export async function releaseInvoiceStamps(
   await setInvoiceStamps(tx, { ...opts, ranges: [] });
 }
 
-/** The invoice's current stamp ranges (from the ledger), with the roll prefix. */
-export async function invoiceStampRanges(db: DbOrTx, invoiceId: number) {
-  const rows = await db
-    .select({ roll_id: stamps.roll_id, number: stamps.number, prefix: stampRolls.prefix })
-    .from(stamps)
-    .innerJoin(stampRolls, eq(stampRolls.id, stamps.roll_id))
-    .where(and(eq(stamps.invoice_id, invoiceId), eq(stamps.status, 'INVOICED')))
-    .orderBy(asc(stamps.roll_id), asc(stamps.number));
+/** One INVOICED stamp of an invoice with its roll's prefix, as `invoiceStampsJson` lists them. */
+export interface InvoiceStampRow {
+  roll_id: number;
+  number: number;
+  prefix: string;
+}
+
+/**
+ * The invoice's INVOICED stamps as one JSON array, by roll and number: a column of a read that
+ * answers the invoice with its parts in one statement (`stampRangesOf` makes the ranges).
+ */
+export const invoiceStampsJson = (invoiceId: SQL | Column) =>
+  sql`(select coalesce(jsonb_agg(jsonb_build_object('roll_id', s.roll_id, 'number', s.number, 'prefix', r.prefix) order by s.roll_id, s.number), '[]'::jsonb)
+       from stamps s join stamp_rolls r on r.id = s.roll_id
+       where s.invoice_id = ${invoiceId} and s.status = 'INVOICED')`;
+
+/** The ranges of stamps sorted by roll and number, with the roll prefix. */
+export function stampRangesOf(rows: readonly InvoiceStampRow[]) {
   const out: { roll_id: number; prefix: string; from: number; to: number; count: number }[] = [];
   for (const rollId of [...new Set(rows.map((r) => r.roll_id))]) {
     const own = rows.filter((r) => r.roll_id === rollId);
