@@ -35,10 +35,11 @@ import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
-import { refuseDelinquentSale } from './delinquency.service.js';
+import { delinquentSaleCheck, refuseDelinquentSale } from './delinquency.service.js';
+import { insertNewInvoice, openSave } from './invoice-save.sql.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { type AfterCommit, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
-import { products } from '../products/products.tables.js';
+import type { products } from '../products/products.tables.js';
 import { setInvoiceStamps } from '../stamps/stamps.ledger.js';
 import {
   type Actor,
@@ -51,6 +52,7 @@ import {
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { recordStatus, refuseStampMismatch, settlePaymentStatus } from './invoice-status.service.js';
 import { currentStockLines, stockLine } from './invoice-stock.js';
+import type { StockLine } from '../inventory/inventory.service.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
 import { nextVersion, refuseStaleEdit } from './invoice-version.js';
 
@@ -90,38 +92,25 @@ export async function nextNumber(db: DbOrTx, companyId: number, opts: { customer
 // ---- the steps of a save ------------------------------------------------------------------------------
 
 /** The products of the lines (all the company's), and whether the invoice is a beer invoice. */
-async function loadLineProducts(tx: Tx, companyId: number, body: InvoiceRequest, cashOnDelivery: boolean) {
-  const productIds = [...new Set(body.items.map((i) => i.product_id))];
-  const rows = await tx
-    .select()
-    .from(products)
-    .where(and(eq(products.company_id, companyId), inArray(products.id, productIds)));
-  if (rows.length !== productIds.length) throw notFound(INVOICE_MSG.productNotFound);
+function lineProducts(rows: ProductRow[], body: InvoiceRequest, cashOnDelivery: boolean) {
+  const productIds = new Set(body.items.map((i) => i.product_id));
+  if (rows.length !== productIds.size) throw notFound(INVOICE_MSG.productNotFound);
   const byId = new Map(rows.map((p) => [p.id, p]));
   const types = body.items.map((i) => (byId.get(i.product_id) as ProductRow).product_type);
   if (isTypeMismatch(types, cashOnDelivery)) throw badRequest(INVOICE_MSG.typeMismatch);
   return { byId, beer: isBeerInvoice(types) };
 }
 
-/** The invoice's logo: the one sent, else the invoice's own, else (new invoices) the default. */
-async function resolveLogo(
-  tx: Tx,
-  companyId: number,
-  company: Company,
-  body: InvoiceRequest,
-  existing: InvoiceRow | null,
-) {
+/**
+ * The invoice's logo: the one sent, else the invoice's own, else (new invoices) the default;
+ * `found` holds those of them that are the company's logos (read by `openSave`).
+ */
+function resolveLogo(company: Company, body: InvoiceRequest, existing: InvoiceRow | null, found: Set<number>) {
   let logoId: number | null = existing ? existing.logo_id : company.default_logo_id;
   if (body.logo_id !== undefined) logoId = body.logo_id ?? null;
-  if (logoId && (body.logo_id !== undefined || !existing)) {
-    const [l] = await tx
-      .select({ id: logos.id })
-      .from(logos)
-      .where(and(eq(logos.id, logoId), eq(logos.company_id, companyId)));
-    if (!l) {
-      if (body.logo_id) throw notFound(INVOICE_MSG.logoNotFound);
-      logoId = null;
-    }
+  if (logoId && (body.logo_id !== undefined || !existing) && !found.has(logoId)) {
+    if (body.logo_id) throw notFound(INVOICE_MSG.logoNotFound);
+    logoId = null;
   }
   return logoId;
 }
@@ -130,26 +119,6 @@ class DuplicateFound extends Error {
   constructor(public invoiceId: number) {
     super('duplicate invoice');
   }
-}
-
-/** The same items for the same customer in the last 24 hours (rolls back the number taken). */
-async function refuseDuplicate(tx: Tx, companyId: number, customerId: number, fingerprint: string) {
-  const since = new Date(Date.now() - DUPLICATE_WINDOW_HOURS * 3600_000);
-  const [dup] = await tx
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.company_id, companyId),
-        eq(invoices.customer_id, customerId),
-        eq(invoices.items_fingerprint, fingerprint),
-        ne(invoices.status, 'cancelled'),
-        sql`${invoices.created_at} >= ${since.toISOString()}`,
-      ),
-    )
-    .orderBy(desc(invoices.created_at))
-    .limit(1);
-  if (dup) throw new DuplicateFound(dup.id);
 }
 
 /** What invoicing an order changed on one product's invoice lines (ordered -> invoiced, with notes). */
@@ -185,49 +154,50 @@ export async function recordLineChanges(tx: Tx, invoiceId: number, changes: read
       .where(and(eq(invoiceItems.invoice_id, invoiceId), eq(invoiceItems.product_id, product_id)));
 }
 
-/**
- * Replaces the invoice's lines; answers them as stored. An edit keeps what invoicing its order
- * recorded on a product's lines (the order's history does not change when the invoice is edited).
- */
-async function writeItems(
-  tx: Tx,
-  inv: InvoiceRow,
+/** The invoice's lines as stored (without the invoice id), keeping what invoicing an order recorded. */
+function itemRowsOf(
+  companyId: number,
   body: InvoiceRequest,
   byId: Map<number, ProductRow>,
-  created: boolean,
+  kept: Map<number, Omit<InvoiceLineChange, 'product_id'>>,
 ) {
-  const kept = new Map<number, Omit<InvoiceLineChange, 'product_id'>>();
-  // a new invoice has no lines yet: nothing to keep or to delete
-  const before = created
-    ? []
-    : await tx
-        .select({ product_id: invoiceItems.product_id, ...changeColumns })
-        .from(invoiceItems)
-        .where(eq(invoiceItems.invoice_id, inv.id));
-  for (const { product_id, ...change } of before)
-    if (product_id !== null && Object.values(change).some((v) => v !== null)) kept.set(product_id, change);
-  const rows = body.items.map((i, position) => {
+  return body.items.map((i, position) => {
     const p = byId.get(i.product_id) as ProductRow;
     const price = centsToString(toCents(i.price));
     return {
       ...kept.get(p.id),
-      company_id: inv.company_id,
-      invoice_id: inv.id,
+      company_id: companyId,
       product_id: p.id,
       product_name: p.product,
       product_type: p.product_type,
       product_size: p.product_size,
       qty: i.qty,
       price,
-      taxable: i.taxable,
+      // the columns' defaults, spelled out: every line sends the same columns
+      taxable: i.taxable ?? true,
       total: centsToString(lineTotalCents(i.qty, price)),
       position,
-      on_deal: i.on_deal,
-      scanned: i.scanned,
+      on_deal: i.on_deal ?? false,
+      scanned: i.scanned ?? false,
       last_purchase_price: p.last_purchase_price,
     };
   });
-  if (!created) await tx.delete(invoiceItems).where(eq(invoiceItems.invoice_id, inv.id));
+}
+
+/**
+ * Replaces an edited invoice's lines; answers them as stored. An edit keeps what invoicing its order
+ * recorded on a product's lines (the order's history does not change when the invoice is edited).
+ */
+async function writeItems(tx: Tx, inv: InvoiceRow, body: InvoiceRequest, byId: Map<number, ProductRow>) {
+  const kept = new Map<number, Omit<InvoiceLineChange, 'product_id'>>();
+  const before = await tx
+    .select({ product_id: invoiceItems.product_id, ...changeColumns })
+    .from(invoiceItems)
+    .where(eq(invoiceItems.invoice_id, inv.id));
+  for (const { product_id, ...change } of before)
+    if (product_id !== null && Object.values(change).some((v) => v !== null)) kept.set(product_id, change);
+  const rows = itemRowsOf(inv.company_id, body, byId, kept).map((r) => ({ ...r, invoice_id: inv.id }));
+  await tx.delete(invoiceItems).where(eq(invoiceItems.invoice_id, inv.id));
   await tx.insert(invoiceItems).values(rows);
   return rows;
 }
@@ -238,9 +208,6 @@ interface SaveContext {
   actor: Actor;
   body: InvoiceRequest;
   invoiceId?: number;
-  features: ReadonlySet<string>;
-  inventoryOn: boolean;
-  numbering: boolean;
   /** an invoice recorded after the fact (the demo's history): the rules on new sales do not apply */
   history?: boolean;
 }
@@ -249,35 +216,44 @@ interface SaveContext {
 async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   const { body, actor } = ctx;
   const { companyId, userId } = actor;
-  const company = await lockCompany(tx, companyId);
+  const opened = await openSave(tx, companyId, {
+    customerId: body.customer.id,
+    productIds: [...new Set(body.items.map((i) => i.product_id))],
+    logoIds: body.logo_id ? [body.logo_id] : [],
+  });
+  const { company, features } = opened;
+  const inventoryOn = features.has('inventory');
+  const numbering = features.has('customer_invoice_numbering');
   const existing = ctx.invoiceId ? await findInvoice(tx, companyId, { id: ctx.invoiceId }, { lock: true }) : null;
   if (existing?.status === 'cancelled') throw badRequest(INVOICE_MSG.cancelledEdit);
   if (existing) await refuseStaleEdit(tx, existing, body.version);
-  const customer = await findCustomer(tx, companyId, body.customer.id);
+  const customer = opened.customer;
+  if (!customer) throw notFound(INVOICE_MSG.customerNotFound);
   if (!existing && customer.deleted_at) throw badRequest(INVOICE_MSG.customerDeleted);
-  const { byId, beer } = await loadLineProducts(tx, companyId, body, customer.cash_on_delivery);
+  const { byId, beer } = lineProducts(opened.products, body, customer.cash_on_delivery);
   // Texas credit law: no new liquor or wine sale to a delinquent retailer (not for the demo's history)
   const liquorOrWine = [...byId.values()].some((p) => p.product_type === 'LIQUOR' || p.product_type === 'WINE');
-  if (!existing && liquorOrWine && !ctx.history) await refuseDelinquentSale(tx, company, customer, ctx.numbering);
-  const logoId = await resolveLogo(tx, companyId, company, body, existing);
+  const creditLaw = !existing && liquorOrWine && !ctx.history;
+  const status =
+    body.status ?? existing?.status ?? (company.default_invoice_status as InvoiceRequest['status']) ?? 'draft';
+  let logoId: number | null;
+  try {
+    logoId = resolveLogo(company, body, existing, opened.logoIds);
+    // a draft-only role (sales) writes drafts and keeps them drafts
+    if (
+      !can(actor.role, existing ? 'invoice.edit' : 'invoice.create') &&
+      (status !== 'draft' || (existing && existing.status !== 'draft'))
+    )
+      throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
+  } catch (refusal) {
+    // the credit law refuses first (its reads otherwise ride in the new invoice's write)
+    if (creditLaw) await refuseDelinquentSale(tx, company, customer, numbering);
+    throw refusal;
+  }
 
   const fingerprint = duplicateFingerprint(customer.id, body.items);
   const taxRate = existing ? existing.tax_rate : company.tax_rate;
   const totals = invoiceTotals(body.items, taxRate);
-  const status =
-    body.status ?? existing?.status ?? (company.default_invoice_status as InvoiceRequest['status']) ?? 'draft';
-  // a draft-only role (sales) writes drafts and keeps them drafts
-  if (
-    !can(actor.role, existing ? 'invoice.edit' : 'invoice.create') &&
-    (status !== 'draft' || (existing && existing.status !== 'draft'))
-  )
-    throw forbidden(DRAFT_ONLY_MESSAGE(actor.role ?? ''));
-
-  // number: a new invoice, or an edit that moves it to the other sequence; allocated under the
-  // company row lock before the duplicate check so concurrent duplicates are seen too
-  let number = existing?.number ?? 0;
-  if (!existing || existing.beer !== beer) number = await allocateNumber(tx, companyId, beer);
-  if (!existing && !body.force) await refuseDuplicate(tx, companyId, customer.id, fingerprint);
 
   const invoicedAt = body.invoiced_at ?? existing?.invoiced_at ?? todayInTexas();
   // a new invoice sent without a due date gets the credit-law default (beer / cash on delivery: due on delivery)
@@ -293,7 +269,6 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
           }).due_at;
   const values = {
     company_id: companyId,
-    number,
     beer,
     customer_id: customer.id,
     status,
@@ -310,15 +285,40 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     updated_at: new Date(),
     ...nextVersion(userId),
   };
-  const before = existing ? await currentStockLines(tx, existing.id) : [];
-  let [inv] = existing
-    ? await tx.update(invoices).set(values).where(eq(invoices.id, existing.id)).returning()
-    : await tx
-        .insert(invoices)
-        .values({ ...values, version: 1, user_id: userId })
-        .returning();
-  const itemRows = await writeItems(tx, inv, body, byId, !existing);
-
+  const itemsAfter = (inv: InvoiceRow) =>
+    itemRowsOf(companyId, body, byId, new Map()).map((r) => ({ ...r, invoice_id: inv.id }));
+  let inv: InvoiceRow;
+  let itemRows: ReturnType<typeof itemsAfter>;
+  let before: StockLine[] = [];
+  if (existing) {
+    // an edit that moves the invoice to the other sequence takes a number there, under the company lock
+    const number = existing.beer !== beer ? await allocateNumber(tx, companyId, beer) : existing.number;
+    before = await currentStockLines(tx, existing.id);
+    [inv] = await tx
+      .update(invoices)
+      .set({ ...values, number })
+      .where(eq(invoices.id, existing.id))
+      .returning();
+    itemRows = await writeItems(tx, inv, body, byId);
+    if (existing.status !== status) await recordStatus(tx, inv, existing.status, status, userId);
+  } else {
+    // the number, the invoice, its lines and first status in one statement, with the duplicate and
+    // credit-law reads (seen after the company lock, so concurrent duplicates are seen too)
+    const check = creditLaw ? delinquentSaleCheck(company, customer, numbering) : null;
+    const created = await insertNewInvoice(tx, {
+      companyId,
+      beer,
+      values: { ...values, version: 1, user_id: userId },
+      items: itemRowsOf(companyId, body, byId, new Map()),
+      userId,
+      duplicate: body.force ? null : { customerId: customer.id, fingerprint },
+      checks: check?.columns,
+    });
+    check?.refuse(created.checks);
+    if (created.duplicateId !== null) throw new DuplicateFound(created.duplicateId);
+    inv = created.invoice;
+    itemRows = itemsAfter(inv);
+  }
   const cancelled = status === 'cancelled';
   await setInvoiceStamps(tx, {
     companyId,
@@ -331,12 +331,11 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     companyId,
     userId,
     invoiceId: inv.id,
-    ref: displayNumber(inv, ctx.numbering),
-    inventoryOn: ctx.inventoryOn,
+    ref: displayNumber(inv, numbering),
+    inventoryOn,
     before,
     after: cancelled ? [] : itemRows.map(stockLine),
   });
-  if (!existing || existing.status !== status) await recordStatus(tx, inv, existing?.status ?? null, status, userId);
   // an edit that changes the total changes what is still owed: paid / partially_paid follow it
   if (existing && !cancelled) inv = await settlePaymentStatus(tx, inv, toCents(inv.paid_total), userId);
   // stamps are a precondition: any status but draft / cancelled holds exactly the liquor lines' need
@@ -352,7 +351,7 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
     invoice: inv,
     customer,
     company,
-    features: ctx.features,
+    features,
     orderId: body.order_id ?? null,
     items: body.items,
   });
@@ -375,16 +374,7 @@ export async function saveInvoice(
   invoiceId?: number,
   opts: { history?: boolean } = {},
 ) {
-  const features = await activeFeatureNames(db, actor.companyId);
-  const ctx: SaveContext = {
-    actor,
-    body,
-    invoiceId,
-    history: opts.history,
-    features,
-    inventoryOn: features.has('inventory'),
-    numbering: features.has('customer_invoice_numbering'),
-  };
+  const ctx: SaveContext = { actor, body, invoiceId, history: opts.history };
   let result: { invoiceId: number; created: boolean; afterCommit: AfterCommit[] };
   try {
     result = await db.transaction((tx) => saveInTransaction(tx, ctx));

@@ -28,7 +28,8 @@ async function releaseAllocations(tx: Tx, invoice: InvoiceRow, userId: number | 
 export const releaseOnStatusChange: InvoiceStatusListener = async ({ tx, invoice, userId }) =>
   releaseAllocations(tx, invoice, userId);
 
-export const releaseOnSave: InvoiceSavedListener = async ({ tx, invoice, userId }) => {
-  await releaseAllocations(tx, invoice, userId);
+export const releaseOnSave: InvoiceSavedListener = async ({ tx, invoice, userId, created }) => {
+  // a new invoice has nothing allocated to it yet: nothing to release
+  if (!created) await releaseAllocations(tx, invoice, userId);
   return undefined;
 };

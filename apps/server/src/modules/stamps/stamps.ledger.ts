@@ -87,6 +87,7 @@ export async function setInvoiceStamps(
   },
 ): Promise<void> {
   const ranges = normalise(opts.ranges);
+  if (opts.created) return takeForNewInvoice(tx, opts, ranges);
   const rollIds = [...new Set(ranges.map((r) => r.roll_id))];
   const rolls = rollIds.length
     ? await tx
@@ -193,6 +194,84 @@ export async function setInvoiceStamps(
     );
   }
   await refreshRollFinished(tx, [...touchedRolls]);
+}
+
+/**
+ * A new invoice's stamps in one statement: the AVAILABLE numbers asked for are locked in roll and
+ * number order (as the per-run updates took them) and invoiced, the log entries written and the
+ * rolls' finished flags set; then the same checks as an edit, in the same order, from what the
+ * statement answered (a refusal throws and the transaction rolls the writes back).
+ */
+async function takeForNewInvoice(
+  tx: DbOrTx,
+  opts: { companyId: number; invoiceId: number; userId: number | null },
+  ranges: StampRange[],
+): Promise<void> {
+  if (!ranges.length) return;
+  const now = new Date().toISOString();
+  const req = JSON.stringify(ranges.map((r) => ({ roll_id: r.roll_id, from: r.from, to: r.to })));
+  const result = await tx.execute(sql`
+    with req as (
+      select * from jsonb_to_recordset(${req}::jsonb) as x(roll_id int, "from" int, "to" int)
+    ), rolls as (
+      select k.id, k.prefix, k."from", k."to" from stamp_rolls k
+      where k.company_id = ${opts.companyId} and k.id in (select roll_id from req)
+    ), wanted as materialized (
+      select s.roll_id, s.number from stamps s join req r on s.roll_id = r.roll_id and s.number between r."from" and r."to"
+      where s.company_id = ${opts.companyId} and s.status = 'AVAILABLE'
+      order by s.roll_id, s.number for update of s
+    ), taken as (
+      update stamps s set status = 'INVOICED', invoice_id = ${opts.invoiceId}::int, updated_at = ${now}::timestamptz
+      from wanted w where s.roll_id = w.roll_id and s.number = w.number and s.status = 'AVAILABLE'
+      returning s.roll_id, s.number
+    ), log as (
+      insert into stamp_assignments (company_id, roll_id, prefix, "from", "to", status, invoice_id, user_id, logged_at)
+      select ${opts.companyId}::int, r.roll_id, k.prefix, r."from", r."to", 'INVOICED', ${opts.invoiceId}::int, ${opts.userId}::int, ${now}::timestamptz
+      from req r join rolls k on k.id = r.roll_id
+      returning 1
+    ), left_over as (
+      select k.id, exists (select 1 from stamps s where s.roll_id = k.id and s.status = 'AVAILABLE'
+        and not exists (select 1 from taken t where t.roll_id = s.roll_id and t.number = s.number)) as available
+      from stamp_rolls k where k.id in (select roll_id from req)
+    ), fin as (
+      update stamp_rolls k set finished = not l.available,
+        finished_at = case when l.available then null else coalesce(k.finished_at, now()) end
+      from left_over l where k.id = l.id
+      returning 1
+    )
+    select
+      (select coalesce(jsonb_agg(jsonb_build_object('id', id, 'prefix', prefix, 'from', "from", 'to', "to")), '[]'::jsonb) from rolls) as rolls,
+      (select coalesce(jsonb_agg(jsonb_build_array(roll_id, number)), '[]'::jsonb) from taken) as taken,
+      (select count(*)::int from log) + (select count(*)::int from fin) as written`);
+  const [row] = (Array.isArray(result) ? result : (result as { rows: Record<string, unknown>[] }).rows) as Record<
+    string,
+    unknown
+  >[];
+  const parse = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  const rollById = new Map(
+    parse<{ id: number; prefix: string; from: number; to: number }[]>(row.rolls).map((r) => [r.id, r]),
+  );
+  for (const r of ranges) {
+    const roll = rollById.get(r.roll_id);
+    if (!roll) throw badRequest(STAMP_LEDGER_MSG.rollNotFound);
+    if (r.from < roll.from || r.to > roll.to)
+      throw badRequest(STAMP_LEDGER_MSG.outsideRoll(rangeLabel(roll.prefix, r.from, r.to)));
+  }
+  const got = new Set(parse<[number, number][]>(row.taken).map(([roll, n]) => `${roll}:${n}`));
+  for (const r of ranges) {
+    const refused: number[] = [];
+    for (let n = r.from; n <= r.to; n++) if (!got.has(`${r.roll_id}:${n}`)) refused.push(n);
+    if (refused.length) {
+      const prefix = rollById.get(r.roll_id)!.prefix;
+      throw badRequest(
+        STAMP_LEDGER_MSG.notAvailable(
+          toRuns(refused)
+            .map((x) => rangeLabel(prefix, x.from, x.to))
+            .join(', '),
+        ),
+      );
+    }
+  }
 }
 
 /** Cancel or delete: every stamp of the invoice becomes AVAILABLE again. */
