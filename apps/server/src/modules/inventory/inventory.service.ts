@@ -6,7 +6,7 @@
  * product without an inventory row gets one (stock may go negative, the marker shows it).
  */
 import { centsToString } from '@dbo/domain/money';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../products/products.tables.js';
 import { moveStock } from './inventory.ledger.js';

@@ -18,7 +18,6 @@
 import { defaultDueDate } from '@dbo/domain/credit-law';
 import { todayInTexas } from '@dbo/domain/dates';
 import {
-  DUPLICATE_WINDOW_HOURS,
   INVOICE_MSG,
   type InvoiceRequest,
   displayNumber,
@@ -28,13 +27,12 @@ import {
 } from '@dbo/domain/invoice';
 import { centsToString, invoiceTotals, lineTotalCents, toCents } from '@dbo/domain/money';
 import { stampNeed, totalStamps } from '@dbo/domain/stamps';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
-import { activeFeatureNames } from '../company/company.service.js';
-import { companies, logos } from '../company/company.tables.js';
+import { companies } from '../company/company.tables.js';
 import { delinquentSaleCheck, refuseDelinquentSale } from './delinquency.service.js';
 import { insertNewInvoice, openSave } from './invoice-save.sql.js';
 import { applyDifference } from '../inventory/inventory.service.js';
@@ -47,7 +45,6 @@ import {
   customerNumberingOn,
   findCustomer,
   findInvoice,
-  lockCompany,
 } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { recordStatus, refuseStampMismatch, settlePaymentStatus } from './invoice-status.service.js';
