@@ -209,17 +209,23 @@ async function takeForNewInvoice(
 ): Promise<void> {
   if (!ranges.length) return;
   const now = new Date().toISOString();
-  const req = JSON.stringify(ranges.map((r) => ({ roll_id: r.roll_id, from: r.from, to: r.to })));
+  const req = sql.join(
+    ranges.map((r) => sql`(${r.roll_id}::int, ${r.from}::int, ${r.to}::int)`),
+    sql`, `,
+  );
+  // each range's numbers are locked through the (roll, status, number) index, ranges in roll and
+  // number order; a roll is finished when no AVAILABLE stamp is left beside those just taken
   const result = await tx.execute(sql`
-    with req as (
-      select * from jsonb_to_recordset(${req}::jsonb) as x(roll_id int, "from" int, "to" int)
-    ), rolls as (
+    with req(roll_id, "from", "to") as (values ${req}), rolls as (
       select k.id, k.prefix, k."from", k."to" from stamp_rolls k
       where k.company_id = ${opts.companyId} and k.id in (select roll_id from req)
     ), wanted as materialized (
-      select s.roll_id, s.number from stamps s join req r on s.roll_id = r.roll_id and s.number between r."from" and r."to"
-      where s.company_id = ${opts.companyId} and s.status = 'AVAILABLE'
-      order by s.roll_id, s.number for update of s
+      select s.roll_id, s.number from req r cross join lateral (
+        select s.roll_id, s.number from stamps s
+        where s.roll_id = r.roll_id and s.number between r."from" and r."to"
+          and s.company_id = ${opts.companyId} and s.status = 'AVAILABLE'
+        order by s.number for update
+      ) s
     ), taken as (
       update stamps s set status = 'INVOICED', invoice_id = ${opts.invoiceId}::int, updated_at = ${now}::timestamptz
       from wanted w where s.roll_id = w.roll_id and s.number = w.number and s.status = 'AVAILABLE'
@@ -230,9 +236,10 @@ async function takeForNewInvoice(
       from req r join rolls k on k.id = r.roll_id
       returning 1
     ), left_over as (
-      select k.id, exists (select 1 from stamps s where s.roll_id = k.id and s.status = 'AVAILABLE'
-        and not exists (select 1 from taken t where t.roll_id = s.roll_id and t.number = s.number)) as available
-      from stamp_rolls k where k.id in (select roll_id from req)
+      select k.id, n.taken < (select count(*) from (
+          select 1 from stamps s where s.roll_id = k.id and s.status = 'AVAILABLE' limit n.taken + 1) x) as available
+      from stamp_rolls k cross join lateral (select count(*) as taken from taken t where t.roll_id = k.id) n
+      where k.id in (select roll_id from req)
     ), fin as (
       update stamp_rolls k set finished = not l.available,
         finished_at = case when l.available then null else coalesce(k.finished_at, now()) end
