@@ -33,10 +33,12 @@ async function main() {
     const t0 = performance.now();
     await completeCompany(q, companyId);
     await seedInvoices(q, companyId, { customers: 2_000, invoices: N });
-    // a customer in good standing: the seeded ones owe old invoices, which the credit law refuses
+    // customers in good standing (the seeded ones owe old invoices, which the credit law refuses),
+    // one per save: the same lines for the same customer twice in 24 h are a duplicate (409)
     const { rows: buyer } = await raw.query(
       `insert into customers (company_id, name, address, city, zip, tabc_id)
-       values ($1, 'Bench Buyer', '1 Main St', 'Austin', '78701', 'MB999999') returning id`,
+       select $1, 'Bench Buyer ' || n, '1 Main St', 'Austin', '78701', 'MB99' || lpad(n::text, 4, '0')
+       from generate_series(1, 500) n returning id`,
       [companyId],
     );
     const products = await seedProducts(q, companyId, LINES);
@@ -57,12 +59,13 @@ async function main() {
       return [{ roll_id: roll.id, from, to: from + LINES - 1 }];
     };
     let saves = 0;
-    // the first line's quantity differs each time: the same lines twice in 24 h are a duplicate (409)
-    const body = (stamps = takeStamps()) => ({
-      customer: { id: Number(buyer[0].id) },
-      items: products.map((id, i) => ({
+    // every line one bottle, so the 20 stamps are exactly what the invoice needs at any status (a
+    // payment makes it partially paid); an edit keeps its customer
+    const body = (stamps = takeStamps(), customer = Number(buyer[saves++ % buyer.length].id)) => ({
+      customer: { id: customer },
+      items: products.map((id) => ({
         product_id: id,
-        qty: i === 0 ? ++saves : 1,
+        qty: 1,
         price: '25.00',
         taxable: true,
         on_deal: false,
@@ -84,17 +87,17 @@ async function main() {
       return res.json();
     };
 
-    const saved: { id: number; total: number }[] = [];
+    const saved: { id: number; total: number; customer: number }[] = [];
     const post = await profiled(process.env.BENCH_CPU_PROFILE, () =>
       timed(async () => {
         const inv = await inject('POST', '/invoice', body());
-        saved.push({ id: inv.id, total: Number(inv.total) });
+        saved.push({ id: inv.id, total: Number(inv.total), customer: inv.customer_id });
       }),
     );
     let edited = 0;
     const put = await timed(async () => {
       const inv = saved[edited++];
-      await inject('PUT', `/invoice/${inv.id}`, body());
+      await inject('PUT', `/invoice/${inv.id}`, body(takeStamps(), inv.customer));
     });
     let paidIndex = 0;
     const pay = await timed(async () => {
