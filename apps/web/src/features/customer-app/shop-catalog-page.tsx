@@ -3,7 +3,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app-labels';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
 import { QtyField } from './qty-field';
@@ -13,6 +13,12 @@ import { Alert, Button, ButtonLink, Empty, Icon, Segmented, Skeleton, Tag, useTo
 import { CATALOG_PAGE } from './shop-prefetch';
 import { StockNote } from './stock-note';
 import { useDebounced } from '../../lib/use-debounced';
+
+/**
+ * Cards rendered per step: the first few paint at once, the rest follow a few at a time in tasks
+ * of their own, so a phone stays responsive while a page of 30 renders (issue 34, blocking time).
+ */
+const CARDS_PER_STEP = 6;
 
 const TYPE_OPTIONS = [
   { label: 'All', value: '' },
@@ -101,6 +107,13 @@ export default function ShopCatalogPage() {
     },
   });
   const rows = catalog.data?.pages.flatMap((p) => p.rows) ?? [];
+  const [shown, setShown] = useState(CARDS_PER_STEP);
+  const more = shown < rows.length;
+  useEffect(() => {
+    if (!more) return;
+    const t = setTimeout(() => setShown((n) => n + CARDS_PER_STEP), 0);
+    return () => clearTimeout(t);
+  }, [more, shown]);
   const count = catalog.data?.pages[0]?.count ?? 0;
   const inCart = new Map(cart.data?.items.map((i) => [i.product_id, i.qty]) ?? []);
   const units = cart.data?.items.reduce((n, i) => n + i.qty, 0) ?? 0;
@@ -136,10 +149,10 @@ export default function ShopCatalogPage() {
           <p className="shop-muted" aria-live="polite">
             {count} {count === 1 ? 'product' : 'products'}
           </p>
-          {rows.map((p) => (
+          {rows.slice(0, shown).map((p) => (
             <ProductCard key={p.id} p={p} showPrices={company.show_prices} inCart={inCart.get(p.id) ?? 0} />
           ))}
-          {catalog.hasNextPage && (
+          {!more && catalog.hasNextPage && (
             <Button block onClick={() => void catalog.fetchNextPage()} loading={catalog.isFetchingNextPage}>
               Show more
             </Button>
