@@ -29,7 +29,7 @@ const PUBLIC_PAGES = ['/reset-password', '/signup'];
 
 export const ORDERING_OFF = 'Online ordering is not available';
 
-/** How long the first screen has to itself before the live events and the offline pages load. */
+/** How long the first screen has to itself before the live events load. */
 const SETTLE_MS = 3000;
 
 function ShopNav({ base }: { base: string }) {
@@ -83,12 +83,12 @@ function Shop() {
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
   useShopInstall(subdomain, !!host);
-  // the socket (and its payload schemas) and the other pages' code for offline use once the first
-  // screen is up and has settled: a few seconds, then the phone's next idle moment (issue 34: they
-  // would otherwise block the main thread while the catalogue renders)
-  const [live, setLive] = useState(false);
   const ready = !!token && !!me.data;
-  useOfflinePages(ready && live);
+  useOfflinePages(ready);
+  // the socket (and its payload schemas, zod) once the first screen is up and has settled: a few
+  // seconds, then the phone's next idle moment (issue 34: evaluated while the catalogue renders,
+  // the schemas were the longest task of its first seconds)
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!ready) return setLive(false);
     let idle = 0;

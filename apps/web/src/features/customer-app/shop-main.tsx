@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -66,11 +66,16 @@ export function startShop(host: string | null) {
       ],
     },
   ]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // the server's first screen is up meanwhile: the first render may take its time in slices
+  // (a transition), none of them a long task on a phone (issue 34, total blocking time)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={qc}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

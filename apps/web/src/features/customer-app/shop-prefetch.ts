@@ -46,7 +46,8 @@ export function prefetchShop(subdomain: string, rest: string) {
   };
   started = {
     subdomain,
-    company: pageCompany(subdomain) ?? quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
+    company:
+      pageCompany(subdomain) ?? quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
   };
   if (!token) return;
   started.me = quiet(
