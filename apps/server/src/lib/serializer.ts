@@ -113,6 +113,12 @@ function writerFor(schema: ZodSchema, v: string, names: { n: number }): string {
       return `s += ${v} ? 'true' : 'false';`;
     case 'null':
       return `s += 'null';`;
+    // a valid Date's toJSON is its toISOString (digits and -:.TZ+, nothing to escape), without the lookup
+    case 'date':
+      return `s += '"' + ${v}.toISOString() + '"';`;
+    case 'union':
+      // a Date or a string (the only union the guard passes)
+      return `s += typeof ${v} === 'string' ? JSON.stringify(${v}) : '"' + ${v}.toISOString() + '"';`;
     case 'nullable': {
       const x = local();
       return `{ const ${x} = ${v}; if (${x} === null) s += 'null'; else { ${writerFor(def.innerType as ZodSchema, x, names)} } }`;
@@ -137,7 +143,7 @@ function writerFor(schema: ZodSchema, v: string, names: { n: number }): string {
       return `${code} s += '}'; }`;
     }
     default:
-      // strings, dates (their toJSON), enums and literals: JSON.stringify's own bytes
+      // strings, enums and literals: JSON.stringify's own bytes
       return `s += JSON.stringify(${v});`;
   }
 }
