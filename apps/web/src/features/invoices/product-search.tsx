@@ -5,7 +5,8 @@ import { formatMoney } from '@dbo/domain/money';
 import { isUpcQuery } from '@dbo/domain/product';
 import { AutoComplete, Flex, Input, type InputRef, Tag, Typography } from 'antd';
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { fetchProductSuggestions } from './api';
 import type { ProductSuggestion } from './builder-model';
 
 export interface ProductSearchHandle {
@@ -52,10 +53,7 @@ const ProductSearchBase = forwardRef<
     setLoading(true);
     const t = setTimeout(async () => {
       try {
-        const res = await http.get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', {
-          query: q,
-          customerId: customerId ?? undefined,
-        });
+        const res = await fetchProductSuggestions(q, customerId);
         if (id !== requestId.current) return;
         const list = res?.suggestions ?? [];
         if (isUpcQuery(q) && list.length === 1) {
