@@ -271,7 +271,10 @@ export function useOrderToInvoice(orderRef: string | null) {
 
 /** The builder's product search (GET /product/suggestions), priced for the customer when given. */
 export const fetchProductSuggestions = (query: string, customerId: number | null | undefined) =>
-  http.get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', { query, customerId: customerId ?? undefined });
+  http.get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', {
+    query,
+    customerId: customerId ?? undefined,
+  });
 
 /** GET /company/quick-search */
 export type QuickSearchAnswer = z.infer<typeof quickSearchOut>;

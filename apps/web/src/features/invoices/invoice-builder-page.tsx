@@ -10,7 +10,6 @@ import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-import { queryKeys } from '../../lib/query-keys';
 import { type CustomerLite, displayNumber, type Invoice, useInvoice, useOrderToInvoice } from './api';
 import { invoiceFromOrder } from './builder-model';
 import { FintechDraftNotice } from './fintech-draft-notice';
