@@ -177,3 +177,7 @@ export const balancePdf = (customerId: number) =>
 /** The address of the customer's printable balance (the Print button opens it). */
 export const balancePrintUrl = async (customerId: number) =>
   (await http.post<{ url: string }>(`/customer/${customerId}/balance/pdf`, { format: 'url' })).url;
+
+/** The delinquent accounts as a CSV or PDF file. */
+export const delinquentFile = (format: 'csv' | 'pdf') =>
+  request<Response>('GET', '/customer/delinquent', { raw: true, query: { format } });

@@ -11,7 +11,7 @@ import type { OrderDetailOut } from '@dbo/domain/order';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { StampRoll } from '../../lib/answer-types';
-import { http } from '../../lib/api';
+import { http, request } from '../../lib/api';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 import type { ProductSuggestion } from './builder-model';
 
@@ -301,3 +301,7 @@ export function useCompanyStats(from: string, to: string) {
     retry: false,
   });
 }
+
+/** The invoice grid as CSV (summary or detailed), filtered and sorted as the grid is. */
+export const exportInvoices = (query: Parameters<typeof http.get>[1]) =>
+  request<Response>('GET', '/invoice/export', { query, raw: true });

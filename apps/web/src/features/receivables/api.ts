@@ -92,3 +92,7 @@ export function useCreditableLines(invoiceId: number) {
 
 /** A credit memo as a PDF file. */
 export const creditMemoPdf = (memoId: number) => request<Response>('GET', `/credit-memo/${memoId}/pdf`, { raw: true });
+
+/** The customer's statement of a period as a PDF file. */
+export const statementPdf = (customerId: number, period: { from: string; to: string }) =>
+  request<Response>('POST', `/customer/${customerId}/statement/pdf`, { body: period, raw: true });
