@@ -269,13 +269,6 @@ export function useOrderToInvoice(orderRef: string | null) {
   });
 }
 
-/** The builder's product search (GET /product/suggestions), priced for the customer when given. */
-export const fetchProductSuggestions = (query: string, customerId: number | null | undefined) =>
-  http.get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', {
-    query,
-    customerId: customerId ?? undefined,
-  });
-
 /** GET /company/quick-search */
 export type QuickSearchAnswer = z.infer<typeof quickSearchOut>;
 
@@ -305,3 +298,10 @@ export function useCompanyStats(from: string, to: string) {
 /** The invoice grid as CSV (summary or detailed), filtered and sorted as the grid is. */
 export const exportInvoices = (query: Parameters<typeof http.get>[1]) =>
   request<Response>('GET', '/invoice/export', { query, raw: true });
+
+/** GET /product/suggestions: the builder's product search (a name, SKU or UPC; the customer's tier prices). */
+export function fetchSuggestions(query: string, customerId: number | null): Promise<ProductSuggestion[]> {
+  return http
+    .get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', { query, customerId: customerId ?? undefined })
+    .then((res) => res?.suggestions ?? []);
+}
