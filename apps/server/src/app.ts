@@ -25,7 +25,7 @@ import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
 import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLICT_MESSAGE } from './lib/errors.js';
-import type { App, AppDeps } from './lib/http.js';
+import type { App, AppDeps, AppServices } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createJobQueue } from './lib/jobs.js';
 import { documentRoute, markSignedIn } from './lib/openapi.js';
@@ -38,6 +38,7 @@ import { registerRequestContext } from './lib/request-context.js';
 import authPlugin from './modules/auth/auth.plugin.js';
 import { guardStaffRoutes } from './modules/auth/permissions.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
+import { createWiring } from './modules/wiring.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -127,7 +128,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // without realtime (most tests) events go nowhere; attachRealtime below sets the socket.io emitters
   let emitters: Pick<AppDeps, 'emit' | 'emitToCustomer'> = { emit: () => {}, emitToCustomer: () => {} };
-  const deps: AppDeps = {
+  const services: AppServices = {
     config,
     db: opts.db,
     mailer:
@@ -145,6 +146,8 @@ export async function buildApp(opts: BuildOptions) {
       onGiveUp: (name) => countJobFailure(deps, name),
     }),
   };
+  // what each module plugs into the ones below it, for this app alone (modules/wiring.ts)
+  const deps: AppDeps = { ...services, wiring: createWiring(services, (err) => app.log.error(err)) };
   app.decorate('deps', deps);
   if (deps.sharedLimits) {
     const shared = deps.sharedLimits;

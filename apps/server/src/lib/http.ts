@@ -8,6 +8,7 @@ import type { Db } from '../db/client.js';
 import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mailer.js';
 import type { SharedCounter } from './shared-limits.js';
+import type { Wiring } from '../modules/wiring.js';
 
 export interface AuthContext {
   userId: number;
@@ -16,7 +17,8 @@ export interface AuthContext {
   sessionId: string;
 }
 
-export interface AppDeps {
+/** What the app's modules share, made by buildApp (app.ts). */
+export interface AppServices {
   config: AppConfig;
   db: Db;
   mailer: Mailer;
@@ -31,6 +33,11 @@ export interface AppDeps {
   jobs: JobQueue;
   /** attempt counters shared by the server's processes (Redis, when REDIS_URL is set) */
   sharedLimits?: SharedCounter;
+}
+
+export interface AppDeps extends AppServices {
+  /** what the modules plug into the ones below them, for this app only (modules/wiring.ts) */
+  wiring: Wiring;
 }
 
 declare module 'fastify' {

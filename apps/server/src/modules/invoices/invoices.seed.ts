@@ -9,6 +9,7 @@ import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
 import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+import type { InvoiceWiring } from './invoice-hooks.js';
 import { saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus } from './invoice-status.service.js';
 
@@ -161,7 +162,7 @@ export interface PaidDemoInvoice {
 }
 
 /** The demo's invoice history; answers the invoices it shows as paid, for the payments seed. */
-export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidDemoInvoice[]> {
+export async function seedDemoInvoices(w: InvoiceWiring, db: Db, companyId: number): Promise<PaidDemoInvoice[]> {
   const paid: PaidDemoInvoice[] = [];
   const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
   const custs = await db.select().from(customers).where(eq(customers.company_id, companyId)).orderBy(asc(customers.id));
@@ -245,8 +246,8 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidD
     });
     // the due date of old invoices may be in the past; the +30 days limit is about the future
     // recorded history: the rules on new sales (credit-law refusal) do not apply to it
-    const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
-    if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
+    const { detail } = await saveInvoice(w, db, actor, body, undefined, { history: true });
+    if (d.status === 'cancelled') await changeInvoiceStatus(w, db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid')
       paid.push({
         invoiceId: detail.id,
