@@ -328,3 +328,18 @@ export function publicCompany(c: typeof companies.$inferSelect) {
 export function publicLogo(l: typeof logos.$inferSelect) {
   return { id: l.id, path: l.path, originalname: l.originalname, mimetype: l.mimetype, size: l.size };
 }
+
+/** The company's holiday list (null: back to the seeded Texas holidays). */
+export async function setHolidays(db: DbOrTx, companyId: number, holidays: typeof companies.$inferInsert.holidays) {
+  await db.update(companies).set({ holidays }).where(eq(companies.id, companyId));
+}
+
+/** The next online order number, counted on the company row (locked until the caller commits). */
+export async function nextOrderNumber(tx: DbOrTx, companyId: number): Promise<number> {
+  const [{ n }] = await tx
+    .update(companies)
+    .set({ last_order_number: sql`${companies.last_order_number} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ n: companies.last_order_number });
+  return n;
+}

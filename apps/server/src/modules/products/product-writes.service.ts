@@ -296,3 +296,14 @@ export async function deleteProduct(w: ProductWiring, db: Db, companyId: number,
   });
   return { success: true, id };
 }
+
+/**
+ * A purchase's cost becomes the product's last purchase price (inventory's restock). It locks the
+ * product row, which a restock takes before the item, in the order an invoice save takes them.
+ */
+export async function recordPurchasePrice(tx: DbOrTx, companyId: number, productId: number, price: number) {
+  await tx
+    .update(products)
+    .set({ last_purchase_price: price.toFixed(2), updated_at: new Date() })
+    .where(and(eq(products.id, productId), eq(products.company_id, companyId)));
+}
