@@ -8,7 +8,6 @@ import type { Db } from '../db/client.js';
 import type { JobQueue } from './jobs.js';
 import type { Mailer } from './mailer.js';
 import type { SharedCounter } from './shared-limits.js';
-import type { Wiring } from '../modules/wiring.js';
 
 export interface AuthContext {
   userId: number;
@@ -35,10 +34,11 @@ export interface AppServices {
   sharedLimits?: SharedCounter;
 }
 
-export interface AppDeps extends AppServices {
-  /** what the modules plug into the ones below them, for this app only (modules/wiring.ts) */
-  wiring: Wiring;
-}
+/**
+ * The services and, added by modules/wiring.ts (lib imports no module), `wiring`: what the modules
+ * plug into the ones below them, for this app only.
+ */
+export interface AppDeps extends AppServices {}
 
 declare module 'fastify' {
   interface FastifyRequest {

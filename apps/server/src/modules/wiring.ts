@@ -30,6 +30,13 @@ import type { StampWiring } from './stamps/stamps.destroy.js';
 
 export interface Wiring extends CompanyWiring, CustomerWiring, ProductWiring, StampWiring, InvoiceWiring {}
 
+declare module '../lib/http.js' {
+  interface AppDeps {
+    /** what the modules plug into the ones below them, for this app only */
+    wiring: Wiring;
+  }
+}
+
 /** The parts of an invoice's read model (detail, PDF, email) that modules above invoices own. */
 const invoiceReadParts = (): InvoiceReadParts => ({
   payments: invoicePaymentPart,

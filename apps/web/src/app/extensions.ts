@@ -1,56 +1,10 @@
-import type { InvoiceStatus } from '@dbo/domain/constants';
-import type { FeatureName } from '@dbo/domain/features';
-import type { ComponentType } from 'react';
+import type { DashboardWidget, Extensions, InvoicePanel, SettingsPanel } from '../lib/extensions';
 
 /**
- * Extension points: a feature contributes to a shared screen by exporting from a file with a
- * fixed name, found by app/ with import.meta.glob. Features never import each other.
- *
- * - features/<x>/dashboard-widgets.tsx  exports `dashboardWidgets: DashboardWidget[]`
- * - features/<x>/settings-panels.tsx    exports `settingsPanels: SettingsPanel[]`
- * - features/<x>/invoice-panels.tsx     exports `invoicePanels: InvoicePanel[]`
+ * The features' contributions to the shared pages, found by file name (lib/extensions.tsx lists
+ * the extension points). Loaded beside the pages that show them (app/router.tsx hands this module
+ * to `provideExtensions`), not with the shell.
  */
-export interface DashboardWidget {
-  key: string;
-  /** lower comes first */
-  order: number;
-  /** antd grid span out of 24 on wide screens */
-  span: number;
-  /** shown only when this feature is active */
-  feature?: FeatureName;
-  Component: ComponentType;
-}
-
-export interface SettingsPanel {
-  key: string;
-  order: number;
-  title: string;
-  feature?: FeatureName;
-  Component: ComponentType;
-}
-
-/** The invoice a panel is given (GET /invoice/{id or number}): the fields panels read. */
-export interface PanelInvoice {
-  id: number;
-  number: number;
-  beer: boolean;
-  display_number?: string;
-  status: InvoiceStatus;
-  total: string | number;
-  paid_total?: string | number;
-  customer?: { contact_email?: string };
-  /** the invoice's last MPower sync: MPower's response or the error */
-  mPowerInvoice?: { response: unknown; error: string | null; updatedAt: string | Date } | null;
-}
-
-export interface InvoicePanel {
-  key: string;
-  order: number;
-  feature?: FeatureName;
-  /** the loaded invoice (GET /invoice/{id or number}) and a callback to reload it */
-  Component: ComponentType<{ invoice: PanelInvoice; reload: () => void }>;
-}
-
 function collect<T extends { order: number }>(
   mods: Record<string, Record<string, T[] | undefined>>,
   name: string,
@@ -60,15 +14,17 @@ function collect<T extends { order: number }>(
     .sort((a, b) => a.order - b.order);
 }
 
-export const dashboardWidgets = collect<DashboardWidget>(
-  import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
-  'dashboardWidgets',
-);
-export const settingsPanels = collect<SettingsPanel>(
-  import.meta.glob('../features/*/settings-panels.tsx', { eager: true }),
-  'settingsPanels',
-);
-export const invoicePanels = collect<InvoicePanel>(
-  import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
-  'invoicePanels',
-);
+export const extensions: Extensions = {
+  dashboardWidgets: collect<DashboardWidget>(
+    import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
+    'dashboardWidgets',
+  ),
+  settingsPanels: collect<SettingsPanel>(
+    import.meta.glob('../features/*/settings-panels.tsx', { eager: true }),
+    'settingsPanels',
+  ),
+  invoicePanels: collect<InvoicePanel>(
+    import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
+    'invoicePanels',
+  ),
+};

@@ -28,10 +28,10 @@ import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palet
 import { getToken, http } from '../lib/api';
 import { LiveEventsProvider } from '../lib/live-events';
 import { StaffLiveEvents } from './realtime';
-import { screenBuilt } from './screens';
+import { screenBuilt } from '../lib/screens';
 import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 
 const { Sider, Header, Content } = Layout;
 const COLLAPSE_KEY = 'dbo.navCollapsed';

@@ -7,7 +7,7 @@ import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { isFuture } from '../../lib/date-range';

@@ -1,5 +1,5 @@
 import { Card, Flex, Tabs } from 'antd';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { Page } from '../../lib/page';
 import { ComparisonPanel } from './comparison-panel';
 import { Text } from './report-parts';
