@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { ApiError, errorMessage, request } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import type { CustomerAuthAnswer } from './customer-session';
 import {
   getCustomerToken,
   setCustomerToken,
   setShopUnauthorizedHandler,
   shopKeys,
+  shopSignIn,
+  shopSignOut,
   useCart,
   useMe,
   useShopCompany,
@@ -108,7 +110,7 @@ function Shop() {
   const signOut = useCallback(() => {
     // ends this token's session on the server (a 401 already cleared the token: nothing to end)
     const ended = getCustomerToken();
-    if (ended) void request('POST', '/customer-app/signout', { token: ended }).catch(() => undefined);
+    if (ended) void shopSignOut(ended).catch(() => undefined);
     forgetShopAnswers();
     setCustomerToken(null);
     setTokenState(null);
@@ -135,10 +137,7 @@ function Shop() {
             company: company.data,
             user: me.data ?? null,
             async signIn(email, password) {
-              const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signin', {
-                body: { email, password, subdomain },
-                public: true,
-              });
+              const res = await shopSignIn({ email, password, subdomain });
               accept(res);
             },
             acceptSession: accept,
