@@ -17,12 +17,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
 import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLICT_MESSAGE } from './lib/errors.js';
