@@ -13,11 +13,11 @@ import { notFound } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerNumberingOn } from '../invoices/invoice-lookup.service.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { creditMemos } from '../payments/payments.tables.js';
 import { deliveryInvoices, deliveryRoutes, deliveryStops } from './delivery.tables.js';
 import { DELIVERY_MSG } from '@dbo/domain/delivery';
+import type { InvoiceReceivedPart, InvoiceReadPart } from '../invoices/invoice-read.service.js';
 
 type RouteRow = typeof deliveryRoutes.$inferSelect;
 
@@ -234,7 +234,7 @@ const receivedColumns = {
 type ReceivedRow = { [K in keyof typeof receivedColumns]: (typeof receivedColumns)[K]['_']['data'] | null };
 
 /** The invoice's signature for its read model (PDF, print page, email). */
-plugInvoiceReadPart('received', {
+export const receivedPart: InvoiceReadPart<InvoiceReceivedPart | null> = {
   sql: (invoiceId) =>
     sql`(select ${jsonObject(receivedColumns)} from ${deliveryInvoices} where ${deliveryInvoices.invoice_id} = ${invoiceId} limit 1)`,
   decode: (json) => {
@@ -243,4 +243,4 @@ plugInvoiceReadPart('received', {
     if (!row.completed_at || !row.received_by) return null;
     return { received_by: row.received_by, received_at: row.completed_at, signature: row.signature };
   },
-});
+};

@@ -18,7 +18,13 @@ import { createMpowerClient, type MpowerInvoicePush } from '../../integrations/m
 import { PartnerError, policyFromConfig } from '../../integrations/partner-http.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { isFeatureOn } from '../company/company.service.js';
-import { type InvoiceReadModel, plugInvoiceReadPart, readInvoice } from '../invoices/invoice-read.service.js';
+import type { InvoiceWiring } from '../invoices/invoice-hooks.js';
+import {
+  type InvoiceMpowerPart,
+  type InvoiceReadModel,
+  type InvoiceReadPart,
+  readInvoice,
+} from '../invoices/invoice-read.service.js';
 import { getIntegrationCredentials } from './credentials.service.js';
 import { mpowerInvoices, syncLogs } from './integrations.tables.js';
 
@@ -31,14 +37,14 @@ const record = (r: MpowerRow) => ({
   updatedAt: r.updated_at,
 });
 
-plugInvoiceReadPart('mpower', {
+export const mpowerPart: InvoiceReadPart<InvoiceMpowerPart | null> = {
   sql: (invoiceId) =>
     sql`(select ${jsonRow(mpowerInvoices)} from ${mpowerInvoices} where ${mpowerInvoices.invoice_id} = ${invoiceId} limit 1)`,
   decode: (json) => {
     const r = decodeRow(mpowerInvoices, json);
     return r ? record(r) : null;
   },
-});
+};
 
 export function mpowerPush(m: InvoiceReadModel): MpowerInvoicePush {
   const { inv, customer } = m;
@@ -70,13 +76,13 @@ export function mpowerPush(m: InvoiceReadModel): MpowerInvoicePush {
 const step = (s: string, message: string): SyncStep => ({ step: s, message, at: new Date().toISOString() });
 
 export async function syncInvoiceToMpower(
-  deps: { db: Db; config: AppConfig },
+  deps: { db: Db; config: AppConfig; wiring: InvoiceWiring },
   actor: { companyId: number; userId: number },
   invoiceId: number,
 ): Promise<MpowerInvoice> {
   const { db, config } = deps;
   const { companyId } = actor;
-  const m = await readInvoice(db, companyId, invoiceId);
+  const m = await readInvoice(deps.wiring, db, companyId, invoiceId);
   if (!(await isFeatureOn(db, companyId, 'mpower'))) throw forbidden(FINTECH_MSG.mpowerFeatureOff);
   const creds = await getIntegrationCredentials(db, companyId, 'mpower');
   if (!creds?.api_key) throw badRequest(FINTECH_MSG.noCredentials('MPower'));

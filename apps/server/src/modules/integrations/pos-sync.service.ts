@@ -30,7 +30,7 @@ import { PartnerError } from '../../integrations/pos-client.js';
 import { jobs } from '../../lib/jobs.tables.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { customers } from '../customers/customers.tables.js';
-import { type InvoiceCloverPart, plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
+import type { InvoiceCloverPart, InvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
 import { getIntegrationCredentials } from './credentials.service.js';
@@ -72,14 +72,14 @@ export const invoiceKey = (partner: PosPartner, inv: { id: number; updated_at: D
   `${partner}-invoice-${inv.id}-${inv.updated_at.getTime()}`;
 
 /** The invoice's cloverApiRequestLog: the products of its last Clover stock push. */
-plugInvoiceReadPart('clover', {
+export const cloverPart: InvoiceReadPart<InvoiceCloverPart[]> = {
   sql: (invoiceId) =>
     sql`(select coalesce(${syncLogs.success_log}, ${syncLogs.error_log}) -> 'products' from ${syncLogs}
       where ${syncLogs.invoice_id} = ${invoiceId} and ${syncLogs.service} = 'clover' and ${syncLogs.type} = 'invoice'
         and coalesce(${syncLogs.success_log}, ${syncLogs.error_log}) ? 'products'
       order by ${syncLogs.id} desc limit 1)`,
   decode: (json) => (json === null || json === undefined ? [] : parsedJson<InvoiceCloverPart[]>(json)),
-});
+};
 
 export async function syncHistory(db: DbOrTx, companyId: number, partner: PosPartner): Promise<SyncHistory> {
   const [last] = await db

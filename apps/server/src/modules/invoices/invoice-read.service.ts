@@ -3,9 +3,9 @@
  * (`invoiceDetail`) and for the PDF, the printable page and the email (`printableInvoice`).
  *
  * Parts of what an invoice shows belong to modules above invoices (its payments, the online
- * orders it was made from). Those modules plug their part in with `plugInvoiceReadPart` when
- * they load (a JSON column of the one read, and its decoder), so the imports keep running down the
- * stack; a part nobody plugged in reads empty.
+ * orders it was made from). The app's wiring gives their parts (InvoiceWiring, modules/wiring.ts):
+ * each a JSON column of the one read and its decoder, so the imports keep running down the stack;
+ * a part not given fails the read.
  */
 import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
 import { INVOICE_MSG, displayNumber, isBelowCost, stockLevel } from '@dbo/domain/invoice';
@@ -20,6 +20,7 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { type InvoiceStampRow, invoiceStampsJson, stampRangesOf } from '../stamps/stamps.ledger.js';
+import type { InvoiceWiring } from './invoice-hooks.js';
 import { invoiceSummary } from './invoice-lookup.service.js';
 import { invoiceItems, invoiceStatusHistory, invoices } from './invoices.tables.js';
 import { addressCard } from '../../lib/address.js';
@@ -74,20 +75,21 @@ export interface InvoiceReadPart<T> {
   sql: (invoiceId: SQL) => SQL;
   decode: (json: unknown) => T;
 }
-const unplugged = <T>(empty: T): InvoiceReadPart<T> => ({ sql: () => sql`null`, decode: () => empty });
 
-/** The parts owned by modules above invoices; a part nobody plugged in reads empty. */
-const readParts = {
-  received: unplugged<InvoiceReceivedPart | null>(null),
-  payments: unplugged<InvoicePaymentPart[]>([]),
-  orders: unplugged<InvoiceOrderPart[]>([]),
-  mpower: unplugged<InvoiceMpowerPart | null>(null),
-  clover: unplugged<InvoiceCloverPart[]>([]),
-};
-export type InvoiceReadParts = typeof readParts;
+/** The parts owned by modules above invoices, given by the app's wiring (modules/wiring.ts). */
+export interface InvoiceReadParts {
+  received: InvoiceReadPart<InvoiceReceivedPart | null>;
+  payments: InvoiceReadPart<InvoicePaymentPart[]>;
+  orders: InvoiceReadPart<InvoiceOrderPart[]>;
+  mpower: InvoiceReadPart<InvoiceMpowerPart | null>;
+  clover: InvoiceReadPart<InvoiceCloverPart[]>;
+}
 
-export function plugInvoiceReadPart<K extends keyof InvoiceReadParts>(key: K, part: InvoiceReadParts[K]) {
-  readParts[key] = part;
+/** A part nobody gave is a wiring mistake: it fails the read, never shows the invoice without it. */
+function part<K extends keyof InvoiceReadParts>(w: InvoiceWiring, key: K): InvoiceReadParts[K] {
+  const p = w.invoices.readParts[key];
+  if (typeof p?.sql !== 'function') throw new Error(`The invoice read part '${key}' is not wired`);
+  return p;
 }
 
 const money = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -126,8 +128,15 @@ const historyJson = sql`(select coalesce(jsonb_agg(${jsonRow(invoiceStatusHistor
  * ONE statement: the single rows joined, the lines, status history, stamps and the parts of the
  * modules above as JSON columns (a save answers with this read; ten round trips were most of it).
  */
-export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
+export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
   const id = sql`${invoices.id}`;
+  const parts = {
+    payments: part(w, 'payments'),
+    orders: part(w, 'orders'),
+    mpower: part(w, 'mpower'),
+    clover: part(w, 'clover'),
+    received: part(w, 'received'),
+  };
   const [row] = await db
     .select({
       inv: invoices,
@@ -142,11 +151,11 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
       items: itemsJson,
       history: historyJson,
       stamps: invoiceStampsJson(id),
-      payments: readParts.payments.sql(id),
-      orders: readParts.orders.sql(id),
-      mpower: readParts.mpower.sql(id),
-      clover: readParts.clover.sql(id),
-      received: readParts.received.sql(id),
+      payments: parts.payments.sql(id),
+      orders: parts.orders.sql(id),
+      mpower: parts.mpower.sql(id),
+      clover: parts.clover.sql(id),
+      received: parts.received.sql(id),
     })
     .from(invoices)
     .innerJoin(companies, eq(companies.id, invoices.company_id))
@@ -175,11 +184,11 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     items,
     history: parsedJson<unknown[]>(row.history).map((h) => decodeRow(invoiceStatusHistory, h)!),
     stampRanges: stampRangesOf(parsedJson<InvoiceStampRow[]>(row.stamps)),
-    payments: readParts.payments.decode(row.payments),
-    orders: readParts.orders.decode(row.orders),
-    mpower: readParts.mpower.decode(row.mpower),
-    clover: readParts.clover.decode(row.clover),
-    received: readParts.received.decode(row.received),
+    payments: parts.payments.decode(row.payments),
+    orders: parts.orders.decode(row.orders),
+    mpower: parts.mpower.decode(row.mpower),
+    clover: parts.clover.decode(row.clover),
+    received: parts.received.decode(row.received),
     customerNumbering: row.customerNumbering,
     inventoryOn: row.inventoryOn,
   };
@@ -270,8 +279,8 @@ export function invoiceDetail(m: InvoiceReadModel) {
 export type InvoiceDetail = ReturnType<typeof invoiceDetail>;
 
 /** Loads and shapes the detail in one call. */
-export async function loadInvoiceDetail(db: DbOrTx, companyId: number, invoiceId: number) {
-  return invoiceDetail(await readInvoice(db, companyId, invoiceId));
+export async function loadInvoiceDetail(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+  return invoiceDetail(await readInvoice(w, db, companyId, invoiceId));
 }
 
 /** What the PDF, the printable page (GET /pdf/invoice/{token}) and the invoice email show. */
@@ -327,6 +336,6 @@ export function printableInvoice(m: InvoiceReadModel) {
 }
 export type PrintableInvoice = ReturnType<typeof printableInvoice>;
 
-export async function loadPrintableInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
-  return printableInvoice(await readInvoice(db, companyId, invoiceId));
+export async function loadPrintableInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+  return printableInvoice(await readInvoice(w, db, companyId, invoiceId));
 }

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { decodeObject, jsonObject, parsedJson } from '../../db/json-rows.js';
 import { signPrintToken } from '../../lib/print-token.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import type { PrintUrl } from './orders.detail.js';
 import { orderInvoices, orders } from './orders.tables.js';
+import type { InvoiceOrderPart, InvoiceReadPart } from '../invoices/invoice-read.service.js';
 
 /** The placed-order count behind the navigation badge and the page title. */
 export async function placedOrderCount(db: DbOrTx, companyId: number) {
@@ -27,7 +27,7 @@ const orderPartColumns = {
 type OrderPartRow = { [K in keyof typeof orderPartColumns]: (typeof orderPartColumns)[K]['_']['data'] };
 
 /** The online orders an invoice was made from (the invoice detail links them). */
-plugInvoiceReadPart('orders', {
+export const invoiceOrderPart: InvoiceReadPart<InvoiceOrderPart[]> = {
   sql: (invoiceId) =>
     sql`(select coalesce(jsonb_agg(${jsonObject(orderPartColumns)}), '[]'::jsonb)
       from ${orderInvoices} join ${orders} on ${orders.id} = ${orderInvoices.order_id}
@@ -37,7 +37,7 @@ plugInvoiceReadPart('orders', {
       const r = decodeObject<OrderPartRow>(orderPartColumns, o);
       return { ...r, total: Number(r.total) };
     }),
-});
+};
 
 /** Printable order links last a week, like invoice links. */
 export const ORDER_PRINT_LINK_TTL = '7d';

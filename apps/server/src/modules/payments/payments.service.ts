@@ -11,10 +11,10 @@ import { lockCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers } from '../customers/customers.tables.js';
 import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { settlePaymentStatus } from '../invoices/invoice-status.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { paymentAllocations, payments } from './payments.tables.js';
+import type { InvoicePaymentPart, InvoiceReadPart } from '../invoices/invoice-read.service.js';
 
 export const PAYMENT_NOT_FOUND = 'Payment not found';
 
@@ -122,7 +122,7 @@ const paymentPartColumns = {
 type PaymentPartRow = { [K in keyof typeof paymentPartColumns]: (typeof paymentPartColumns)[K]['_']['data'] };
 
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
-plugInvoiceReadPart('payments', {
+export const invoicePaymentPart: InvoiceReadPart<InvoicePaymentPart[]> = {
   sql: (invoiceId) =>
     sql`(select coalesce(jsonb_agg(${jsonObject(paymentPartColumns)} || jsonb_build_object('on_account', (${unallocated})::text)
         order by ${payments.received_at} desc, ${payments.id} desc), '[]'::jsonb)
@@ -141,7 +141,7 @@ plugInvoiceReadPart('payments', {
         updated_at: p.updated_at,
       };
     }),
-});
+};
 
 const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   invoiceNumber: inv.number,
