@@ -9,6 +9,10 @@ import type { ComponentType } from 'react';
  * - features/<x>/dashboard-widgets.tsx  exports `dashboardWidgets: DashboardWidget[]`
  * - features/<x>/settings-panels.tsx    exports `settingsPanels: SettingsPanel[]`
  * - features/<x>/invoice-panels.tsx     exports `invoicePanels: InvoicePanel[]`
+ *
+ * Each point is collected in a module of its own (app/dashboard-widgets.ts, app/settings-panels.ts,
+ * app/invoice-panels.ts), so a screen loads its own point's contributions and not the other two
+ * screens' (issue 37: the dashboard loaded the settings panels and the invoice panels).
  */
 export interface DashboardWidget {
   key: string;
@@ -51,7 +55,7 @@ export interface InvoicePanel {
   Component: ComponentType<{ invoice: PanelInvoice; reload: () => void }>;
 }
 
-function collect<T extends { order: number }>(
+export function collect<T extends { order: number }>(
   mods: Record<string, Record<string, T[] | undefined>>,
   name: string,
 ): T[] {
@@ -59,16 +63,3 @@ function collect<T extends { order: number }>(
     .flatMap((m) => m[name] ?? [])
     .sort((a, b) => a.order - b.order);
 }
-
-export const dashboardWidgets = collect<DashboardWidget>(
-  import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
-  'dashboardWidgets',
-);
-export const settingsPanels = collect<SettingsPanel>(
-  import.meta.glob('../features/*/settings-panels.tsx', { eager: true }),
-  'settingsPanels',
-);
-export const invoicePanels = collect<InvoicePanel>(
-  import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
-  'invoicePanels',
-);

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
-import { dashboardWidgets } from '../../app/extensions';
+import { dashboardWidgets } from '../../app/dashboard-widgets';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';

@@ -22,7 +22,7 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { invoicePanels } from '../../app/extensions';
+import { invoicePanels } from '../../app/invoice-panels';
 import { screenBuilt } from '../../app/screens';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../lib/api';

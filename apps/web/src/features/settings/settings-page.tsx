@@ -1,7 +1,7 @@
 import { AppstoreOutlined, BellOutlined, HistoryOutlined, ImportOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import { Card, Col, Descriptions, Row } from 'antd';
-import { settingsPanels } from '../../app/extensions';
+import { settingsPanels } from '../../app/settings-panels';
 import { useSession } from '../../app/session';
 import { Page } from '../../lib/page';
 import { CompanyForm } from './company-form';

@@ -1,0 +1,7 @@
+import { collect, type DashboardWidget } from './extensions';
+
+/** Every feature's `dashboardWidgets` (each feature's dashboard-widgets.tsx), in order. */
+export const dashboardWidgets = collect<DashboardWidget>(
+  import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
+  'dashboardWidgets',
+);

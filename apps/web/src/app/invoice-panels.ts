@@ -1,0 +1,7 @@
+import { collect, type InvoicePanel } from './extensions';
+
+/** Every feature's `invoicePanels` (each feature's invoice-panels.tsx), in order. */
+export const invoicePanels = collect<InvoicePanel>(
+  import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
+  'invoicePanels',
+);
