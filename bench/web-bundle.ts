@@ -66,11 +66,20 @@ for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.g
 
 /**
  * Per route: the lazy modules React Router loads for it, read from the features' routes.tsx
- * (`{ path: '/x', lazy: lazyPage(() => import('./x-page')) }`), the shop's pages under its
+ * (`{ path: '/x', lazy: lazyPage(() => import('./x-page')) }`, or `lazyExtendedPage(..., 'point')`,
+ * which loads that extension point's module, app/<point>.ts, beside the page), the shop's pages under its
  * shop-app module (customer-app/shop-routes.tsx) at /shop/:subdomain.
  */
 const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
-const routeRe = /(?:path: '([^']*)'|index: true), lazy: lazyPage\(\(\) => import\('\.\/([^']+)'\)\)/g;
+const routeRe =
+  /(?:path: '([^']*)'|index: true), lazy: lazy(Extended)?Page\(\(\) => import\('\.\/([^']+)'\)(?:, '(\w+)')?\)/g;
+// a lazyExtendedPage (lib/extensions.tsx) loads its point's contributions beside its page:
+// 'dashboardWidgets' -> app/dashboard-widgets.ts
+const extensionKey = (point: string) => {
+  const key = `src/app/${point.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+  if (!manifest[key]) throw new Error(`extension point '${point}': ${key} is not a chunk of the build`);
+  return key;
+};
 const moduleKey = (feature: string, mod: string, inRoot = false) => {
   const key = `src/features/${feature}/${mod}.tsx`;
   // a module the shop's root imports statically is part of the root's chunk
@@ -90,7 +99,12 @@ for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
     const signedIn = part.startsWith('export const privateRoutes');
     for (const m of part.matchAll(routeRe))
       if (m[1] && !routes.has(m[1]))
-        routes.set(m[1], [...staffRoot, ...(signedIn ? shell : []), moduleKey(feature, m[2]) as string]);
+        routes.set(m[1], [
+          ...staffRoot,
+          ...(signedIn ? shell : []),
+          ...(m[2] ? [extensionKey(m[4] ?? '')] : []),
+          moduleKey(feature, m[3]) as string,
+        ]);
   }
 }
 const shopBase = '/shop/:subdomain';
@@ -99,7 +113,7 @@ const shopModules = (page: string) =>
   [...shopRoot, moduleKey('customer-app', 'shop-app', true), moduleKey('customer-app', page, true)].filter(
     (k): k is string => !!k,
   );
-for (const m of shopRoutes.matchAll(routeRe)) routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, shopModules(m[2]));
+for (const m of shopRoutes.matchAll(routeRe)) routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, shopModules(m[3]));
 // signed out, every shop page is the sign-in form (shop-app.tsx loads it beside the page)
 routes.set(`${shopBase} (signed out)`, [...shopModules('shop-catalog-page'), ...shopModules('shop-signin-page')]);
 

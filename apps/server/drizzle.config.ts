@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/*.tables.ts',
+  // every module's tables, and the job queue's (lib/jobs.tables.ts)
+  schema: ['./src/modules/*/*.tables.ts', './src/lib/*.tables.ts'],
   out: './drizzle',
 });

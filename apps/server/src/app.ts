@@ -36,6 +36,8 @@ import { countJobFailure, registerJobMetrics, registerMetrics } from './lib/metr
 import { attachRealtime } from './lib/realtime.js';
 import { registerRequestContext } from './lib/request-context.js';
 import authPlugin from './modules/auth/auth.plugin.js';
+import { staffSockets } from './modules/auth/auth.sockets.js';
+import { customerSockets } from './modules/customers/customer-sockets.js';
 import { guardStaffRoutes } from './modules/auth/permissions.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
 
@@ -291,7 +293,8 @@ export async function buildApp(opts: BuildOptions) {
   } else configureSessionCache({ ttlMs: config.sessionCacheMs });
 
   if (opts.realtime) {
-    emitters = await attachRealtime(app, config.redisUrl);
+    // a socket opens with a shop customer's token or a staff member's, as the owning module admits it
+    emitters = await attachRealtime(app, { sessions: [customerSockets, staffSockets], redisUrl: config.redisUrl });
   }
   return app;
 }

@@ -1,5 +1,5 @@
-import { detectShopHost } from './app/shop-host';
-import { needsCacheClear } from './app/version-gate';
+import { detectShopHost } from './lib/shop-host';
+import { needsCacheClear } from './lib/version-gate';
 import { prefetchShop } from './features/customer-app/shop-prefetch';
 
 /** /shop/{subdomain} and the pages under it: the customers' shop. */

@@ -3,9 +3,12 @@ import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { SERVER_ROOT } from '../config.js';
-import * as schema from './schema.js';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * The typed query builder. It knows no table (db/ sits below the modules): each module imports its
+ * own tables where it queries them, and drizzle-kit finds them by file name (drizzle.config.ts).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle has the same query API as the database. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -53,7 +56,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     pool.on('error', opts.onConnectionError ?? reportToStderr);
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const db = drizzle(pool) as unknown as Db;
     if (opts.migrate !== false) {
       const { migrate } = await import('drizzle-orm/node-postgres/migrator');
       // One connection holds the lock and runs the migrator: the first process migrates, the
@@ -63,7 +66,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         try {
           await conn.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           try {
-            await migrate(drizzle(conn, { schema }) as any, { migrationsFolder: MIGRATIONS_DIR });
+            await migrate(drizzle(conn) as any, { migrationsFolder: MIGRATIONS_DIR });
           } finally {
             await conn.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
           }
@@ -84,7 +87,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = await PGlite.create(opts.dataDir ? { dataDir: opts.dataDir } : {});
   }
   const { drizzle } = await import('drizzle-orm/pglite');
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   if (opts.migrate !== false) {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(db as any, { migrationsFolder: MIGRATIONS_DIR });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/helpers.js';
-import { jobs } from '../modules/jobs/jobs.tables.js';
+import { jobs } from './jobs.tables.js';
 import { createJobQueue, lastSlot, PermanentError, RetryableError } from './jobs.js';
 
 let ctx: TestContext;

@@ -13,7 +13,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { jobs } from '../modules/jobs/jobs.tables.js';
+import { jobs } from './jobs.tables.js';
 
 export interface Job<T = Record<string, unknown>> {
   id: number;

@@ -1,34 +1,55 @@
 import { type LiveEventName, parseLiveEvent, SHOP_EVENTS } from '@dbo/domain/live-events';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { TokenPayload } from '../modules/auth/auth.plugin.js';
-import { findLiveSession } from '../modules/auth/auth.service.js';
-import { liveStaffSessionIds } from '../modules/auth/session-check.js';
-import { liveCustomerSessionIds } from '../modules/customers/customer-sessions.service.js';
+import type { Db } from '../db/client.js';
 import type { AppDeps } from './http.js';
-import { customerUserRoom, joinCustomerRoom, shopRoom } from './realtime-rooms.js';
+import { companyRoom, customerUserRoom, shopRoom, staffSessionRoom, userRoom } from './realtime-rooms.js';
 import { requestId } from './log-safety.js';
 import { currentRequest } from './request-context.js';
 
-const room = (companyId: number) => `company:${companyId}`;
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-const userRoom = (userId: number) => `user:${userId}`;
+/** What a socket's token opens: the rooms it joins, and the session whose end closes it. */
+export interface SocketAdmission {
+  companyId: number;
+  sessionId: string;
+  rooms: string[];
+}
+
+/**
+ * A kind of session that may open a socket (staff sessions, the shop's customer sessions), given
+ * by the module that owns it: lib/ knows no module.
+ */
+export interface SocketSessions {
+  /**
+   * The admission of a verified token: undefined when the token is not of this kind (the next
+   * kind is asked); throws when it is, but its session may not open a socket.
+   */
+  admit(db: Db, token: unknown): Promise<SocketAdmission | undefined>;
+  /** Which of these sessions are live, read from the database (the socket re-check). */
+  live(db: Db, sessionIds: string[]): Promise<Set<string>>;
+}
+
+export interface RealtimeOptions {
+  /** the kinds of session a socket may be opened with, asked in this order */
+  sessions: SocketSessions[];
+  /** with it, the Redis adapter shares events between the server's processes */
+  redisUrl?: string;
+}
 
 /** The socket.io server of each app (keyed by its deps, which every route sees). */
-const servers = new WeakMap<AppDeps, Server>();
+const servers = new WeakMap<AppDeps, { io: Server; sessions: SocketSessions[] }>();
 
 /**
  * Closes the sockets opened with these sessions' tokens (sign-out, a password change). Through the
  * Redis adapter this reaches the sockets held by every server process.
  */
 export function disconnectSessions(deps: AppDeps, sessionIds: string[]) {
-  const io = servers.get(deps);
-  if (io && sessionIds.length > 0) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  const io = servers.get(deps)?.io;
+  if (io && sessionIds.length > 0) io.in(sessionIds.map(staffSessionRoom)).disconnectSockets(true);
 }
 
 /** Closes, on every process, the sockets in these rooms (lib/realtime-rooms.ts names them). */
 export function disconnectRooms(deps: AppDeps, rooms: string[]) {
-  const io = servers.get(deps);
+  const io = servers.get(deps)?.io;
   if (io && rooms.length > 0) io.in(rooms).disconnectSockets(true);
 }
 
@@ -38,23 +59,20 @@ export function disconnectRooms(deps: AppDeps, rooms: string[]) {
  * still closes the socket, on Redis's return and at each SOCKET_RECHECK_MS. Answers how many closed.
  */
 export async function recheckSockets(deps: AppDeps): Promise<number> {
-  const io = servers.get(deps);
-  if (!io) return 0;
-  const sockets = [...io.of('/').sockets.values()];
-  const staff = sockets.map((s) => s.data.sessionId as string | undefined).filter((id): id is string => !!id);
-  const shoppers = sockets
-    .map((s) => s.data.customerSessionId as string | undefined)
-    .filter((id): id is string => !!id);
-  const [liveStaff, liveShoppers] = await Promise.all([
-    liveStaffSessionIds(deps.db, staff),
-    liveCustomerSessionIds(deps.db, shoppers),
-  ]);
+  const server = servers.get(deps);
+  if (!server) return 0;
+  const sockets = [...server.io.of('/').sockets.values()];
+  // each socket's session is asked of the kind that admitted it (socket.data.kind, its index)
+  const live = await Promise.all(
+    server.sessions.map((kind, i) => {
+      const ids = sockets.filter((s) => s.data.kind === i).map((s) => s.data.sessionId as string);
+      return ids.length > 0 ? kind.live(deps.db, [...new Set(ids)]) : new Set<string>();
+    }),
+  );
   let closed = 0;
   for (const s of sockets) {
-    const staffId = s.data.sessionId as string | undefined;
-    const shopperId = s.data.customerSessionId as string | undefined;
-    const live = staffId ? liveStaff.has(staffId) : shopperId ? liveShoppers.has(shopperId) : false;
-    if (!live) {
+    const kind = s.data.kind as number | undefined;
+    if (kind === undefined || !live[kind]?.has(s.data.sessionId as string)) {
       s.disconnect(true);
       closed++;
     }
@@ -64,12 +82,12 @@ export async function recheckSockets(deps: AppDeps): Promise<number> {
 
 /** Open socket.io connections of this app's process (0 without realtime). */
 export function socketCount(deps: AppDeps): number {
-  return servers.get(deps)?.engine.clientsCount ?? 0;
+  return servers.get(deps)?.io.engine.clientsCount ?? 0;
 }
 
 /** Closes every socket of these users (a password reset revokes all their sessions). */
 export function disconnectUsers(deps: AppDeps, userIds: number[]) {
-  const io = servers.get(deps);
+  const io = servers.get(deps)?.io;
   if (io && userIds.length > 0) io.in(userIds.map(userRoom)).disconnectSockets(true);
 }
 
@@ -77,7 +95,7 @@ export function disconnectUsers(deps: AppDeps, userIds: number[]) {
  * socket.io on the app's HTTP server (websocket transport, token in the handshake). With REDIS_URL
  * the Redis adapter lets several server processes share events.
  */
-export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
+export async function attachRealtime(app: FastifyInstance, { sessions, redisUrl }: RealtimeOptions) {
   const io = new Server(app.server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
   if (redisUrl) {
     const { createClient } = await import('redis');
@@ -127,14 +145,17 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
   io.use(async (socket, next) => {
     try {
       const token = String(socket.handshake.auth?.token ?? '');
-      const payload = app.jwt.verify<TokenPayload>(token);
-      if (await joinCustomerRoom(app.deps.db, socket, payload)) return next();
-      const session = await findLiveSession(app.deps.db, payload.jti);
-      if (!session) return next(new Error('Unauthorized'));
-      socket.data.companyId = session.company_id;
-      socket.data.sessionId = session.id;
-      await socket.join([room(session.company_id), sessionRoom(session.id), userRoom(session.user_id)]);
-      next();
+      const payload: unknown = app.jwt.verify(token);
+      for (const [i, kind] of sessions.entries()) {
+        const admitted = await kind.admit(app.deps.db, payload);
+        if (!admitted) continue;
+        socket.data.kind = i;
+        socket.data.companyId = admitted.companyId;
+        socket.data.sessionId = admitted.sessionId;
+        await socket.join(admitted.rooms);
+        return next();
+      }
+      next(new Error('Unauthorized'));
     } catch {
       next(new Error('Unauthorized'));
     }
@@ -145,7 +166,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     log.info({ companyId: socket.data.companyId }, 'socket connected');
     socket.on('disconnect', (reason) => log.info({ reason }, 'socket disconnected'));
   });
-  servers.set(app.deps, io);
+  servers.set(app.deps, { io, sessions });
   const every = app.deps.config.socketRecheckMs ?? 30_000;
   const recheck =
     every > 0
@@ -172,7 +193,7 @@ export async function attachRealtime(app: FastifyInstance, redisUrl?: string) {
     emit: (companyId, event, payload) => {
       // one emit (and one log line) to the office's room and, for the shop's events, the shop's room
       const shop = (SHOP_EVENTS as readonly string[]).includes(event);
-      send(shop ? [room(companyId), shopRoom(companyId)] : room(companyId), event, payload);
+      send(shop ? [companyRoom(companyId), shopRoom(companyId)] : companyRoom(companyId), event, payload);
     },
     emitToCustomer: (customerUserId, event, payload) => send(customerUserRoom(customerUserId), event, payload),
   };

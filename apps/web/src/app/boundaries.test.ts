@@ -3,9 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The web's layers (DESIGN.md): a feature never imports another feature's files (app/ composes
- * them through routes.tsx and the extension points of app/extensions.ts); lib/ imports neither a
- * feature nor app/. This reads every import of apps/web/src and fails on a crossing.
+ * The web's layers (DESIGN.md): app/ composes the features, which sit on lib/. A feature never
+ * imports another feature's files, nor app/ (what features share, the session, route types, the
+ * feature gate, the extension points' types, is in lib/); app/ reaches the features only by file
+ * name (import.meta.glob of routes.tsx and the extension points, lib/extensions.tsx), never one
+ * named feature; lib/ imports neither a feature nor app/. This reads every import of apps/web/src
+ * and fails on a crossing.
  */
 const SRC = path.resolve(__dirname, '..');
 
@@ -46,6 +49,9 @@ function violation(from: string, spec: string): string | null {
   const dst = areaOf(target);
   if (src.startsWith('features/') && dst.startsWith('features/') && src !== dst)
     return `${from} imports ${spec}: features never import each other (compose them in app/)`;
+  if (src.startsWith('features/') && dst === 'app') return `${from} imports ${spec}: features do not import app/`;
+  if (src === 'app' && dst.startsWith('features/') && dst !== 'features/*')
+    return `${from} imports ${spec}: app/ names no feature (it finds them by file name)`;
   if (src === 'lib' && dst.startsWith('features/')) return `${from} imports ${spec}: lib/ imports no feature`;
   if (src === 'lib' && dst === 'app') return `${from} imports ${spec}: lib/ does not import app/`;
   return null;
@@ -57,6 +63,12 @@ describe('web boundaries', () => {
     expect(violation('features/invoices/a.tsx', '../../features/payments/api')).toMatch(/features never/);
     expect(violation('lib/x.ts', '../features/invoices/api')).toMatch(/lib\/ imports no feature/);
     expect(violation('lib/x.ts', '../app/session')).toMatch(/lib\/ does not import app/);
+    expect(violation('lib/x.ts', '../features/*/routes.tsx')).toMatch(/lib\/ imports no feature/);
+    expect(violation('features/invoices/a.tsx', '../../app/extensions')).toMatch(/features do not import app/);
+    expect(violation('features/invoices/routes.tsx', '../../app/route-types')).toMatch(/features do not import app/);
+    expect(violation('app/realtime.tsx', '../features/integrations/pos-realtime')).toMatch(/app\/ names no feature/);
+    expect(violation('app/realtime.tsx', '../features/*/live-events.tsx')).toBeNull();
+    expect(violation('features/invoices/a.tsx', '../../lib/session')).toBeNull();
     expect(violation('features/invoices/a.tsx', './api')).toBeNull();
     expect(violation('features/invoices/a.tsx', '../../lib/api')).toBeNull();
     expect(violation('app/extensions.ts', '../features/*/invoice-panels.tsx')).toBeNull();
@@ -67,7 +79,7 @@ describe('web boundaries', () => {
     ]);
   });
 
-  it('no feature imports another, and lib/ imports neither a feature nor app/', () => {
+  it('no feature imports another or app/, app/ names no feature, and lib/ imports neither', () => {
     const files = sourceFiles(SRC);
     expect(files.length).toBeGreaterThan(50);
     const problems = files.flatMap((file) => {

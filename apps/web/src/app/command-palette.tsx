@@ -8,8 +8,8 @@ import type { Action } from '@dbo/domain/permissions';
 import { http } from '../lib/api';
 import { reachesAs } from '../lib/permissions';
 import { queryKeys } from '../lib/query-keys';
-import { screenBuilt } from './screens';
-import { useSession } from './session';
+import { screenBuilt } from '../lib/screens';
+import { useSession } from '../lib/session';
 import {
   PALETTE,
   type PaletteProduct,

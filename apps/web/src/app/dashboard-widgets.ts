@@ -1,4 +1,5 @@
-import { collect, type DashboardWidget } from './extensions';
+import type { DashboardWidget } from '../lib/extensions';
+import { collect } from './extensions';
 
 /** Every feature's `dashboardWidgets` (each feature's dashboard-widgets.tsx), in order. */
 export const dashboardWidgets = collect<DashboardWidget>(

@@ -1,4 +1,5 @@
-import { collect, type InvoicePanel } from './extensions';
+import type { InvoicePanel } from '../lib/extensions';
+import { collect } from './extensions';
 
 /** Every feature's `invoicePanels` (each feature's invoice-panels.tsx), in order. */
 export const invoicePanels = collect<InvoicePanel>(

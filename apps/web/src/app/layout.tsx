@@ -28,11 +28,11 @@ import { PaletteButton, usePaletteHotkey } from './palette-button';
 import { getToken, http } from '../lib/api';
 import { LiveEventsProvider } from '../lib/live-events';
 import { StaffLiveEvents } from './realtime';
-import { screenBuilt } from './screens';
+import { screenBuilt } from '../lib/screens';
 import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { whenIdle } from '../lib/when-idle';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 
 const { Sider, Header, Content } = Layout;
 /** the palette's code (cmdk, its dialog) loads when idle or on the first open, not with every screen */

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api';
-import { SessionProvider } from './session';
+import { SessionProvider } from '../lib/session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {

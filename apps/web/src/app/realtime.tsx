@@ -4,12 +4,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { usePosLiveEvents } from '../features/integrations/pos-realtime';
 import { http } from '../lib/api';
+import type { LiveEventsListener } from '../lib/extensions';
 import { useLiveEvent } from '../lib/live-events';
 import { useLiveRefresh } from '../lib/live-refresh';
 import { changedBy, invalidate, queryKeys } from '../lib/query-keys';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
+
+/** The features' own socket events (features/<x>/live-events.tsx), mounted with the shell's. */
+const featureListeners = Object.values(
+  import.meta.glob<{ liveEvents?: LiveEventsListener[] }>('../features/*/live-events.tsx', { eager: true }),
+).flatMap((m) => m.liveEvents ?? []);
 
 /** 'New order arrived' / 'You got a new order #N' stays 30 s (spec 2 section 9). */
 export const NEW_ORDER_TOAST_SECONDS = 30;
@@ -18,7 +23,8 @@ export const NEW_ORDER_TOAST_SECONDS = 30;
  * The staff side of the live events (rendered inside the shell's LiveEventsProvider): other users'
  * changes refresh the screens showing them (useLiveRefresh); a new order pops a toast (when the
  * user's app notifications are on) and refreshes the badge, the title count and the order screens;
- * company and feature changes reload the session.
+ * company and feature changes reload the session. The features' own events are theirs
+ * (features/<x>/live-events.tsx: the Bottle POS / Clover syncs').
  */
 export function StaffLiveEvents() {
   const { status, feature, refresh } = useSession();
@@ -39,7 +45,6 @@ export function StaffLiveEvents() {
   const refreshOrders = () => void qc.invalidateQueries({ queryKey: queryKeys.orders.all });
 
   useLiveRefresh();
-  usePosLiveEvents(notification, navigate);
   useLiveEvent('order:placed', (order: OrderPlacedEvent) => {
     refreshOrders();
     if (!appNotification.current) return;
@@ -74,5 +79,11 @@ export function StaffLiveEvents() {
     void refresh();
     if (change.priceTier !== undefined) void invalidate(qc, changedBy.priceTier);
   });
-  return null;
+  return (
+    <>
+      {featureListeners.map(({ key, Component }) => (
+        <Component key={key} />
+      ))}
+    </>
+  );
 }

@@ -1,8 +1,10 @@
 import { Flex, Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { NotFoundPage } from './not-found';
-import { RequireAuth } from './require-auth';
-import type { FeatureRoutes } from './route-types';
+import { provideExtensions } from '../lib/extensions';
+import { extensionLoaders } from './extensions';
+import { NotFoundPage } from '../lib/not-found';
+import { RequireAuth } from '../lib/require-auth';
+import type { FeatureRoutes } from '../lib/route-types';
 
 const featureModules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true });
 const privateRoutes: RouteObject[] = [];
@@ -13,6 +15,9 @@ for (const mod of Object.values(featureModules)) {
   publicRoutes.push(...(mod.publicRoutes ?? []));
   hostRoutes.push(...(mod.hostRoutes ?? []));
 }
+
+// the features' dashboard widgets and settings and invoice panels load beside the pages showing them
+provideExtensions(extensionLoaders);
 
 /** Shown while the first page's lazy module loads (React Router warns on every route without one). */
 function FirstLoad() {

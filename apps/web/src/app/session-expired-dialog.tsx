@@ -1,7 +1,7 @@
 import { Alert, Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api';
-import { useSession } from './session';
+import { useSession } from '../lib/session';
 
 /** After any 401: asks for the password again without leaving the page. */
 export function SessionExpiredDialog() {

@@ -1,4 +1,5 @@
-import { collect, type SettingsPanel } from './extensions';
+import type { SettingsPanel } from '../lib/extensions';
+import { collect } from './extensions';
 
 /** Every feature's `settingsPanels` (each feature's settings-panels.tsx), in order. */
 export const settingsPanels = collect<SettingsPanel>(

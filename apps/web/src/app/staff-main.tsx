@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { setHostSubdomain } from '../features/customer-app/shop-context';
+import { setHostSubdomain } from '../lib/host-subdomain';
 import { Providers } from './providers';
 import { createAppRouter, createShopHostRouter } from './router';
 import '../styles.css';

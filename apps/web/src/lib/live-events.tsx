@@ -7,6 +7,8 @@ type Listener = (payload: unknown) => void;
 interface LiveEvents {
   /** adds a listener of one event; answers the function that removes it */
   on(name: LiveEventName, listener: Listener): () => void;
+  /** adds a listener of the socket's (re)connections; answers the function that removes it */
+  onConnect(listener: () => void): () => void;
 }
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
@@ -18,6 +20,7 @@ const LiveEventsContext = createContext<LiveEvents | null>(null);
  */
 export function LiveEventsProvider({ token, children }: { token: string | null; children: ReactNode }) {
   const listeners = useMemo(() => new Map<LiveEventName, Set<Listener>>(), []);
+  const connectListeners = useMemo(() => new Set<() => void>(), []);
   const bus = useMemo<LiveEvents>(
     () => ({
       on(name, listener) {
@@ -28,16 +31,28 @@ export function LiveEventsProvider({ token, children }: { token: string | null; 
           set.delete(listener);
         };
       },
+      onConnect(listener) {
+        connectListeners.add(listener);
+        return () => {
+          connectListeners.delete(listener);
+        };
+      },
     }),
-    [listeners],
+    [listeners, connectListeners],
   );
   useEffect(() => {
     if (!token) return;
-    return connectRealtime(token, (name, payload) => {
-      if (!isLiveEventName(name)) return;
-      for (const listener of listeners.get(name) ?? []) listener(payload);
-    });
-  }, [token, listeners]);
+    return connectRealtime(
+      token,
+      (name, payload) => {
+        if (!isLiveEventName(name)) return;
+        for (const listener of listeners.get(name) ?? []) listener(payload);
+      },
+      () => {
+        for (const listener of connectListeners) listener();
+      },
+    );
+  }, [token, listeners, connectListeners]);
   return <LiveEventsContext.Provider value={bus}>{children}</LiveEventsContext.Provider>;
 }
 
@@ -58,4 +73,18 @@ export function useLiveEvent<N extends LiveEventName>(name: N, handler: (payload
       else latest.current(payload);
     });
   }, [bus, name]);
+}
+
+/**
+ * Calls `handler` each time the socket (re)connects: what changed while it was not listening (before
+ * the first connection, or during a drop) arrived as no event, so a screen refetches what it holds.
+ */
+export function useLiveConnected(handler: () => void) {
+  const bus = useContext(LiveEventsContext);
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => {
+    if (!bus) return;
+    return bus.onConnect(() => latest.current());
+  }, [bus]);
 }

@@ -1,6 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLiveEvent } from './live-events';
+import { useLiveConnected, useLiveEvent } from './live-events';
 import { changedBy, invalidate, queryKeys } from './query-keys';
 
 /**
@@ -12,6 +12,15 @@ import { changedBy, invalidate, queryKeys } from './query-keys';
 export function useLiveRefresh() {
   const qc = useQueryClient();
   const refresh = (keys: readonly QueryKey[]) => () => void invalidate(qc, keys);
+  // a change saved before the socket listened (the screen loaded first) or while it was down sent
+  // its event to nobody: what was loaded before this connection is fetched again (the open builder
+  // then sees a newer version and says 'Changed by … — reload?')
+  useLiveConnected(() => {
+    const connected = Date.now();
+    void qc.invalidateQueries({
+      predicate: (q) => q.state.dataUpdatedAt > 0 && q.state.dataUpdatedAt < connected,
+    });
+  });
   useLiveEvent('invoice:created', refresh(changedBy.invoice));
   useLiveEvent('invoice:updated', refresh(changedBy.invoice));
   useLiveEvent('invoice:deleted', refresh(changedBy.invoice));

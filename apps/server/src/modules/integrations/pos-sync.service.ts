@@ -26,7 +26,7 @@ import { type GridColumns, gridClauses } from '../../db/grid.js';
 import { badRequest, forbidden, notFound } from '../../lib/errors.js';
 import { type JobQueue, RetryableError } from '../../lib/jobs.js';
 import { PartnerError } from '../../integrations/pos-client.js';
-import { jobs } from '../jobs/jobs.tables.js';
+import { jobs } from '../../lib/jobs.tables.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { customers } from '../customers/customers.tables.js';
 import { type InvoiceCloverPart, plugInvoiceReadPart } from '../invoices/invoice-read.service.js';

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { line, makeProduct } from '../../../test/factories.js';
 import { createJobQueue, lastSlot } from '../../lib/jobs.js';
 import { activities } from '../activity/activity.tables.js';
-import { jobs } from '../jobs/jobs.tables.js';
+import { jobs } from '../../lib/jobs.tables.js';
 import { products } from '../products/products.tables.js';
 import { companyIntegrations } from './integrations.tables.js';
 import { registerPosJobs } from './pos-jobs.js';

@@ -9,7 +9,7 @@ import { makeCompany, makeCustomer, makeProduct } from '../../../test/factories.
 import { activateFeature } from '../../../test/helpers.js';
 import { createPosClient } from '../../integrations/pos-client.js';
 import { activities } from '../activity/activity.tables.js';
-import { jobs } from '../jobs/jobs.tables.js';
+import { jobs } from '../../lib/jobs.tables.js';
 import { saveIntegrationCredentials } from './credentials.service.js';
 import { invoiceKey } from './pos-sync.service.js';
 import { drain, logRows, messageOf, posCompany, saveInvoice, usePosApp } from '../../../test/pos-fixtures.js';

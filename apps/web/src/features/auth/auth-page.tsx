@@ -3,8 +3,8 @@ import { App, Form, Input } from 'antd';
 import { useEffect } from 'react';
 import type { z } from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { CheckingAuthDialog } from '../../app/require-auth';
-import { useSession } from '../../app/session';
+import { CheckingAuthDialog } from '../../lib/require-auth';
+import { useSession } from '../../lib/session';
 import { ApiError, errorMessage, refusalMessage, request } from '../../lib/api';
 import {
   AuthForm,

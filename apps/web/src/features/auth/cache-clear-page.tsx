@@ -3,7 +3,7 @@ import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { TOKEN_KEY } from '../../lib/api';
-import { purgeLocalData } from '../../app/version-gate';
+import { purgeLocalData } from '../../lib/version-gate';
 
 /** Purges locally stored data (but keeps the session), then goes to the dashboard. */
 export default function CacheClearPage() {

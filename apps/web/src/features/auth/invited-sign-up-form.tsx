@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Spin } from 'antd';
 import type { z } from 'zod';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, request } from '../../lib/api';
 import { AuthForm, NewPasswordFields } from '../../lib/auth-fields';
 import { roleLabel } from '../../lib/permissions';

@@ -2,7 +2,7 @@ import { DEFAULTS } from '@dbo/domain/constants';
 import { Spin } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 
 export default function LogoutPage() {
   const { signOut } = useSession();

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { SessionProvider } from '../../app/session';
+import { SessionProvider } from '../../lib/session';
 import { stubBrowserApis } from '../../lib/test-dom';
 import AuthPage from './auth-page';
 

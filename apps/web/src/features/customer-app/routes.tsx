@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 import { shopRoutes } from './shop-routes';
 
 /** The customer app: sign-up by invitation, sign-in, the public printable balance and the shop. */

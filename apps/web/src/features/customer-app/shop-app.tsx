@@ -12,7 +12,8 @@ import {
   useMe,
   useShopCompany,
 } from './shop-api';
-import { getHostSubdomain, ShopContext, type ShopContextValue } from './shop-context';
+import { getHostSubdomain } from '../../lib/host-subdomain';
+import { ShopContext, type ShopContextValue } from './shop-context';
 import { OFFLINE_QUEUED } from './shop-offline';
 import { forgetShopAnswers, useOfflinePages, useOutbox, useShopInstall } from './shop-pwa';
 import { Icon, Result, Spinner, ToastProvider, useToast } from './shop-ui';

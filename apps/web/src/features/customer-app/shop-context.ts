@@ -27,10 +27,3 @@ export function useShopPath() {
   const { base } = useShop();
   return (p = '') => `${base}${p.startsWith('/') || p === '' ? p : `/${p}`}` || '/';
 }
-
-let hostSubdomain: string | null = null;
-/** Set once at start when the page is served on {subdomain}.{APP_DOMAIN}: the shop is then at /. */
-export function setHostSubdomain(sub: string | null) {
-  hostSubdomain = sub;
-}
-export const getHostSubdomain = () => hostSubdomain;

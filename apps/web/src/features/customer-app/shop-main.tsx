@@ -5,7 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { type CatalogAnswer, getCustomerToken, shopKeys } from './shop-api';
 import ShopApp from './shop-app';
-import { setHostSubdomain } from './shop-context';
+import { setHostSubdomain } from '../../lib/host-subdomain';
 import { takeShopPrefetch } from './shop-prefetch';
 import { shopChildren } from './shop-routes';
 import { Result, Spinner } from './shop-ui';

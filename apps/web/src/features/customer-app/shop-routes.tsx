@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { lazyPage } from '../../app/route-types';
+import { lazyPage } from '../../lib/route-types';
 
 /** The shop's pages, relative to /shop/{subdomain} (or / on the company's subdomain). */
 export const shopChildren: RouteObject[] = [

@@ -4,7 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import type { FormInstance } from 'antd';
 import { Descriptions, Modal } from 'antd';
 import dayjs from 'dayjs';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import type { CustomerFormValues as FormValues } from './customer-form-values';
 
 /** Lists every field as it will be saved before a create or save. */

@@ -2,7 +2,7 @@ import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Flex, Tag } from 'antd';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { Customer } from './api';

@@ -18,7 +18,7 @@ import {
 } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, errorMessages } from '../../lib/api';
 import { ErrorAlert, FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';

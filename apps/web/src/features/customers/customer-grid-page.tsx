@@ -2,7 +2,7 @@ import { PlusOutlined, TeamOutlined, WarningOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid } from '../../lib/server-grid';

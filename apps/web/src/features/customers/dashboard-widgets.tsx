@@ -3,7 +3,7 @@ import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { Card, Empty, List, Statistic, Typography } from 'antd';
 import { Link } from 'react-router';
-import type { DashboardWidget } from '../../app/extensions';
+import type { DashboardWidget } from '../../lib/extensions';
 import { type DelinquentAccount, useDelinquencySummary } from './api';
 
 const { Text } = Typography;

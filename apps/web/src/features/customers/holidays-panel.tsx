@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 

@@ -1,4 +1,4 @@
-import type { SettingsPanel } from '../../app/extensions';
+import type { SettingsPanel } from '../../lib/extensions';
 import { HolidaysPanel } from './holidays-panel';
 
 /** The credit law's holiday list shows in /setting. */

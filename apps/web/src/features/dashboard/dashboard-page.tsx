@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { Col, Row } from 'antd';
-import { dashboardWidgets } from '../../app/dashboard-widgets';
-import { useSession } from '../../app/session';
+import { useExtensions } from '../../lib/extensions';
+import { useSession } from '../../lib/session';
 import { Page } from '../../lib/page';
 import { ButtonLink } from '../../lib/button-link';
 
 export default function DashboardPage() {
   const { feature, can } = useSession();
+  const { dashboardWidgets } = useExtensions();
   return (
     <Page
       title="Dashboard"

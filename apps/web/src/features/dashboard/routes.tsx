@@ -1,5 +1,6 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyExtendedPage } from '../../lib/extensions';
+import type { FeatureRoutes } from '../../lib/route-types';
 
 export const privateRoutes: FeatureRoutes['privateRoutes'] = [
-  { path: '/dashboard', lazy: lazyPage(() => import('./dashboard-page')) },
+  { path: '/dashboard', lazy: lazyExtendedPage(() => import('./dashboard-page'), 'dashboardWidgets') },
 ];

@@ -4,7 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Col, Empty, Flex, Input, Row, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useId, useMemo, useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { useCreateRoute, useDrivers, useEligible, useReconciliation, useRoutes, useUpdateRoute } from './api';

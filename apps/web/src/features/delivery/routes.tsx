@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 /** The office's delivery screen: the day's routes, their progress live, the day-end reconciliation. */
 export const privateRoutes: FeatureRoutes['privateRoutes'] = [

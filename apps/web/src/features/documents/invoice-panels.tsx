@@ -1,4 +1,4 @@
-import type { InvoicePanel } from '../../app/extensions';
+import type { InvoicePanel } from '../../lib/extensions';
 import { lazyPanel } from '../../lib/lazy-panel';
 
 export const invoicePanels: InvoicePanel[] = [

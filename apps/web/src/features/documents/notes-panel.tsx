@@ -1,4 +1,4 @@
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { formatDateTime } from '@dbo/domain/dates';
 import { DOCUMENT_MSG, privateNoteSchema } from '@dbo/domain/payment';
 import { Alert, App, Button, Card, Flex, Input, List, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 /**
  * The driver's phone screen: outside the office layout, and it opens without the network (it reads

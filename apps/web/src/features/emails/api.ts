@@ -1,4 +1,4 @@
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { http, request } from '../../lib/api';
 import { useGet, useWrite } from '../../lib/query-keys';
 

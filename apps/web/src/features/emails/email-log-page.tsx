@@ -1,8 +1,8 @@
 import { formatDateTime } from '@dbo/domain/dates';
 import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
-import { useSession } from '../../app/session';
-import { gatedPage } from '../../app/feature-gate';
+import { useSession } from '../../lib/session';
+import { gatedPage } from '../../lib/feature-gate';
 import { centred, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { ServerGrid } from '../../lib/server-grid';
 

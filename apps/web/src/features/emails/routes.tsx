@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 export const privateRoutes: FeatureRoutes['privateRoutes'] = [
   { path: '/emails', lazy: lazyPage(() => import('./email-log-page')) },

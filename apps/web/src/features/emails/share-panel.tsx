@@ -1,10 +1,10 @@
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { EMAIL_MSG, emailAddressSchema } from '@dbo/domain/payment';
 import { Alert, App, Button, Card, Empty, Flex, Form, Input, List, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { downloadBlob, errorMessages, openPrintable } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { EmailModal } from '../../lib/email-modal';

@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Radio, Row, Select, Space, Spin } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { FieldCol } from '../../lib/form-parts';
 import { Page } from '../../lib/page';

@@ -7,7 +7,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Input, Tag } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { FeatureGate } from '../../app/feature-gate';
+import { FeatureGate } from '../../lib/feature-gate';
 import { usePartner } from './partner';
 
 /** A point-of-sale page behind the gate of the partner its path names (Bottle POS or Clover). */

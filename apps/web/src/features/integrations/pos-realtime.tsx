@@ -28,7 +28,7 @@ export function productSyncToast(
 }
 
 /**
- * The Bottle POS / Clover socket events (app/realtime.tsx mounts this with the others): a failed
+ * The Bottle POS / Clover socket events (live-events.tsx: app/realtime.tsx mounts it with the others): a failed
  * sync pops a toast with the partner's message and a link to its log; a finished one refreshes the
  * sync pages.
  */

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 const history = lazyPage(() => import('./sync-history-page'));
 const log = lazyPage(() => import('./sync-log-page'));

@@ -1,4 +1,4 @@
-import type { SettingsPanel } from '../../app/extensions';
+import type { SettingsPanel } from '../../lib/extensions';
 import { IntegrationCredentialsCard } from './credentials-card';
 
 export const settingsPanels: SettingsPanel[] = [

@@ -7,7 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadCsvText, errorMessage } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { fetchAllHistory } from './api';

@@ -14,7 +14,7 @@ import { Alert, App, Button, Checkbox, Flex, Modal, Switch, Tag, Typography, the
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { downloadCsvText, errorMessage } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { fetchAllInventory, useUpdateInventory } from './api';

@@ -20,7 +20,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessage, errorMessages } from '../../lib/api';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { fetchAllInventory, type ProductOption, searchProducts, useDistributors, useRestock } from './api';
 import { ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';

@@ -3,6 +3,7 @@ import type { InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoic
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
+import type { ProductSuggestion } from './builder-model';
 
 /** The body of POST /invoice and the full-form PUT /invoice/{id}, as the client sends it. */
 export type { InvoiceRequestBody };
@@ -176,4 +177,11 @@ export function useRecentInvoices() {
     queryFn: () => http.get<Invoice[] | { invoices?: Invoice[]; rows?: Invoice[] }>('/invoice/recent'),
     select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
   });
+}
+
+/** GET /product/suggestions: the builder's product search (a name, SKU or UPC; the customer's tier prices). */
+export function fetchSuggestions(query: string, customerId: number | null): Promise<ProductSuggestion[]> {
+  return http
+    .get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', { query, customerId: customerId ?? undefined })
+    .then((res) => res?.suggestions ?? []);
 }

@@ -6,7 +6,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Col, Empty, Flex, Input, List, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { DashboardWidget } from '../../app/extensions';
+import type { DashboardWidget } from '../../lib/extensions';
 import { errorMessage, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import type { CustomerLite } from './customer-panel';

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CloseCircleFilled, SyncOutlined } from '@ant-design/
 import { formatDateTime } from '@dbo/domain/dates';
 import { type FintechLogEntry, fintechSynced } from '@dbo/domain/fintech';
 import { Alert, App, Button, Empty, Flex, Typography } from 'antd';
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { errorMessage } from '../../lib/api';
 import { useFintechLog, useFintechSync } from './fintech-api';
 import { SyncCard } from './sync-card';

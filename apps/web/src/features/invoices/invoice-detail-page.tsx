@@ -22,9 +22,9 @@ import {
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { invoicePanels } from '../../app/invoice-panels';
-import { screenBuilt } from '../../app/screens';
-import { useSession } from '../../app/session';
+import { useExtensions } from '../../lib/extensions';
+import { screenBuilt } from '../../lib/screens';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { displayNumber, type Invoice, useDeleteInvoice, useInvoice, usePatchInvoice } from './api';
@@ -50,6 +50,7 @@ export default function InvoiceDetailPage() {
 
 function InvoiceView({ invoice, reload }: { invoice: Invoice; reload: () => void }) {
   const { feature, can } = useSession();
+  const { invoicePanels } = useExtensions();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const num = displayNumber(invoice);

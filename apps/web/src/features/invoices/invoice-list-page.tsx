@@ -5,7 +5,7 @@ import type { ColDef } from 'ag-grid-community';
 import { App, Button, Dropdown } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { downloadBlob, errorMessage, request } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';

@@ -1,4 +1,4 @@
-import type { InvoicePanel } from '../../app/extensions';
+import type { InvoicePanel } from '../../lib/extensions';
 import { FintechSyncPanel } from './fintech-sync-panel';
 import { MpowerSyncPanel } from './mpower-sync-panel';
 

@@ -4,7 +4,7 @@ import type { TabcExpiration } from '@dbo/domain/customer';
 import { formatMoney, toCents } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { displayNumber, type Invoice, type InvoiceCustomer, type InvoiceItem, productOf } from './api';

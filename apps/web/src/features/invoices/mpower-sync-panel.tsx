@@ -1,7 +1,7 @@
 import { CloudUploadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { Alert, App, Button, Descriptions, Empty, Typography } from 'antd';
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { errorMessage } from '../../lib/api';
 import { useMpowerSync } from './fintech-api';
 import { SyncCard } from './sync-card';

@@ -5,7 +5,8 @@ import { formatMoney } from '@dbo/domain/money';
 import { isUpcQuery } from '@dbo/domain/product';
 import { AutoComplete, Flex, Input, type InputRef, Tag, Typography } from 'antd';
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { fetchSuggestions } from './api';
 import type { ProductSuggestion } from './builder-model';
 
 export interface ProductSearchHandle {
@@ -23,6 +24,10 @@ export const TypeTag = ({ type }: { type: string }) => (
  * Product search built for a barcode scanner: 3 characters, 300 ms debounce; a numeric query of
  * more than 5 digits is a UPC, and a single hit is added at once (flagged scanned) and the box is
  * cleared for the next scan. Focus stays in the box.
+ *
+ * A scanner types the UPC and Enter: Enter on a UPC looks it up at once (no debounce) and empties
+ * the box for the next scan, which may come before the answer. The answers are applied in scan
+ * order, so scans fired faster than the server answers all land, in the order scanned.
  */
 const ProductSearchBase = forwardRef<
   ProductSearchHandle,
@@ -37,6 +42,8 @@ const ProductSearchBase = forwardRef<
   const requestId = useRef(0);
   const onAddRef = useRef(onAdd);
   onAddRef.current = onAdd;
+  /** the scans on their way: each one's answer is applied after the previous one's */
+  const scans = useRef<Promise<void>>(Promise.resolve());
 
   useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus() }));
 
@@ -52,17 +59,12 @@ const ProductSearchBase = forwardRef<
     setLoading(true);
     const t = setTimeout(async () => {
       try {
-        const res = await http.get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', {
-          query: q,
-          customerId: customerId ?? undefined,
-        });
+        const list = await fetchSuggestions(q, customerId);
         if (id !== requestId.current) return;
-        const list = res?.suggestions ?? [];
         if (isUpcQuery(q) && list.length === 1) {
           onAddRef.current(list[0], true);
           setQuery('');
           setResults([]);
-          setNotFound(null);
         } else {
           setResults(list);
           setNotFound(isUpcQuery(q) && list.length === 0 ? q : null);
@@ -75,6 +77,30 @@ const ProductSearchBase = forwardRef<
     }, DEFAULTS.quickSearchDebounceMs);
     return () => clearTimeout(t);
   }, [query, customerId]);
+
+  /** Enter on a UPC: looked up now, applied in scan order; the box is free for the next scan. */
+  const scan = (upc: string) => {
+    requestId.current++; // the debounced search of the same digits is not wanted any more
+    setQuery('');
+    setResults([]);
+    setLoading(false);
+    const answer = fetchSuggestions(upc, customerId);
+    scans.current = scans.current.then(() =>
+      answer.then(
+        (list) => {
+          // a UPC not found stays named while the scans after it land, until the clerk searches by name
+          if (list.length === 1) onAddRef.current(list[0], true);
+          else if (list.length === 0) setNotFound(upc);
+          else {
+            // several products share the UPC: the clerk picks one
+            setQuery(upc);
+            setResults(list);
+          }
+        },
+        (err) => setError(errorMessage(err)),
+      ),
+    );
+  };
 
   const options = results.map((p) => ({
     value: String(p.id),
@@ -130,6 +156,12 @@ const ProductSearchBase = forwardRef<
           prefix={isUpcQuery(query) ? <BarcodeOutlined /> : <SearchOutlined />}
           suffix={loading ? <Typography.Text type="secondary">searching…</Typography.Text> : null}
           allowClear
+          onKeyDown={(e) => {
+            const upc = e.currentTarget.value.trim();
+            if (e.key !== 'Enter' || !isUpcQuery(upc)) return;
+            e.preventDefault();
+            scan(upc);
+          }}
         />
       </AutoComplete>
       {error && (

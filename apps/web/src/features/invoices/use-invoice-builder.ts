@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import type { StampRoll } from '../../lib/answer-types';
 import { ApiError, errorMessage, errorMessages, http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 /**
  * The operator's page (the people who run this installation): outside the staff shell and its

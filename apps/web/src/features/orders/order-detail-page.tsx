@@ -22,9 +22,9 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { Page } from '../../lib/page';
 import { type OrderDetail, type OrderNote, useOrder, useUpdateOrder } from './api';
 import { OrderItemsTable } from './order-items-table';

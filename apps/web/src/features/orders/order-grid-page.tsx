@@ -7,7 +7,7 @@ import type { ColDef } from 'ag-grid-community';
 import { Button, Flex, Popover, Tooltip, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';

@@ -1,4 +1,4 @@
-import { lazyPage, type FeatureRoutes } from '../../app/route-types';
+import { lazyPage, type FeatureRoutes } from '../../lib/route-types';
 
 export const privateRoutes: FeatureRoutes['privateRoutes'] = [
   { path: '/order', lazy: lazyPage(() => import('./order-grid-page')) },

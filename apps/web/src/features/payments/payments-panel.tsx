@@ -1,11 +1,11 @@
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { formatDate } from '@dbo/domain/dates';
 import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { PAYMENT_MSG, type PaymentInput } from '@dbo/domain/payment';
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Flex, Modal, Table, Typography } from 'antd';
 import { useMemo, useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessages } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
 import { ErrorAlert } from '../../lib/form-parts';

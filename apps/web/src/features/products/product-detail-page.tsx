@@ -5,9 +5,9 @@ import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Col, Descriptions, Empty, Flex, Popconfirm, Row, Skeleton, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, errorMessage } from '../../lib/api';
-import { NotFoundPage } from '../../app/not-found';
+import { NotFoundPage } from '../../lib/not-found';
 import { Page } from '../../lib/page';
 import {
   type InventoryEntry,

@@ -20,7 +20,7 @@ import type { Dayjs } from 'dayjs';
 import { texasToday } from '../../lib/date-range';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { useCloseAsking, useFormUnsaved } from '../../lib/unsaved-changes';
 import { errorMessages } from '../../lib/api';
 import { FieldCol } from '../../lib/form-parts';

@@ -1,4 +1,4 @@
-import type { SettingsPanel } from '../../app/extensions';
+import type { SettingsPanel } from '../../lib/extensions';
 import { PriceTierManager } from './price-tier-manager';
 
 /** The price tier manager shows in /setting while tiered pricing is on. */

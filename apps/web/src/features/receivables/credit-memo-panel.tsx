@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, InputNumber, List, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
-import type { PanelInvoice } from '../../app/extensions';
+import type { PanelInvoice } from '../../lib/extensions';
 import { downloadBlob, errorMessage, http, request } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useCreditMemos, useIssueCreditMemo } from './api';

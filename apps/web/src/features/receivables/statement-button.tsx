@@ -2,7 +2,7 @@ import { FilePdfOutlined, MailOutlined, PrinterOutlined } from '@ant-design/icon
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { App, Button, Flex, Form, Modal } from 'antd';
 import { useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { downloadResponse, openPrintable, request } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { fetchStatementLink } from './api';

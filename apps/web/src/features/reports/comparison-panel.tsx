@@ -6,7 +6,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { Chart } from '../../lib/charts';
 import { queryKeys } from '../../lib/query-keys';

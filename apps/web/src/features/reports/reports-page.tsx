@@ -1,6 +1,6 @@
 import { Card, Flex, Tabs } from 'antd';
 import { useEffect } from 'react';
-import { gatedPage } from '../../app/feature-gate';
+import { gatedPage } from '../../lib/feature-gate';
 import { loadCharts } from '../../lib/charts';
 import { Page } from '../../lib/page';
 import { ComparisonPanel } from './comparison-panel';

@@ -3,7 +3,7 @@ import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
 import { Alert, App, Button, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessages } from '../../lib/api';
 import { FieldCol, ListAlert, SwitchCol } from '../../lib/form-parts';
 import { zodRule } from '../../lib/zod-form';

@@ -2,7 +2,7 @@ import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Progress, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { http } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useLogos } from './api';

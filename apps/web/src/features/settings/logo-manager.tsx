@@ -1,7 +1,7 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Flex, Modal, Popconfirm, Progress, Tag, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage, http } from '../../lib/api';
 import { logosKey, useLogos, useRemoveLogo } from './api';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,6 +1,6 @@
 import { profileSchema } from '@dbo/domain/auth';
 import { App, Button, Card, Form, Input } from 'antd';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { ApiError, errorMessage, http } from '../../lib/api';
 import { zodRule } from '../../lib/zod-form';
 import { useFormUnsaved } from '../../lib/unsaved-changes';

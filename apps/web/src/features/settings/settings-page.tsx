@@ -1,8 +1,8 @@
 import { AppstoreOutlined, BellOutlined, HistoryOutlined, ImportOutlined, TeamOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
 import { Card, Col, Descriptions, Row } from 'antd';
-import { settingsPanels } from '../../app/settings-panels';
-import { useSession } from '../../app/session';
+import { useExtensions } from '../../lib/extensions';
+import { useSession } from '../../lib/session';
 import { Page } from '../../lib/page';
 import { CompanyForm } from './company-form';
 import { FirstRunChecklist } from './first-run-checklist';
@@ -12,6 +12,7 @@ import { ButtonLink } from '../../lib/button-link';
 
 export default function SettingsPage() {
   const { user, feature, can } = useSession();
+  const { settingsPanels } = useExtensions();
   return (
     <Page
       title="Settings"

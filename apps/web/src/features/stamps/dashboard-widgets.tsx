@@ -4,8 +4,8 @@ import { rangeLabel, stampLabel } from '@dbo/domain/stamps';
 import { Alert, Button, Card, Col, Empty, Flex, Progress, Result, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { DashboardWidget } from '../../app/extensions';
-import { useSession } from '../../app/session';
+import type { DashboardWidget } from '../../lib/extensions';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { useStampRemaining } from './api';
 

@@ -2,7 +2,7 @@ import { formatDate } from '@dbo/domain/dates';
 import { ROLE_LABELS, ROLES } from '@dbo/domain/permissions';
 import type { TeamUser } from '@dbo/domain/team';
 import { App, Button, Card, Flex, Popconfirm, Select, Table, Tag } from 'antd';
-import { useSession } from '../../app/session';
+import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { roleLabel } from '../../lib/permissions';

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Tag } from 'antd';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useSession } from './session';
-import { errorMessage, http } from '../lib/api';
-import { Page } from '../lib/page';
+import { errorMessage, http } from './api';
+import { Page } from './page';
 
 /**
  * Pages of an optional feature show the feature card with an activation prompt instead of their

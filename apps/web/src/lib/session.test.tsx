@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TOKEN_KEY } from '../lib/api';
-import { stubBrowserApis } from '../lib/test-dom';
+import { TOKEN_KEY } from './api';
+import { stubBrowserApis } from './test-dom';
 import { SessionProvider, useSession } from './session';
 
 beforeAll(() => stubBrowserApis());

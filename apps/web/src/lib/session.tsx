@@ -3,8 +3,8 @@ import { isFeatureActive, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { type Action, canAs } from '../lib/permissions';
-import { ApiError, getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from '../lib/api';
+import { type Action, canAs } from './permissions';
+import { ApiError, getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from './api';
 
 /** The signed-in user as validate_token, sign-in, sign-up and PUT user answer it (the domain's answer schema). */
 export type SessionUser = z.output<typeof sessionUserOut>;

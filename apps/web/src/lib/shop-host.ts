@@ -1,4 +1,4 @@
-import { API_BASE } from '../lib/api';
+import { API_BASE } from './api';
 
 /**
  * Is this page served on a company's subdomain ({subdomain}.{APP_DOMAIN})? Only the server knows

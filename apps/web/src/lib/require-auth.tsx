@@ -1,6 +1,6 @@
 import { Modal, Spin } from 'antd';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { homeFor } from '../lib/permissions';
+import { homeFor } from './permissions';
 import { useSession } from './session';
 
 export function CheckingAuthDialog() {

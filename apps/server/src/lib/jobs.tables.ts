@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
-import { createdAt } from '../../db/columns.js';
+import { createdAt } from '../db/columns.js';
 
 /**
- * The durable job queue (lib/jobs.ts) in the app's own database: work survives a restart, and
+ * The durable job queue (jobs.ts) in the app's own database: work survives a restart, and
  * `FOR UPDATE SKIP LOCKED` plus a lease (`locked_until`) let several server processes share it,
  * each job running once. A job whose process died is claimed again once its lease runs out.
  */
