@@ -10,18 +10,19 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import { shopManifest } from './modules/customer-app/shop-manifest.js';
+import { SHELL_SCRIPT_HASH, shopPages } from './modules/customer-app/shop-shell.js';
 import { shopManifestParams } from '@dbo/domain/customer-app';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, LogController } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
+import { serializerCompiler } from './lib/serializer.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
 import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLICT_MESSAGE } from './lib/errors.js';
@@ -193,7 +194,8 @@ export async function buildApp(opts: BuildOptions) {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // and the shop page's one inline line (shop-shell.ts), by its hash
+        scriptSrc: ["'self'", SHELL_SCRIPT_HASH],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         frameSrc: ["'self'", 'blob:'],
@@ -280,8 +282,12 @@ export async function buildApp(opts: BuildOptions) {
       return reply.type('application/manifest+json').header('cache-control', 'no-cache').send(JSON.stringify(m));
     },
   );
-  app.setNotFoundHandler((req, reply) => {
+  // a shop's pages carry their first screen (issue 34: painted before the shop's code)
+  const shopPage = shopPages(opts.db, config);
+  app.setNotFoundHandler(async (req, reply) => {
     if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {
+      const shop = await shopPage(req);
+      if (shop) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shop);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ statusCode: 404, error: 'Not Found', message: 'Not found' });

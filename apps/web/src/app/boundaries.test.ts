@@ -90,4 +90,17 @@ describe('web boundaries', () => {
     });
     expect(problems).toEqual([]);
   });
+
+  it("a feature's components fetch nothing themselves: its requests live in its api files", () => {
+    // http.get/post/put/patch/del, request(...) and fetch(...) called from a component file
+    const call = /\bhttp\.(get|post|put|patch|del)\b|(?<![.\w])request\s*[<(]|(?<![.\w])fetch\(/;
+    expect(call.test("const r = await http.get<X>('/x');")).toBe(true);
+    expect(call.test("await request<Response>('GET', '/x', { raw: true });")).toBe(true);
+    expect(call.test('onClick={() => refetch()}')).toBe(false);
+    const found = sourceFiles(path.join(SRC, 'features'))
+      .filter((f) => /\.tsx$/.test(f) && !/\.test\.tsx$/.test(f))
+      .filter((f) => call.test(readFileSync(f, 'utf8')))
+      .map((f) => path.relative(SRC, f).split(path.sep).join('/'));
+    expect(found).toEqual([]);
+  });
 });

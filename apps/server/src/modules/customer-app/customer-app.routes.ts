@@ -22,15 +22,13 @@ import {
   successOut,
 } from '@dbo/domain/customer-app';
 import { orderDetailOut, orderOut } from '@dbo/domain/order';
-import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { sha256 } from '../../lib/passwords.js';
 import { shopUrl } from '../../lib/shop-url.js';
 import { customerUsers } from '../customers/customers.tables.js';
-import { activeFeatureNames } from '../company/company.service.js';
-import { companies, logos } from '../company/company.tables.js';
+import { companies } from '../company/company.tables.js';
 import { balancePdf, balancePrintData, customerBalance } from '../invoices/customer-balance.service.js';
 import {
   customerPreferences,
@@ -47,6 +45,7 @@ import { loadPrintableInvoice } from '../invoices/invoice-read.service.js';
 import { invoicePdf } from '../pdf/pdf.service.js';
 import { closeCustomerSockets } from '../customers/customer-sessions.service.js';
 import { customerActor } from './customer-app.auth.js';
+import { hostSubdomain, shopCompany } from './shop-company.js';
 import { catalog } from './catalog.service.js';
 import { customerInvoices, ownInvoiceId } from './customer-invoices.service.js';
 
@@ -56,22 +55,6 @@ const pdfHeaders = (name: string) => ({
   'content-disposition': `inline; filename="${name}.pdf"`,
   'cache-control': 'no-store',
 });
-
-/**
- * The subdomain a request names: `{sub}.{APP_DOMAIN}` in the Host header. Fastify's `req.host`
- * takes X-Forwarded-Host only from a proxy TRUST_PROXY names, so any client cannot pick the shop.
- */
-function hostSubdomain(req: FastifyRequest, appDomain: string | undefined): string | undefined {
-  if (!appDomain) return undefined;
-  const host = String(req.host ?? '')
-    .split(',')[0]
-    .trim()
-    .toLowerCase()
-    .replace(/:\d+$/, '');
-  if (!host.endsWith(`.${appDomain}`)) return undefined;
-  const sub = host.slice(0, -(appDomain.length + 1));
-  return /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/.test(sub) ? sub : undefined;
-}
 
 /**
  * The customer ordering app's API (issue 12). These routes are outside the staff token check: each
@@ -96,25 +79,9 @@ export async function publicRoutes(app: App) {
     async (req) => {
       const subdomain = req.query.subdomain ?? hostSubdomain(req, config.appDomain);
       if (!subdomain) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
-      const [c] = await db
-        .select({ c: companies, logo: logos.path })
-        .from(companies)
-        .leftJoin(logos, and(eq(logos.id, companies.default_logo_id), eq(logos.company_id, companies.id)))
-        .where(eq(companies.subdomain, subdomain));
-      if (!c) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
-      const features = await activeFeatureNames(db, c.c.id);
-      return {
-        id: c.c.id,
-        name: c.c.name,
-        subdomain,
-        logo: c.logo ?? null,
-        show_prices: c.c.show_prices,
-        ordering: features.has('order'),
-        inventory: features.has('inventory'),
-        tax_rate: Number(c.c.tax_rate),
-        allow_backorders: c.c.allow_backorders,
-        shop_url: shopUrl(config, subdomain),
-      };
+      const company = await shopCompany(db, config, subdomain);
+      if (!company) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
+      return company;
     },
   );
 

@@ -1,11 +1,10 @@
-import { changePasswordFormSchema, resetRequestSchema, signUpSchema, type tokenOut } from '@dbo/domain/auth';
+import { changePasswordFormSchema, resetRequestSchema, signUpSchema } from '@dbo/domain/auth';
 import { App, Form, Input } from 'antd';
 import { useEffect } from 'react';
-import type { z } from 'zod';
 import { Link, Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { CheckingAuthDialog } from '../../lib/require-auth';
 import { useSession } from '../../lib/session';
-import { ApiError, errorMessage, refusalMessage, request } from '../../lib/api';
+import { ApiError, errorMessage, refusalMessage } from '../../lib/api';
 import {
   AuthForm,
   AuthShell,
@@ -19,6 +18,7 @@ import {
 } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { InvitedSignUpForm } from './invited-sign-up-form';
+import { requestPasswordReset, resetPassword, signUp } from './api';
 import { zodRule } from '../../lib/zod-form';
 
 /** Where sign-up sends the new user once signed in (read by AuthPage's redirect). */
@@ -114,7 +114,7 @@ function SignUpForm() {
   const onFinish = (v: Record<string, string>) =>
     run(
       async () => {
-        const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', { body: v, public: true });
+        const res = await signUp(v);
         // a new company starts by filling in its settings
         afterSignUp = '/setting';
         await session.acceptToken(res.access_token, res.user);
@@ -157,7 +157,7 @@ function ResetRequestForm() {
   const onFinish = (v: { email: string }) =>
     run(
       async () => {
-        await request('POST', '/auth/reset-request', { body: v, public: true });
+        await requestPasswordReset(v);
         message.success(RESET_LINK_SENT);
       },
       (err) => message.error(refusalMessage(err, 'Error occurred while sending email')),
@@ -190,7 +190,7 @@ function ChangePasswordForm() {
   const onFinish = (v: { password: string }) =>
     run(
       async () => {
-        await request('PUT', '/auth/password', { body: { token, password: v.password }, public: true });
+        await resetPassword(token, v.password);
         message.success(PASSWORD_RESET_DONE);
         setTimeout(() => navigate('/auth/signin'), 1000);
       },

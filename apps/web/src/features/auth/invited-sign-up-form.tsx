@@ -1,36 +1,24 @@
-import type { tokenOut } from '@dbo/domain/auth';
 import { signUpSchema } from '@dbo/domain/auth';
-import type { invitationLookupOut } from '@dbo/domain/team';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input, Spin } from 'antd';
-import type { z } from 'zod';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { errorMessage, request } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { AuthForm, NewPasswordFields } from '../../lib/auth-fields';
 import { roleLabel } from '../../lib/permissions';
 import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
-
-type Invitation = z.output<typeof invitationLookupOut>;
+import { signUp, useInvitation } from './api';
 
 /** The invitation mail's link: the invitee chooses a name and password and joins the inviting company. */
 export function InvitedSignUpForm({ token, onJoined }: { token: string; onJoined: () => void }) {
   const [form] = Form.useForm();
   const session = useSession();
   const [busy, run] = useBusy();
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: () => request<Invitation>('GET', `/auth/invitation?token=${encodeURIComponent(token)}`, { public: true }),
-    retry: false,
-  });
+  const invitation = useInvitation(token);
   const onFinish = (v: { name: string; password: string; confirm_password: string }) =>
     run(
       async () => {
-        const res = await request<z.output<typeof tokenOut>>('POST', '/auth/signup', {
-          body: { ...v, token },
-          public: true,
-        });
+        const res = await signUp({ ...v, token });
         onJoined();
         await session.acceptToken(res.access_token, res.user);
       },

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/api';
 
 /** The customer user's token is kept apart from the staff token. */
@@ -28,4 +29,15 @@ export async function customerSignUp(body: Record<string, unknown>) {
   const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signup', { body, public: true });
   localStorage.setItem(CUSTOMER_TOKEN_KEY, res.access_token);
   return res.customerUser;
+}
+
+/** The shop an invitation's token belongs to (the old sign-up link forwards there); not retried. */
+export function useInvitationShop(token: string) {
+  return useQuery({
+    queryKey: ['invitation-shop', token],
+    queryFn: () =>
+      request<{ subdomain: string }>('GET', '/customer-app/invitation', { public: true, query: { token } }),
+    enabled: !!token,
+    retry: false,
+  });
 }

@@ -21,7 +21,7 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
-import { CUSTOMER_TOKEN_KEY, type CustomerAppUser } from './customer-session';
+import { CUSTOMER_TOKEN_KEY, type CustomerAppUser, type CustomerAuthAnswer } from './customer-session';
 import { isOfflineError, localCart, newClientId, type QueuedOrder, queueOrder, setPendingCart } from './shop-offline';
 
 /** The customer app reads the same order answers as the staff side (the same domain schemas). */
@@ -251,3 +251,21 @@ export function useSavePreferences() {
     shopRequest<ShopPreferences>('PUT', '/customer-app/preferences', body),
   );
 }
+
+// ---- the shop's sign-in, sign-up and password reset (public) --------------------------------------
+
+export const shopSignIn = (body: { email: string; password: string; subdomain: string }) =>
+  request<CustomerAuthAnswer>('POST', '/customer-app/signin', { body, public: true });
+
+/** An invited customer user's sign-up (the invitation's token in the body). */
+export const shopSignUp = (body: Record<string, string>) =>
+  request<CustomerAuthAnswer>('POST', '/customer-app/signup', { body, public: true });
+
+/** Ends this token's session on the server. */
+export const shopSignOut = (token: string) => request('POST', '/customer-app/signout', { token });
+
+export const shopResetRequest = (body: { email: string; subdomain: string }) =>
+  request('POST', '/customer-app/reset-request', { body, public: true });
+
+export const shopResetPassword = (body: { token: string; password: string; confirm_password: string }) =>
+  request('PUT', '/customer-app/password', { body, public: true });

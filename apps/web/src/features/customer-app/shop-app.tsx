@@ -1,13 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
-import { ApiError, errorMessage, request } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
 import type { CustomerAuthAnswer } from './customer-session';
 import {
   getCustomerToken,
   setCustomerToken,
   setShopUnauthorizedHandler,
   shopKeys,
+  shopSignIn,
+  shopSignOut,
   useCart,
   useMe,
   useShopCompany,
@@ -16,6 +18,7 @@ import { getHostSubdomain } from '../../lib/host-subdomain';
 import { ShopContext, type ShopContextValue } from './shop-context';
 import { OFFLINE_QUEUED } from './shop-offline';
 import { forgetShopAnswers, useOfflinePages, useOutbox, useShopInstall } from './shop-pwa';
+import { ShellHandoff } from './shop-shell-handoff';
 import { Icon, Result, Spinner, ToastProvider, useToast } from './shop-ui';
 import './shop.css';
 
@@ -28,6 +31,9 @@ const ShopLive = lazy(() => import('./shop-live-events'));
 const PUBLIC_PAGES = ['/reset-password', '/signup'];
 
 export const ORDERING_OFF = 'Online ordering is not available';
+
+/** How long the first screen has to itself before the live events load. */
+const SETTLE_MS = 3000;
 
 function ShopNav({ base }: { base: string }) {
   const cart = useCart();
@@ -80,18 +86,23 @@ function Shop() {
   const [token, setTokenState] = useState(getCustomerToken);
   const me = useMe(!!token && !!company.data?.ordering);
   useShopInstall(subdomain, !!host);
-  useOfflinePages(!!token && !!me.data);
-  // the socket (and its payload schemas) once the first screen is up and the phone idle
-  const [live, setLive] = useState(false);
   const ready = !!token && !!me.data;
+  useOfflinePages(ready);
+  // the socket (and its payload schemas, zod) once the first screen is up and has settled: a few
+  // seconds, then the phone's next idle moment (issue 34: evaluated while the catalogue renders,
+  // the schemas were the longest task of its first seconds)
+  const [live, setLive] = useState(false);
   useEffect(() => {
     if (!ready) return setLive(false);
-    if (typeof requestIdleCallback !== 'function') {
-      const t = setTimeout(() => setLive(true), 500);
-      return () => clearTimeout(t);
-    }
-    const id = requestIdleCallback(() => setLive(true), { timeout: 2000 });
-    return () => cancelIdleCallback(id);
+    let idle = 0;
+    const t = setTimeout(() => {
+      if (typeof requestIdleCallback !== 'function') return setLive(true);
+      idle = requestIdleCallback(() => setLive(true), { timeout: 2000 });
+    }, SETTLE_MS);
+    return () => {
+      clearTimeout(t);
+      if (idle) cancelIdleCallback(idle);
+    };
   }, [ready]);
   const refused = useCallback((m: string) => message.error(m), [message]);
   const waiting = useOutbox(!!token && !!me.data, refused);
@@ -99,7 +110,7 @@ function Shop() {
   const signOut = useCallback(() => {
     // ends this token's session on the server (a 401 already cleared the token: nothing to end)
     const ended = getCustomerToken();
-    if (ended) void request('POST', '/customer-app/signout', { token: ended }).catch(() => undefined);
+    if (ended) void shopSignOut(ended).catch(() => undefined);
     forgetShopAnswers();
     setCustomerToken(null);
     setTokenState(null);
@@ -126,10 +137,7 @@ function Shop() {
             company: company.data,
             user: me.data ?? null,
             async signIn(email, password) {
-              const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signin', {
-                body: { email, password, subdomain },
-                public: true,
-              });
+              const res = await shopSignIn({ email, password, subdomain });
               accept(res);
             },
             acceptSession: accept,
@@ -158,12 +166,14 @@ function Shop() {
           }
           subTitle={company.error ? errorMessage(company.error) : undefined}
         />
+        <ShellHandoff />
       </main>
     );
   if (!value.company.ordering)
     return (
       <main className="shop">
         <Result status="info" title={ORDERING_OFF} subTitle={value.company.name} />
+        <ShellHandoff />
       </main>
     );
 
@@ -193,10 +203,14 @@ function Shop() {
         )}
         <main className="shop-main">
           {signedIn || PUBLIC_PAGES.some((p) => rest.startsWith(p)) ? (
-            <Outlet />
+            <>
+              <Outlet />
+              <ShellHandoff />
+            </>
           ) : (
             <Suspense fallback={<Spinner />}>
               <ShopSignInPage />
+              <ShellHandoff />
             </Suspense>
           )}
         </main>

@@ -3,7 +3,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app-labels';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
 import { QtyField } from './qty-field';
@@ -14,22 +14,46 @@ import { CATALOG_PAGE } from './shop-prefetch';
 import { StockNote } from './stock-note';
 import { useDebounced } from '../../lib/use-debounced';
 
+/**
+ * Cards rendered per step: a phone's screen and a half at once, the next step when the list's end
+ * comes near the screen (issue 34: 30 cards at once were the catalogue's longest task on a phone).
+ */
+const CARDS_PER_STEP = 8;
+
 const TYPE_OPTIONS = [
   { label: 'All', value: '' },
   ...PRODUCT_TYPES.map((t) => ({ label: productTypeLabel(t), value: t })),
 ];
 
-function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boolean; inCart: number }) {
+/**
+ * One product. The cart and its saving are the page's (`onAdd`): a card holds no query or mutation
+ * of its own, so 30 of them mount quickly on a phone; its button is busy while its own add saves.
+ */
+const ProductCard = memo(function ProductCard({
+  p,
+  showPrices,
+  inCart,
+  onAdd,
+}: {
+  p: CatalogRow;
+  showPrices: boolean;
+  inCart: number;
+  onAdd: (productId: number, qty: number) => Promise<unknown>;
+}) {
   const message = useToast();
-  const { company } = useShop();
-  const cart = useCart();
-  const save = useSaveCart(company.tax_rate);
   const [qty, setQty] = useState<number>(1);
-  const add = () =>
-    save.mutate(withAdded(cart.data, p.id, qty), {
-      onSuccess: () => message.success(`Added ${qty} × ${label} to the cart`),
-      onError: (err) => message.error(errorMessage(err)),
-    });
+  const [busy, setBusy] = useState(false);
+  const add = async () => {
+    setBusy(true);
+    try {
+      await onAdd(p.id, qty);
+      message.success(`Added ${qty} × ${label} to the cart`);
+    } catch (err) {
+      message.error(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
   const qtyId = `qty-${p.id}`;
   const label = `${p.product} ${p.product_size}`.trim();
   return (
@@ -61,9 +85,9 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
           <Button
             type="primary"
             size="large"
-            onClick={add}
+            onClick={() => void add()}
             disabled={p.max_qty !== null && inCart + qty > p.max_qty}
-            loading={save.isPending}
+            loading={busy}
             aria-label={`Add ${label} to cart`}
           >
             Add
@@ -72,7 +96,7 @@ function ProductCard({ p, showPrices, inCart }: { p: CatalogRow; showPrices: boo
       </div>
     </article>
   );
-}
+});
 
 export default function ShopCatalogPage() {
   const { company } = useShop();
@@ -101,7 +125,30 @@ export default function ShopCatalogPage() {
     },
   });
   const rows = catalog.data?.pages.flatMap((p) => p.rows) ?? [];
+  const [shown, setShown] = useState(CARDS_PER_STEP);
+  const more = shown < rows.length;
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!more) return;
+    // a transition: React renders the step in slices and gives way to a tap or a keystroke
+    const step = () => startTransition(() => setShown((n) => n + CARDS_PER_STEP));
+    if (typeof IntersectionObserver !== 'function' || !end.current) {
+      const t = setTimeout(step, 0);
+      return () => clearTimeout(t);
+    }
+    const seen = new IntersectionObserver((e) => e.some((x) => x.isIntersecting) && step(), { rootMargin: '200px' });
+    seen.observe(end.current);
+    return () => seen.disconnect();
+  }, [more, shown]);
   const count = catalog.data?.pages[0]?.count ?? 0;
+  const { mutateAsync } = useSaveCart(company.tax_rate);
+  // one function for every render: a card renders again only when its own product or count changes
+  const cartNow = useRef(cart.data);
+  cartNow.current = cart.data;
+  const onAdd = useCallback(
+    (productId: number, qty: number) => mutateAsync(withAdded(cartNow.current, productId, qty)),
+    [mutateAsync],
+  );
   const inCart = new Map(cart.data?.items.map((i) => [i.product_id, i.qty]) ?? []);
   const units = cart.data?.items.reduce((n, i) => n + i.qty, 0) ?? 0;
 
@@ -136,10 +183,17 @@ export default function ShopCatalogPage() {
           <p className="shop-muted" aria-live="polite">
             {count} {count === 1 ? 'product' : 'products'}
           </p>
-          {rows.map((p) => (
-            <ProductCard key={p.id} p={p} showPrices={company.show_prices} inCart={inCart.get(p.id) ?? 0} />
+          {rows.slice(0, shown).map((p) => (
+            <ProductCard
+              key={p.id}
+              p={p}
+              showPrices={company.show_prices}
+              inCart={inCart.get(p.id) ?? 0}
+              onAdd={onAdd}
+            />
           ))}
-          {catalog.hasNextPage && (
+          {more && <div ref={end} />}
+          {!more && catalog.hasNextPage && (
             <Button block onClick={() => void catalog.fetchNextPage()} loading={catalog.isFetchingNextPage}>
               Show more
             </Button>

@@ -1,4 +1,4 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -6,8 +6,8 @@ import type { z } from 'zod';
  * the first issue the schema reports for it, so the form and the server speak the same words.
  * A field is checked when it loses focus, again on every change once it showed a message, and all
  * of them on submit; `dependents` are checked again when the field they depend on changes.
- * The schema (zod and the domain's rules, 30 KB) is loaded after the form shows (`load`), so a
- * phone paints the sign-in form without waiting for it (issue 34).
+ * The schema (zod and the domain's rules, 30 KB) is loaded when a field first takes the focus (or
+ * at submit), so a phone paints the sign-in form and settles without it (issue 34).
  */
 export function useSchemaForm<V extends Record<string, string>>(
   load: () => Promise<z.ZodType>,
@@ -24,9 +24,6 @@ export function useSchemaForm<V extends Record<string, string>>(
     schema.current ??= load();
     return schema.current;
   }, [load]);
-  useEffect(() => {
-    void loadSchema();
-  }, [loadSchema]);
 
   const issueOf = useCallback(
     async (vals: V, field: keyof V): Promise<string | undefined> => {
@@ -65,6 +62,8 @@ export function useSchemaForm<V extends Record<string, string>>(
       );
       if (again.length) void check(vals, again);
     },
+    // the schema comes when the form is first used, not with the page (its first seconds)
+    onFocus: () => void loadSchema(),
     onBlur: () => {
       touched.current.add(name);
       void check(current.current, [name]);

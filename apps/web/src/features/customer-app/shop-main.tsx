@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -8,6 +8,7 @@ import ShopApp from './shop-app';
 import { setHostSubdomain } from '../../lib/host-subdomain';
 import { takeShopPrefetch } from './shop-prefetch';
 import { shopChildren } from './shop-routes';
+import { ShellHandoff } from './shop-shell-handoff';
 import { Result, Spinner } from './shop-ui';
 
 /**
@@ -19,6 +20,7 @@ function NotFound() {
   return (
     <main className="shop">
       <Result status="error" title="A bit lost, are we ?" subTitle="The page you are looking for does not exist." />
+      <ShellHandoff />
     </main>
   );
 }
@@ -50,6 +52,9 @@ export function startShop(host: string | null) {
     },
   });
   seed(qc);
+  // the server's first screen goes when a page renders (ShellHandoff); should none (a page's code
+  // failed to load), it goes anyway, so what the router shows instead is seen
+  setTimeout(() => document.getElementById('shop-shell')?.remove(), 10_000);
   // signed out: the sign-in form's code comes with the shop's, not after the company's answer
   if (!getCustomerToken()) void import('./shop-signin-page');
   const router = createBrowserRouter([
@@ -61,11 +66,16 @@ export function startShop(host: string | null) {
       ],
     },
   ]);
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={qc}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  const root = createRoot(document.getElementById('root')!);
+  // the server's first screen is up meanwhile: the first render may take its time in slices
+  // (a transition), none of them a long task on a phone (issue 34, total blocking time)
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={qc}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -21,6 +21,21 @@ const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
 
 let started: ShopPrefetch | null = null;
 
+/**
+ * GET /customer-app/company's answer as the server put it in the page (its shop-shell.ts), when
+ * it is this shop's: no round trip before the first screen. A page the service worker kept for
+ * offline use may be another shop's; then the API is asked.
+ */
+function pageCompany(subdomain: string): Promise<unknown> | null {
+  try {
+    const text = document.getElementById('shop-company')?.textContent;
+    const company = text ? (JSON.parse(text) as { subdomain?: unknown }) : null;
+    return company?.subdomain === subdomain ? Promise.resolve(company) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** `rest` is the path inside the shop ('/' the catalogue). */
 export function prefetchShop(subdomain: string, rest: string) {
   const token = localStorage.getItem(CUSTOMER_TOKEN_KEY);
@@ -31,7 +46,8 @@ export function prefetchShop(subdomain: string, rest: string) {
   };
   started = {
     subdomain,
-    company: quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
+    company:
+      pageCompany(subdomain) ?? quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
   };
   if (!token) return;
   started.me = quiet(

@@ -1,5 +1,6 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { refusalMessage, request } from '../../lib/api';
+import { refusalMessage } from '../../lib/api';
+import { shopResetPassword, shopResetRequest } from './shop-api';
 import { PASSWORD_RESET_DONE, RESET_FAILED, RESET_LINK_SENT } from '../../lib/auth-messages';
 import { useBusy } from '../../lib/use-busy';
 import { useShop, useShopPath } from './shop-context';
@@ -34,7 +35,7 @@ function RequestLink() {
   const onValid = (v: { email: string }) =>
     run(
       async () => {
-        await request('POST', '/customer-app/reset-request', { body: { ...v, subdomain }, public: true });
+        await shopResetRequest({ ...v, subdomain });
         message.success(RESET_LINK_SENT);
       },
       (err) => message.error(refusalMessage(err, 'Error occurred while sending email')),
@@ -66,7 +67,7 @@ function NewPassword({ token }: { token: string }) {
   const onValid = (v: { password: string; confirm_password: string }) =>
     run(
       async () => {
-        await request('PUT', '/customer-app/password', { body: { token, ...v }, public: true });
+        await shopResetPassword({ token, ...v });
         message.success(PASSWORD_RESET_DONE);
         setTimeout(() => navigate(path('')), 1000);
       },

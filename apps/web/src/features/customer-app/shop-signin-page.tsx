@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
+import { PasswordField } from './shop-password-fields';
 import { Button, TextField } from './shop-ui';
 
 const loadSchema = () => import('@dbo/domain/auth').then((m) => m.signInSchema);
@@ -34,7 +35,7 @@ export default function ShopSignInPage() {
       </p>
       <form onSubmit={form.handleSubmit(onValid)} noValidate>
         <TextField label="Email" {...form.field('email')} autoComplete="email" inputMode="email" type="email" />
-        <TextField label="Password" {...form.field('password')} autoComplete="current-password" type="password" />
+        <PasswordField label="Password" {...form.field('password')} autoComplete="current-password" />
         <Button type="primary" htmlType="submit" block size="large" loading={busy}>
           Sign In
         </Button>

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { errorMessages, request } from '../../lib/api';
+import { errorMessages } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
-import type { CustomerAuthAnswer } from './customer-session';
+import { shopSignUp } from './shop-api';
 import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
 import { ShopNewPasswordFields } from './shop-password-fields';
@@ -40,10 +40,7 @@ export default function ShopSignUpPage() {
     setErrors(null);
     return run(
       async () => {
-        const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signup', {
-          body: { ...v, token },
-          public: true,
-        });
+        const res = await shopSignUp({ ...v, token });
         acceptSession(res);
         navigate(path(''), { replace: true });
       },

@@ -2,12 +2,11 @@ import { customerSignUpSchema } from '@dbo/domain/customer';
 import { Alert, Form, Input } from 'antd';
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { errorMessages, request } from '../../lib/api';
+import { errorMessages } from '../../lib/api';
 import { AuthForm, AuthShell, NewPasswordFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
-import { type CustomerAppUser, customerSignUp } from './customer-session';
+import { type CustomerAppUser, customerSignUp, useInvitationShop } from './customer-session';
 import { SignedInCard } from './signed-in-card';
 
 /**
@@ -18,13 +17,7 @@ export default function CustomerSignUpPage() {
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   // the invitation's shop: the old link forwards to /shop/{subdomain}/signup with the same query
-  const shop = useQuery({
-    queryKey: ['invitation-shop', token],
-    queryFn: () =>
-      request<{ subdomain: string }>('GET', '/customer-app/invitation', { public: true, query: { token } }),
-    enabled: !!token,
-    retry: false,
-  });
+  const shop = useInvitationShop(token);
   const [form] = Form.useForm();
   const [busy, run] = useBusy();
   const [errors, setErrors] = useState<string[] | null>(null);

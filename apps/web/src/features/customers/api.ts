@@ -9,10 +9,11 @@ import type {
 import type { establishmentSuggestionOut } from '@dbo/domain/tabc-permit';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../lib/api';
+import { http, request } from '../../lib/api';
 import { queryKeys, useWrite } from '../../lib/query-keys';
 
 import type { PriceTier } from '../../lib/answer-types';
+import type { Holiday } from '@dbo/domain/credit-law';
 
 export type { PriceTier };
 
@@ -137,3 +138,46 @@ export function useDelinquencySummary() {
     staleTime: 0,
   });
 }
+
+/** TABC-licensed establishments by name, address or permit code (the customer form's auto-fill). */
+export function useEstablishmentSearch(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.customers.autoFill(query),
+    queryFn: ({ signal }) => http.get<Establishment[]>('/customer/auto-fill-suggestions', { query }, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The legal holidays of the credit law's business days, and whether they are still the seed. */
+export interface Holidays {
+  holidays: Holiday[];
+  seeded: boolean;
+}
+
+export const useHolidays = () =>
+  useQuery({ queryKey: queryKeys.customers.holidays, queryFn: () => http.get<Holidays>('/company/holidays') });
+
+/** Saves the company's holidays (null: back to the Texas state holidays). */
+export const saveHolidays = (holidays: Holiday[] | null) => http.put<Holidays>('/company/holidays', { holidays });
+
+/** What the customer owes on unpaid invoices (the grid's detail panel). */
+export function useCustomerOwing(customerId: number | undefined) {
+  return useQuery({
+    queryKey: queryKeys.customers.checkBalance(customerId ?? 0),
+    queryFn: () => http.get<{ owing: number }>(`/customer/${customerId}/check-balance`),
+    enabled: !!customerId,
+  });
+}
+
+/** The customer's balance as a PDF file (the Pdf button). */
+export const balancePdf = (customerId: number) =>
+  request<Response>('POST', `/customer/${customerId}/balance/pdf`, { body: {}, raw: true });
+
+/** The address of the customer's printable balance (the Print button opens it). */
+export const balancePrintUrl = async (customerId: number) =>
+  (await http.post<{ url: string }>(`/customer/${customerId}/balance/pdf`, { format: 'url' })).url;
+
+/** The delinquent accounts as a CSV or PDF file. */
+export const delinquentFile = (format: 'csv' | 'pdf') =>
+  request<Response>('GET', '/customer/delinquent', { raw: true, query: { format } });

@@ -4,10 +4,10 @@ import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
-import { downloadResponse, errorMessage, http, openPrintable, request } from '../../lib/api';
+import { downloadResponse, errorMessage, openPrintable } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { Page } from '../../lib/page';
-import { type Balance, useBalance } from './api';
+import { type Balance, balancePdf, balancePrintUrl, useBalance } from './api';
 import { PermitWarnings } from './permit-warnings';
 import { ButtonLink } from '../../lib/button-link';
 
@@ -20,20 +20,8 @@ export default function CustomerBalancePage() {
   const [pdfBusy, run] = useBusy();
   const failed = () => message.error('Error generating pdf');
 
-  const pdf = () =>
-    run(
-      async () =>
-        downloadResponse(
-          await request<Response>('POST', `/customer/${id}/balance/pdf`, { body: {}, raw: true }),
-          'balance.pdf',
-        ),
-      failed,
-    );
-  const printable = () =>
-    openPrintable(
-      async () => (await http.post<{ url: string }>(`/customer/${id}/balance/pdf`, { format: 'url' })).url,
-      failed,
-    );
+  const pdf = () => run(async () => downloadResponse(await balancePdf(id), 'balance.pdf'), failed);
+  const printable = () => openPrintable(() => balancePrintUrl(id), failed);
 
   const name = balance.data?.customer.name;
   return (

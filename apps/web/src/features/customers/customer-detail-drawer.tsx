@@ -1,11 +1,8 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Flex, Tag } from 'antd';
 import { useSession } from '../../lib/session';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import type { Customer } from './api';
+import { type Customer, useCustomerOwing } from './api';
 import { CreditLawStanding, DelinquencyTags } from './credit-law';
 import { PermitWarnings } from './permit-warnings';
 import { ButtonLink } from '../../lib/button-link';
@@ -13,11 +10,7 @@ import { ButtonLink } from '../../lib/button-link';
 /** The side detail panel of the customer grid. */
 export function CustomerDetailDrawer({ customer, onClose }: { customer: Customer | null; onClose: () => void }) {
   const { feature, can } = useSession();
-  const owing = useQuery({
-    queryKey: queryKeys.customers.checkBalance(customer?.id ?? 0),
-    queryFn: () => http.get<{ owing: number }>(`/customer/${customer?.id}/check-balance`),
-    enabled: !!customer,
-  });
+  const owing = useCustomerOwing(customer?.id);
   return (
     <Drawer open={!!customer} onClose={onClose} title={customer?.name} size={460} destroyOnHidden>
       {customer && (

@@ -4,9 +4,9 @@ import { formatMoney } from '@dbo/domain/money';
 import { App, Button, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-import { type DelinquentAccount, useDelinquentAccounts } from './api';
+import { type DelinquentAccount, delinquentFile, useDelinquentAccounts } from './api';
 
 type Row = DelinquentAccount['invoices'][number] & { account: DelinquentAccount; first: boolean; span: number };
 
@@ -22,7 +22,7 @@ export default function DelinquentPage() {
   const download = async (format: 'csv' | 'pdf') => {
     setBusy(format);
     try {
-      const res = await request<Response>('GET', '/customer/delinquent', { raw: true, query: { format } });
+      const res = await delinquentFile(format);
       downloadBlob(await res.blob(), `delinquent-accounts-${todayInTexas()}.${format}`);
     } catch (err) {
       message.error(errorMessage(err));

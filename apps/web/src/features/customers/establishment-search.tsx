@@ -1,11 +1,8 @@
 import { DEFAULTS } from '@dbo/domain/constants';
 import { formatDate, todayInTexas } from '@dbo/domain/dates';
-import { useQuery } from '@tanstack/react-query';
 import { AutoComplete, Flex, Input, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import type { Establishment } from './api';
+import { type Establishment, useEstablishmentSearch } from './api';
 import { useDebounced } from '../../lib/use-debounced';
 
 /** Finds a TABC-licensed establishment by name, address or permit code (3 characters, 300 ms). */
@@ -13,12 +10,7 @@ export function EstablishmentSearch({ onPick }: { onPick: (e: Establishment) => 
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), DEFAULTS.quickSearchDebounceMs);
   const enabled = query.length >= DEFAULTS.quickSearchMinChars;
-  const { data, isFetching } = useQuery({
-    queryKey: queryKeys.customers.autoFill(query),
-    queryFn: ({ signal }) => http.get<Establishment[]>('/customer/auto-fill-suggestions', { query }, signal),
-    enabled,
-    staleTime: 60_000,
-  });
+  const { data, isFetching } = useEstablishmentSearch(query, enabled);
   const list = enabled ? (data ?? []) : [];
   // permits expire by the day in Texas, as the server judges them
   const today = todayInTexas();

@@ -1,12 +1,13 @@
 import type { Holiday } from '@dbo/domain/credit-law';
 import { formatDate } from '@dbo/domain/dates';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Flex, Input, Popconfirm, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
+import { saveHolidays, useHolidays } from './api';
 
 const holidaysKey = queryKeys.customers.holidays;
 
@@ -19,13 +20,9 @@ export function HolidaysPanel() {
   const qc = useQueryClient();
   // the holidays are a company setting (PUT /company/holidays: company.edit): the others read them
   const editable = useSession().can('company.edit');
-  const { data, isLoading } = useQuery({
-    queryKey: holidaysKey,
-    queryFn: () => http.get<{ holidays: Holiday[]; seeded: boolean }>('/company/holidays'),
-  });
+  const { data, isLoading } = useHolidays();
   const save = useMutation({
-    mutationFn: (holidays: Holiday[] | null) =>
-      http.put<{ holidays: Holiday[]; seeded: boolean }>('/company/holidays', { holidays }),
+    mutationFn: saveHolidays,
     onSuccess: (res) => {
       qc.setQueryData(holidaysKey, res);
       // delinquency depends on the business days

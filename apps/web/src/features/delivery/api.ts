@@ -6,8 +6,17 @@ import type {
   RouteOut,
   RouteUpdateInput,
 } from '@dbo/domain/delivery';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../lib/api';
 import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
+
+/** One route with its stops (the printable route sheet); not retried, the sheet says why it failed. */
+export const useRouteSheet = (id: string) =>
+  useQuery({
+    queryKey: ['delivery', 'sheet', id],
+    queryFn: () => http.get<RouteOut>(`/delivery/route/${encodeURIComponent(id)}`),
+    retry: false,
+  });
 
 export const useRoutes = (date: string) =>
   useGet<RouteOut[]>(queryKeys.delivery.routes(date), '/delivery/route', { date });

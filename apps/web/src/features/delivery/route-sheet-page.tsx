@@ -1,10 +1,9 @@
-import type { RouteOut } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
-import { useQuery } from '@tanstack/react-query';
 import { Result, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { useRouteSheet } from './api';
 import '../../lib/print-sheet.css';
 import './delivery.css';
 
@@ -16,11 +15,7 @@ import './delivery.css';
  */
 export default function RouteSheetPage() {
   const { id = '' } = useParams();
-  const q = useQuery({
-    queryKey: ['delivery', 'sheet', id],
-    queryFn: () => http.get<RouteOut>(`/delivery/route/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  const q = useRouteSheet(id);
   useEffect(() => {
     if (q.data) document.title = `Route #${q.data.id} · ${q.data.date}`;
   }, [q.data]);

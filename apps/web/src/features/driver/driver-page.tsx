@@ -4,7 +4,7 @@ import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { getToken, http } from '../../lib/api';
+import { getToken } from '../../lib/api';
 import {
   type QueuedCompletion,
   keepRoutes,
@@ -15,6 +15,7 @@ import {
   sendQueue,
 } from './queue';
 import { StopForm } from './stop-form';
+import { fetchMyRoutes } from './api';
 
 /** The driver's worker and manifest are scoped to /driver: the shop has its own under /shop. */
 function useInstallable() {
@@ -47,7 +48,7 @@ export default function DriverPage() {
 
   const refresh = useCallback(async () => {
     try {
-      const fresh = await http.get<RouteOut[]>('/delivery/my-route', { date: today });
+      const fresh = await fetchMyRoutes(today);
       setRoutes(fresh);
       keepRoutes(today, fresh);
     } catch {

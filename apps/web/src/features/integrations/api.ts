@@ -1,3 +1,4 @@
+import type { IntegrationName, IntegrationSaved, IntegrationSettings } from '@dbo/domain/integrations';
 import type { PosPartner, SyncHistory, SyncLogRow } from '@dbo/domain/pos-sync';
 import { POS_PATH, type syncStartedOut } from '@dbo/domain/pos-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,3 +47,19 @@ export async function exportBottlePosInvoices(filterModel?: Record<string, unkno
   });
   return res.blob();
 }
+
+/** The partners' API keys as the settings show them (masked). */
+export function useCredentials() {
+  return useQuery({
+    queryKey: queryKeys.integrations.credentials('all'),
+    queryFn: () =>
+      http.get<{ integrations: IntegrationSettings[] }>('/company/integration').then((r) => r.integrations),
+  });
+}
+
+/** Saves a partner's API key; a point of sale's is tested as it is saved. */
+export const saveIntegrationKey = (name: IntegrationName, api_key: string) =>
+  http.put<IntegrationSaved>(`/company/integration/${name}`, { api_key });
+
+export const removeIntegrationKey = (name: IntegrationName) =>
+  http.del<IntegrationSettings>(`/company/integration/${name}`);

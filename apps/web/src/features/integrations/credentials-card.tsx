@@ -4,23 +4,14 @@ import {
   type IntegrationSaved,
   type IntegrationSettings,
 } from '@dbo/domain/integrations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { queryKeys } from '../../lib/query-keys';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
-
-const KEY = queryKeys.integrations.credentials('all');
-
-function useCredentials() {
-  return useQuery({
-    queryKey: KEY,
-    queryFn: () =>
-      http.get<{ integrations: IntegrationSettings[] }>('/company/integration').then((r) => r.integrations),
-  });
-}
+import { removeIntegrationKey, saveIntegrationKey, useCredentials } from './api';
 
 function PartnerRow({
   name,
@@ -47,7 +38,7 @@ function PartnerRow({
   // a point of sale's key is tested as it is saved: the result is said, a failure stays on screen
   const [tested, setTested] = useState<IntegrationSaved['test']>(null);
   const save = useMutation({
-    mutationFn: (api_key: string) => http.put<IntegrationSaved>(`/company/integration/${name}`, { api_key }),
+    mutationFn: (api_key: string) => saveIntegrationKey(name, api_key),
     onSuccess: async (saved) => {
       await qc.invalidateQueries({ queryKey: queryKeys.integrations.all });
       setKey('');
@@ -60,7 +51,7 @@ function PartnerRow({
     onError: (err) => setError(errorMessage(err)),
   });
   const remove = useMutation({
-    mutationFn: () => http.del<IntegrationSettings>(`/company/integration/${name}`),
+    mutationFn: () => removeIntegrationKey(name),
     onSuccess: async () => {
       setTested(null);
       await onDone(`${title} API key removed`)();

@@ -1,7 +1,17 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import type { InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
-import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
+import type { TabcExpiration } from '@dbo/domain/customer';
+import type {
+  companyStatsOut,
+  InvoiceRequestBody,
+  InvoiceStatusChange,
+  newNumberOut,
+  quickSearchOut,
+} from '@dbo/domain/invoice';
+import type { OrderDetailOut } from '@dbo/domain/order';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { StampRoll } from '../../lib/answer-types';
+import { http, request } from '../../lib/api';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 import type { ProductSuggestion } from './builder-model';
 
@@ -178,6 +188,116 @@ export function useRecentInvoices() {
     select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
   });
 }
+
+// ---- what the builder, its panels and the dashboard widgets read ----------------------------------
+
+/** A customer as the builder lists and picks it. */
+export type CustomerLite = InvoiceCustomer;
+
+export function useCustomers() {
+  return useQuery({
+    queryKey: queryKeys.customers.list,
+    queryFn: () => http.get<CustomerLite[] | { customers?: CustomerLite[]; rows?: CustomerLite[] }>('/customer'),
+    select: (res): CustomerLite[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
+  });
+}
+
+/** The customer's TABC permit expiry (GET /customer/{id}/tabc-expiration). */
+export function useCustomerPermit(customerId: number | null | undefined, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.customers.tabc(customerId ?? 0),
+    queryFn: () => http.get<TabcExpiration>(`/customer/${customerId}/tabc-expiration`),
+    enabled: enabled && !!customerId,
+    retry: false,
+  });
+}
+
+/** What the customer owes on unpaid invoices (GET /customer/{id}/check-balance), asked fresh. */
+export function useCustomerOwing(customerId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.customers.checkBalance(customerId),
+    queryFn: () => http.get<{ owing: number | string }>(`/customer/${customerId}/check-balance`),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** The open balance (less on-account credit) against the customer's credit limit. */
+export function useCustomerReceivable(customerId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.payments.receivable(customerId),
+    queryFn: () => http.get<{ balance: number; credit_limit: number | null }>(`/customer/${customerId}/receivable`),
+    enabled,
+    retry: false,
+  });
+}
+
+/** The company's stamp rolls (GET /stamp/roll answers the list), read fresh when the builder opens. */
+export function useStampRolls() {
+  return useQuery({
+    queryKey: queryKeys.stamps.rolls,
+    queryFn: () => http.get<StampRoll[]>('/stamp/roll'),
+    staleTime: 0,
+  });
+}
+
+/** The number a new invoice of this customer (and kind) would get. */
+export function useNewInvoiceNumber(customerId: number | null, beer: boolean, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.invoices.newNumber(customerId, beer),
+    queryFn: () =>
+      http.get<z.infer<typeof newNumberOut>>('/invoice/new-number', {
+        customerId: customerId ?? undefined,
+        beer: beer ? 'true' : undefined,
+      }),
+    enabled,
+    staleTime: 0,
+  });
+}
+
+/** The customer's last invoice (GET /invoice/last; 404 when there is none). */
+export const fetchLastInvoice = (customerId: number) => http.get<Invoice>('/invoice/last', { customerId });
+
+/** The online order a new invoice is made from (?order= on the builder). */
+export function useOrderToInvoice(orderRef: string | null) {
+  return useQuery({
+    queryKey: queryKeys.orders.one(orderRef),
+    queryFn: () => http.get<OrderDetailOut>(`/order/${encodeURIComponent(orderRef ?? '')}`),
+    enabled: !!orderRef,
+    retry: false,
+  });
+}
+
+/** GET /company/quick-search */
+export type QuickSearchAnswer = z.infer<typeof quickSearchOut>;
+
+/** Invoices by number and customers by name or permit (the dashboard's quick search). */
+export function useQuickSearch(query: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.company.quickSearch(query),
+    queryFn: ({ signal }) => http.get<QuickSearchAnswer>('/company/quick-search', { query }, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /company/stats */
+export type CompanyStats = z.infer<typeof companyStatsOut>;
+
+/** The company's invoice and order figures between two days (the dashboard's stats). */
+export function useCompanyStats(from: string, to: string) {
+  return useQuery({
+    queryKey: queryKeys.company.statsRange(from, to),
+    queryFn: () => http.get<CompanyStats>('/company/stats', { from, to }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** The invoice grid as CSV (summary or detailed), filtered and sorted as the grid is. */
+export const exportInvoices = (query: Parameters<typeof http.get>[1]) =>
+  request<Response>('GET', '/invoice/export', { query, raw: true });
 
 /** GET /product/suggestions: the builder's product search (a name, SKU or UPC; the customer's tier prices). */
 export function fetchSuggestions(query: string, customerId: number | null): Promise<ProductSuggestion[]> {

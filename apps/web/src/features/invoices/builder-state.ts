@@ -16,7 +16,7 @@ import {
   newKey,
   type ProductSuggestion,
 } from './builder-model';
-import type { CustomerLite } from './customer-panel';
+import type { CustomerLite } from './api';
 
 /** Everything the user edits in the builder; the pure half of use-invoice-builder. */
 export interface BuilderState {

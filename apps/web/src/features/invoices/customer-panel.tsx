@@ -1,25 +1,11 @@
-import { permitWarnings, type TabcExpiration } from '@dbo/domain/customer';
+import { permitWarnings } from '@dbo/domain/customer';
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney, toCents } from '@dbo/domain/money';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Flex, type RefSelectProps, Select, Typography } from 'antd';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import type { InvoiceCustomer } from './api';
+import { type CustomerLite, useCustomerOwing, useCustomerPermit, useCustomerReceivable, useCustomers } from './api';
 import { CreditLawAlert, useCustomerDelinquency } from '../../lib/credit-law';
-
-/** A customer as the builder lists and picks it. */
-export type CustomerLite = InvoiceCustomer;
-
-export function useCustomers() {
-  return useQuery({
-    queryKey: queryKeys.customers.list,
-    queryFn: () => http.get<CustomerLite[] | { customers?: CustomerLite[]; rows?: CustomerLite[] }>('/customer'),
-    select: (res): CustomerLite[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
-  });
-}
 
 export function CustomerSelect({
   value,
@@ -73,27 +59,11 @@ export function CustomerSelect({
 /** Warnings for the chosen customer: deleted, permit, delinquent list, unpaid balance. */
 export function CustomerWarnings({ customer }: { customer: CustomerLite }) {
   const deleted = !!(customer.deleted || customer.deleted_at);
-  const permit = useQuery({
-    queryKey: queryKeys.customers.tabc(customer.id),
-    queryFn: () => http.get<TabcExpiration>(`/customer/${customer.id}/tabc-expiration`),
-    enabled: !deleted,
-    retry: false,
-  });
-  const balance = useQuery({
-    queryKey: queryKeys.customers.checkBalance(customer.id),
-    queryFn: () => http.get<{ owing: number | string }>(`/customer/${customer.id}/check-balance`),
-    enabled: !deleted,
-    retry: false,
-    staleTime: 0,
-  });
+  const permit = useCustomerPermit(customer.id, !deleted);
+  const balance = useCustomerOwing(customer.id, !deleted);
   const credit = useCustomerDelinquency(deleted ? null : customer.id);
   // receivables: open balance (less on-account credit) against the customer's credit limit
-  const receivable = useQuery({
-    queryKey: queryKeys.payments.receivable(customer.id),
-    queryFn: () => http.get<{ balance: number; credit_limit: number | null }>(`/customer/${customer.id}/receivable`),
-    enabled: !deleted,
-    retry: false,
-  });
+  const receivable = useCustomerReceivable(customer.id, !deleted);
   const limit = receivable.data?.credit_limit ?? null;
   const p = permit.data;
   const owing = balance.data ? toCents(balance.data.owing ?? 0) : 0;

@@ -2,15 +2,12 @@ import { FileTextOutlined, SearchOutlined, TeamOutlined } from '@ant-design/icon
 import { DEFAULTS } from '@dbo/domain/constants';
 import { addDays, formatDate, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, App, Card, Col, Empty, Flex, Input, List, Row, Segmented, Statistic, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DashboardWidget } from '../../lib/extensions';
-import { errorMessage, http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import type { CustomerLite } from './customer-panel';
-import { displayNumber, type Invoice, useRecentInvoices } from './api';
+import { errorMessage } from '../../lib/api';
+import { displayNumber, type Invoice, useCompanyStats, useQuickSearch, useRecentInvoices } from './api';
 import { InvoiceStatusTag } from './invoice-status-tag';
 import { useDebounced } from '../../lib/use-debounced';
 
@@ -42,13 +39,7 @@ function QuickSearch() {
   const [query, setQuery] = useState('');
   const q = useDebounced(query.trim(), DEFAULTS.quickSearchDebounceMs);
   const enabled = q.length >= DEFAULTS.quickSearchMinChars;
-  const res = useQuery({
-    queryKey: queryKeys.company.quickSearch(q),
-    queryFn: ({ signal }) =>
-      http.get<{ invoices: Invoice[]; customers: CustomerLite[] }>('/company/quick-search', { query: q }, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
+  const res = useQuickSearch(q, enabled);
   const data = enabled ? res.data : undefined;
   return (
     <Card title="Quick search" size="small" data-testid="quick-search">
@@ -180,32 +171,11 @@ export function statsRange(range: Range, today = todayInTexas()): { from: string
   return { from: first, to: addDays(nextMonthStart(first), -1) };
 }
 
-interface Stats {
-  customerCount: number;
-  invoiceCount: number;
-  invoiceTotal: number;
-  productStats: {
-    product_id: number | null;
-    product: string;
-    product_type?: string;
-    product_size?: string;
-    invoice: string | null;
-    total_qty: number;
-    total_amount: number;
-    total_invoices: number;
-  }[];
-}
-
 function CompanyStats() {
   const { message } = App.useApp();
   const [range, setRange] = useState<Range>('This Month');
   const { from, to } = statsRange(range);
-  const res = useQuery({
-    queryKey: queryKeys.company.statsRange(from, to),
-    queryFn: () => http.get<Stats>('/company/stats', { from, to }),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  const res = useCompanyStats(from, to);
   useEffect(() => {
     if (res.error) message.error({ content: 'Error occurred while getting stats.', duration: 3 });
   }, [res.error, message]);

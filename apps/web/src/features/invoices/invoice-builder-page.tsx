@@ -1,24 +1,22 @@
 import { HistoryOutlined } from '@ant-design/icons';
 import { canEditPricing } from '@dbo/domain/features';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
-import { ORDER_MSG, type OrderDetailOut } from '@dbo/domain/order';
-import { useQuery } from '@tanstack/react-query';
+import { ORDER_MSG } from '@dbo/domain/order';
 import type { RefSelectProps } from 'antd';
 import { Alert, Button, Card, Col, Flex, Result, Row, Skeleton, Tag, Typography } from 'antd';
 import { memo, useCallback, useRef } from 'react';
 import type { ConvertedInvoice } from '@dbo/domain/fintech';
 import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-import { queryKeys } from '../../lib/query-keys';
-import { displayNumber, type Invoice, useInvoice } from './api';
+import { type CustomerLite, displayNumber, type Invoice, useInvoice, useOrderToInvoice } from './api';
 import { invoiceFromOrder } from './builder-model';
 import { FintechDraftNotice } from './fintech-draft-notice';
 import { invoiceFromFintech } from './fintech-api';
 import { DuplicateDialog, ZeroPriceDialog } from './builder-dialogs';
 import { BuilderSidePanel } from './builder-side-panel';
-import { type CustomerLite, CustomerSelect, CustomerWarnings } from './customer-panel';
+import { CustomerSelect, CustomerWarnings } from './customer-panel';
 import { ItemsTable } from './items-table';
 import { ProductSearch } from './product-search';
 import { StampsPanel } from './stamps-panel';
@@ -40,12 +38,7 @@ export default function InvoiceBuilderPage() {
   const orderRef = number ? null : search.get('order');
   const editing = useInvoice(number);
   const cloning = useInvoice(number ? undefined : (clone ?? undefined));
-  const converting = useQuery({
-    queryKey: queryKeys.orders.one(orderRef),
-    queryFn: () => http.get<OrderDetailOut>(`/order/${encodeURIComponent(orderRef ?? '')}`),
-    enabled: !!orderRef,
-    retry: false,
-  });
+  const converting = useOrderToInvoice(orderRef);
 
   if (number) {
     if (editing.isLoading) return <Skeleton active style={{ padding: 24 }} />;

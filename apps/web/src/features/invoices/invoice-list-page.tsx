@@ -6,13 +6,14 @@ import { App, Button, Dropdown } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
-import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
 import { displayNumber, type Invoice } from './api';
 import { downloadFintechExport } from './fintech-api';
+import { exportInvoices } from './api';
 import { FintechUploadButton } from './fintech-upload-dialog';
 import { InvoiceStatusTag } from './invoice-status-tag';
 import { StatusSetFilter } from './status-set-filter';
@@ -109,14 +110,7 @@ export default function InvoiceListPage() {
     try {
       const models = grid.current?.models() ?? { filterModel: {}, sortModel: [] };
       if (type === 'fintech') return await downloadFintechExport({ ...models, customerId });
-      const res = await request<Response>('GET', '/invoice/export', {
-        query: {
-          type,
-          ...models,
-          customerId,
-        },
-        raw: true,
-      });
+      const res = await exportInvoices({ type, ...models, customerId });
       downloadBlob(await res.blob(), `invoices_${type}_${todayInTexas()}.csv`);
     } catch (err) {
       message.error(errorMessage(err, 'Error exporting'));

@@ -1,13 +1,16 @@
 import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
-import type { TabcExpiration } from '@dbo/domain/customer';
 import { formatMoney, toCents } from '@dbo/domain/money';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Flex, Table, Tag, Typography } from 'antd';
 import { useSession } from '../../lib/session';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import { displayNumber, type Invoice, type InvoiceCustomer, type InvoiceItem, productOf } from './api';
+import {
+  displayNumber,
+  type Invoice,
+  type InvoiceCustomer,
+  type InvoiceItem,
+  productOf,
+  useCustomerPermit,
+} from './api';
 
 const { Text, Title } = Typography;
 
@@ -24,12 +27,7 @@ export function InvoicePaper({ invoice }: { invoice: Invoice }) {
   const customer: Partial<InvoiceCustomer> = invoice.customer ?? {};
   const logo =
     invoice.logo ?? user?.company?.logos?.find((l) => l.id === (invoice.logo_id ?? company?.default_logo_id)) ?? null;
-  const permit = useQuery({
-    queryKey: queryKeys.customers.tabc(invoice.customer_id),
-    queryFn: () => http.get<TabcExpiration>(`/customer/${invoice.customer_id}/tabc-expiration`),
-    enabled: !!invoice.customer_id && !customer.deleted,
-    retry: false,
-  });
+  const permit = useCustomerPermit(invoice.customer_id, !customer.deleted);
   const items = [...(invoice.items ?? [])].sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
 
   return (

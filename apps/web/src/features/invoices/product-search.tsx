@@ -7,6 +7,7 @@ import { AutoComplete, Flex, Input, type InputRef, Tag, Typography } from 'antd'
 import { forwardRef, memo, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
 import { fetchSuggestions } from './api';
+import { scanQueue } from './scan-queue';
 import type { ProductSuggestion } from './builder-model';
 
 export interface ProductSearchHandle {
@@ -42,8 +43,6 @@ const ProductSearchBase = forwardRef<
   const requestId = useRef(0);
   const onAddRef = useRef(onAdd);
   onAddRef.current = onAdd;
-  /** the scans on their way: each one's answer is applied after the previous one's */
-  const scans = useRef<Promise<void>>(Promise.resolve());
 
   useImperativeHandle(ref, () => ({ focus: () => inputRef.current?.focus() }));
 
@@ -79,27 +78,30 @@ const ProductSearchBase = forwardRef<
   }, [query, customerId]);
 
   /** Enter on a UPC: looked up now, applied in scan order; the box is free for the next scan. */
+  const customerRef = useRef(customerId);
+  customerRef.current = customerId;
+  const [enqueue] = useState(() =>
+    scanQueue(
+      (upc) => fetchSuggestions(upc, customerRef.current),
+      (upc, list: ProductSuggestion[]) => {
+        // a UPC not found stays named while the scans after it land, until the clerk searches by name
+        if (list.length === 1) onAddRef.current(list[0], true);
+        else if (list.length === 0) setNotFound(upc);
+        else {
+          // several products share the UPC: the clerk picks one
+          setQuery(upc);
+          setResults(list);
+        }
+      },
+      (_upc, err) => setError(errorMessage(err)),
+    ),
+  );
   const scan = (upc: string) => {
     requestId.current++; // the debounced search of the same digits is not wanted any more
     setQuery('');
     setResults([]);
     setLoading(false);
-    const answer = fetchSuggestions(upc, customerId);
-    scans.current = scans.current.then(() =>
-      answer.then(
-        (list) => {
-          // a UPC not found stays named while the scans after it land, until the clerk searches by name
-          if (list.length === 1) onAddRef.current(list[0], true);
-          else if (list.length === 0) setNotFound(upc);
-          else {
-            // several products share the UPC: the clerk picks one
-            setQuery(upc);
-            setResults(list);
-          }
-        },
-        (err) => setError(errorMessage(err)),
-      ),
-    );
+    void enqueue(upc);
   };
 
   const options = results.map((p) => ({

@@ -1,15 +1,21 @@
 import { todayInTexas } from '@dbo/domain/dates';
 import { stampNeed } from '@dbo/domain/stamps';
-import { useQuery } from '@tanstack/react-query';
 import { App, Modal } from 'antd';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import type { StampRoll } from '../../lib/answer-types';
 import { ApiError, errorMessage, errorMessages, http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
-import { displayNumber, type Invoice, useSaveInvoice } from './api';
+import {
+  displayNumber,
+  fetchLastInvoice,
+  type Invoice,
+  useCustomers,
+  useNewInvoiceNumber,
+  useSaveInvoice,
+  useStampRolls,
+} from './api';
 import { type BuilderItem, itemsFromInvoice, type ProductSuggestion, toPayload } from './builder-model';
 import {
   type BuilderDefaults,
@@ -22,7 +28,6 @@ import {
   usableSequences,
   zeroPriceItems,
 } from './builder-state';
-import { useCustomers } from './customer-panel';
 import type { ProductSearchHandle } from './product-search';
 import { useStaleInvoice } from './use-stale-invoice';
 
@@ -69,12 +74,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
   const searchRef = useRef<ProductSearchHandle>(null);
   const focusSearch = useCallback(() => setTimeout(() => searchRef.current?.focus(), 0), []);
 
-  const rollsQuery = useQuery({
-    queryKey: queryKeys.stamps.rolls,
-    queryFn: () => http.get<StampRoll[] | { rolls?: StampRoll[]; rows?: StampRoll[] }>('/stamp/roll'),
-    select: (res): StampRoll[] => (Array.isArray(res) ? res : (res?.rolls ?? res?.rows ?? [])),
-    staleTime: 0,
-  });
+  const rollsQuery = useStampRolls();
   const rolls = rollsQuery.data ?? NO_ROLLS;
 
   // ---- query parameters: ?customerId preselects, ?productId adds a product ---------------------
@@ -114,16 +114,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
   // a saved invoice keeps the tax rate it was created with
   const taxRate = Number(invoice?.tax_rate ?? company?.tax_rate ?? 8.25);
   const { mismatch, beer, totals } = deriveInvoice(s, taxRate);
-  const newNumber = useQuery({
-    queryKey: queryKeys.invoices.newNumber(s.customer?.id ?? null, beer),
-    queryFn: () =>
-      http.get<{ number: number; display_number?: string }>('/invoice/new-number', {
-        customerId: s.customer?.id ?? undefined,
-        beer: beer ? 'true' : undefined,
-      }),
-    enabled: !invoice,
-    staleTime: 0,
-  });
+  const newNumber = useNewInvoiceNumber(s.customer?.id ?? null, beer, !invoice);
   const numberLabel = invoice
     ? displayNumber(invoice)
     : newNumber.data
@@ -141,7 +132,7 @@ export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; sour
     if (!s.customer) return;
     setReplicating(true);
     try {
-      const last = await http.get<Invoice>('/invoice/last', { customerId: s.customer.id });
+      const last = await fetchLastInvoice(s.customer.id);
       if (!last?.items?.length) throw new ApiError(404, 'No invoice found');
       set({ items: itemsFromInvoice(last, 'copy'), note: last.note ?? s.note });
       message.success(`Items of invoice #${displayNumber(last)} loaded`);

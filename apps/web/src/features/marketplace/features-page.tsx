@@ -1,15 +1,12 @@
-import type { FeatureDefinition, FeatureName } from '@dbo/domain/features';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FeatureName } from '@dbo/domain/features';
+import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Modal, Row, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useSession } from '../../lib/session';
-import { errorMessage, http } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-
-type FeatureCard = FeatureDefinition & { active?: boolean; access_requested?: boolean };
-
-const featuresKey = ['company', 'features'];
+import { type FeatureCard, featuresKey, switchFeature, useCompanyFeatures } from './api';
 
 /**
  * Features that need a company setting before they work: after activation the user is taken to
@@ -40,7 +37,7 @@ export default function FeaturesPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const list = useQuery({ queryKey: featuresKey, queryFn: () => http.get<FeatureCard[]>('/company/features') });
+  const list = useCompanyFeatures();
   const [confirm, setConfirm] = useState<{ feature: FeatureCard; active: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,7 +48,7 @@ export default function FeaturesPage() {
     setError(null);
     try {
       const { feature: f, active } = confirm;
-      await http.post('/company/feature', { name: f.name, active });
+      await switchFeature(f.name, active);
       await qc.invalidateQueries({ queryKey: featuresKey });
       await refresh();
       setConfirm(null);

@@ -10,7 +10,7 @@ import type { customerOut } from '@dbo/domain/customer';
 import type { StatementEmailInput, statementEmailOut } from '@dbo/domain/statement';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../lib/api';
+import { http, request } from '../../lib/api';
 import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
 
 export function useReceivable(customerId: number) {
@@ -73,3 +73,26 @@ export function useEmailStatement(customerId: number) {
       http.post<z.infer<typeof statementEmailOut>>(`/customer/${customerId}/statement/email`, values),
   });
 }
+
+/** A line of the invoice a credit memo is issued on (what the dialog offers to return). */
+export interface CreditableLine {
+  product_id: number | null;
+  product_name: string;
+  qty: number;
+  price: number;
+}
+
+/** The lines of the invoice, read fresh for the credit memo dialog. */
+export function useCreditableLines(invoiceId: number) {
+  return useQuery({
+    queryKey: [...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'],
+    queryFn: ({ signal }) => http.get<{ items: CreditableLine[] }>(`/invoice/${invoiceId}`, { by: 'id' }, signal),
+  });
+}
+
+/** A credit memo as a PDF file. */
+export const creditMemoPdf = (memoId: number) => request<Response>('GET', `/credit-memo/${memoId}/pdf`, { raw: true });
+
+/** The customer's statement of a period as a PDF file. */
+export const statementPdf = (customerId: number, period: { from: string; to: string }) =>
+  request<Response>('POST', `/customer/${customerId}/statement/pdf`, { body: period, raw: true });

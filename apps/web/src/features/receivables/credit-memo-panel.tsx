@@ -1,21 +1,18 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
 import { STAMPS_NOTE, type CreditMemo } from '@dbo/domain/receivables';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, InputNumber, List, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import type { PanelInvoice } from '../../lib/extensions';
-import { downloadBlob, errorMessage, http, request } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import { useCreditMemos, useIssueCreditMemo } from './api';
-
-interface Line {
-  product_id: number | null;
-  product_name: string;
-  qty: number;
-  price: number;
-}
+import { downloadBlob, errorMessage } from '../../lib/api';
+import {
+  type CreditableLine as Line,
+  creditMemoPdf,
+  useCreditableLines,
+  useCreditMemos,
+  useIssueCreditMemo,
+} from './api';
 
 /** The invoice's credit memos, and the dialog that issues one for returned or broken bottles. */
 export default function CreditMemoPanel({ invoice, reload }: { invoice: PanelInvoice; reload: () => void }) {
@@ -26,7 +23,7 @@ export default function CreditMemoPanel({ invoice, reload }: { invoice: PanelInv
 
   const pdf = async (m: CreditMemo) => {
     try {
-      const res = await request<Response>('GET', `/credit-memo/${m.id}/pdf`, { raw: true });
+      const res = await creditMemoPdf(m.id);
       downloadBlob(await res.blob(), `credit-memo-${m.number_label}.pdf`);
     } catch {
       message.error('Error generating pdf');
@@ -92,10 +89,7 @@ function CreditMemoDialog({
   onClose: () => void;
   onIssued: (m: CreditMemo) => void;
 }) {
-  const detail = useQuery({
-    queryKey: [...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'],
-    queryFn: ({ signal }) => http.get<{ items: Line[] }>(`/invoice/${invoiceId}`, { by: 'id' }, signal),
-  });
+  const detail = useCreditableLines(invoiceId);
   const issue = useIssueCreditMemo(invoiceId);
   const [qty, setQty] = useState<Record<number, number>>({});
   const [reason, setReason] = useState('');

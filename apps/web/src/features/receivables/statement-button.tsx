@@ -3,9 +3,9 @@ import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { App, Button, Flex, Form, Modal } from 'antd';
 import { useState } from 'react';
 import { useSession } from '../../lib/session';
-import { downloadResponse, openPrintable, request } from '../../lib/api';
+import { downloadResponse, openPrintable } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
-import { fetchStatementLink } from './api';
+import { fetchStatementLink, statementPdf } from './api';
 import { StatementEmailDialog } from './statement-email-dialog';
 import { DayPicker } from '../../lib/day-picker';
 
@@ -22,8 +22,7 @@ export function StatementButton({ customerId }: { customerId: number }) {
   const failed = () => message.error('Error generating the statement');
   const download = () =>
     run(async () => {
-      const path = `/customer/${customerId}/statement/pdf`;
-      await downloadResponse(await request<Response>('POST', path, { body: { from, to }, raw: true }), 'statement.pdf');
+      await downloadResponse(await statementPdf(customerId, { from, to }), 'statement.pdf');
       setOpen(false);
     }, failed);
 

@@ -2,22 +2,15 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { REPORT_MSG } from '@dbo/domain/report';
-import { useQueries } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
-import { http } from '../../lib/api';
 import { Chart } from '../../lib/charts';
-import { queryKeys } from '../../lib/query-keys';
 import { isFuture } from '../../lib/date-range';
+import { usePeriodStats } from './api';
 import { type ComparisonRange, defaultPeriods, periodOf } from './periods';
 import { COLORS, NoDataYet, Text } from './report-parts';
-
-interface Stats {
-  invoiceTotal: number;
-  orderTotal: number;
-}
 
 /** Two periods side by side (Monthly by default): invoice total and, with orders, order total. */
 export function ComparisonPanel() {
@@ -26,13 +19,7 @@ export function ComparisonPanel() {
   const [range, setRange] = useState<ComparisonRange>('Monthly');
   const [days, setDays] = useState<[Dayjs, Dayjs]>(() => defaultPeriods('Monthly'));
   const periods = days.map((d) => periodOf(range, d));
-  const results = useQueries({
-    queries: periods.map((p) => ({
-      queryKey: queryKeys.company.statsRange(p.from, p.to),
-      queryFn: () => http.get<Stats>('/company/stats', { from: p.from, to: p.to }),
-      retry: false,
-    })),
-  });
+  const results = usePeriodStats(periods);
   const failed = results.some((r) => r.isError);
   useEffect(() => {
     if (failed) message.error({ content: REPORT_MSG.statsError, duration: 3 });

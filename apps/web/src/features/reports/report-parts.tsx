@@ -1,20 +1,19 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
-import { type SalesGroup, type SalesReport, type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
+import { type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
 import { todayInTexas } from '@dbo/domain/dates';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, DatePicker, Empty, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { downloadCsvText, errorMessage, http } from '../../lib/api';
+import { downloadCsvText, errorMessage } from '../../lib/api';
 import { Chart } from '../../lib/charts';
-import { queryKeys } from '../../lib/query-keys';
+import type { RangeValue } from './api';
 import { reportCsv } from './csv';
 
 export const { Text } = Typography;
 export const COLORS = ['#8b1e3f', '#1677ff', '#d48806', '#389e0d', '#722ed1', '#13c2c2'];
 export const money2 = (n: number) => n.toFixed(2);
 
-export type RangeValue = [string, string];
+export type { RangeValue };
 
 function RangeBar({
   label,
@@ -51,14 +50,6 @@ export const defaultRange = (): RangeValue => {
   const today = todayInTexas();
   return [twelveMonthsBack(today), today];
 };
-
-export function useSales(groupBy: SalesGroup, range: RangeValue) {
-  return useQuery({
-    queryKey: queryKeys.reports.sales(groupBy, range[0], range[1]),
-    queryFn: () => http.get<SalesReport>('/report/sales', { from: range[0], to: range[1], groupBy }),
-    retry: false,
-  });
-}
 
 export const downloadCsv = (name: string, range: RangeValue, csv: string) =>
   downloadCsvText(csv, `${name}_${range[0]}_${range[1]}.csv`);

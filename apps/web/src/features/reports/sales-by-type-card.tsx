@@ -12,8 +12,8 @@ import {
   type RangeValue,
   ReportFrame,
   Text,
-  useSales,
 } from './report-parts';
+import { useSales } from './api';
 
 const TYPE_KEYS = ['Liquor', 'Wine', 'Beer', 'Other'];
 

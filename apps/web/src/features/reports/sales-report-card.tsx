@@ -5,17 +5,8 @@ import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { Chart } from '../../lib/charts';
-import {
-  COLORS,
-  defaultRange,
-  money2,
-  moneyCol,
-  NoDataYet,
-  type RangeValue,
-  ReportFrame,
-  Text,
-  useSales,
-} from './report-parts';
+import { COLORS, defaultRange, money2, moneyCol, NoDataYet, type RangeValue, ReportFrame, Text } from './report-parts';
+import { useSales } from './api';
 
 /** Bars shown: the top of the list (the table below has them all). */
 const CHART_ROWS = 20;

@@ -1,18 +1,12 @@
-import type { StampsReport, StampsRow } from '@dbo/domain/report';
-import { useQuery } from '@tanstack/react-query';
+import type { StampsRow } from '@dbo/domain/report';
 import { Table } from 'antd';
 import { useMemo, useState } from 'react';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
+import { useStampsReport } from './api';
 import { defaultRange, MonthlyStackedBars, pivotByMonth, type RangeValue, ReportFrame, Text } from './report-parts';
 
 export function StampsCard() {
   const [range, setRange] = useState<RangeValue>(defaultRange);
-  const res = useQuery({
-    queryKey: queryKeys.reports.stamps(range[0], range[1]),
-    queryFn: () => http.get<StampsReport>('/report/stamps', { from: range[0], to: range[1] }),
-    retry: false,
-  });
+  const res = useStampsReport(range);
   const rows = res.data?.rows ?? [];
   const totals = rows.reduce((t, r) => ({ invoiced: t.invoiced + r.invoiced, destroyed: t.destroyed + r.destroyed }), {
     invoiced: 0,

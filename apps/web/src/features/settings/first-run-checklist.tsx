@@ -1,15 +1,8 @@
 import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Card, Progress, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../lib/session';
-import { http } from '../../lib/api';
-import { queryKeys } from '../../lib/query-keys';
-import { useLogos } from './api';
-
-/** How many rows a grid holds: its first row is enough to know whether there is one. */
-const countOf = (url: string) => () =>
-  http.get<{ count: number }>(url, { startRow: 0, endRow: 1 }).then((r) => r.count);
+import { useFirstRunCounts, useLogos } from './api';
 
 export interface ChecklistStep {
   key: string;
@@ -27,25 +20,11 @@ export function FirstRunChecklist() {
   const { user, can } = useSession();
   const company = user?.company;
   const logos = useLogos();
-  const rolls = useQuery({
-    queryKey: queryKeys.stamps.rolls,
-    queryFn: () => http.get<unknown[]>('/stamp/roll'),
-    enabled: can('stamp.read'),
-  });
-  const customers = useQuery({
-    queryKey: [...queryKeys.customers.all, 'first-run'],
-    queryFn: countOf('/customer/grid'),
-    enabled: can('customer.read'),
-  });
-  const products = useQuery({
-    queryKey: [...queryKeys.products.all, 'first-run'],
-    queryFn: countOf('/product/grid'),
-    enabled: can('product.read'),
-  });
-  const invoices = useQuery({
-    queryKey: [...queryKeys.invoices.all, 'first-run'],
-    queryFn: countOf('/invoice/grid'),
-    enabled: can('invoice.read'),
+  const { rolls, customers, products, invoices } = useFirstRunCounts({
+    stamps: can('stamp.read'),
+    customers: can('customer.read'),
+    products: can('product.read'),
+    invoices: can('invoice.read'),
   });
   const loading = [logos, rolls, customers, products, invoices].some((q) => q.isLoading);
   if (!company || !can('company.edit') || loading) return null;

@@ -2,8 +2,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Flex, Modal, Popconfirm, Progress, Tag, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useSession } from '../../lib/session';
-import { errorMessage, http } from '../../lib/api';
-import { logosKey, useLogos, useRemoveLogo } from './api';
+import { errorMessage } from '../../lib/api';
+import { logosKey, saveCompany, uploadLogo, useLogos, useRemoveLogo } from './api';
 import { useQueryClient } from '@tanstack/react-query';
 
 type UploadState =
@@ -56,10 +56,8 @@ export function LogoManager() {
 
   const upload = async (file: File) => {
     progress.start();
-    const body = new FormData();
-    body.append('logo', file);
     try {
-      await http.post('/company/logo', body);
+      await uploadLogo(file);
       progress.done();
       await qc.invalidateQueries({ queryKey: logosKey });
       void refresh();
@@ -76,7 +74,7 @@ export function LogoManager() {
     try {
       const company = user!.company;
       const { id: _id, companyFeatures: _f, logos: _l, created_at: _c, updated_at: _u, ...values } = company;
-      await http.put(`/company/${company.id}`, { ...values, default_logo_id: id });
+      await saveCompany(company.id, { ...values, default_logo_id: id });
       await refresh();
       message.success('Default logo changed');
     } catch (err) {

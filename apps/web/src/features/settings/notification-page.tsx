@@ -1,18 +1,17 @@
 import { Alert, App, Button, Card, Form, Skeleton, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { useFormUnsaved } from '../../lib/unsaved-changes';
-import { useNotification } from './api';
+import { type NotificationPrefs, saveNotification, useNotification } from './api';
 
 export default function NotificationPage() {
   const notification = useNotification();
   const qc = useQueryClient();
   const { message } = App.useApp();
   const unsaved = useFormUnsaved();
-  const onFinish = async (v: { email_notification: boolean; app_notification: boolean }) => {
+  const onFinish = async (v: NotificationPrefs) => {
     try {
-      await http.put('/company/notification', { notifications: v });
+      await saveNotification(v);
       unsaved.saved();
       await qc.invalidateQueries({ queryKey: ['notification'] });
       message.success('Notification preferences saved');

@@ -1,7 +1,8 @@
 import { profileSchema } from '@dbo/domain/auth';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useSession } from '../../lib/session';
-import { ApiError, errorMessage, http } from '../../lib/api';
+import { ApiError, errorMessage } from '../../lib/api';
+import { saveProfile } from './api';
 import { zodRule } from '../../lib/zod-form';
 import { useFormUnsaved } from '../../lib/unsaved-changes';
 
@@ -12,11 +13,7 @@ export function ProfileForm() {
   const unsaved = useFormUnsaved();
   const onFinish = async (v: { name: string; password?: string; current_password?: string }) => {
     try {
-      await http.put('/user', {
-        name: v.name,
-        password: v.password || undefined,
-        current_password: v.password ? v.current_password : undefined,
-      });
+      await saveProfile(v);
       unsaved.saved();
       await refresh();
       form.setFieldsValue({ password: '', current_password: '' });

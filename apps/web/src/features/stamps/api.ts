@@ -2,7 +2,7 @@ import type { DestroyReason, rollReconciliationListOut, StampMonthly, StampRecor
 import type { DestroyEntry } from '@dbo/domain/stamps';
 import type { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
+import { http, request } from '../../lib/api';
 import type { StampRoll } from '../../lib/answer-types';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
@@ -128,3 +128,11 @@ export function useRollReconciliation() {
     queryFn: () => http.get<RollReconciliationList>('/stamp/roll/reconciliation'),
   });
 }
+
+/** The stamp log as CSV, filtered and sorted as the grid is. */
+export const downloadStampLog = (query: Parameters<typeof http.get>[1]) =>
+  request<Response>('GET', '/stamp/download', { raw: true, query });
+
+/** One of the stamp record's files (CSV or PDF, `query.format`). */
+export const fetchStampFile = (path: string, query: Record<string, string>) =>
+  request<Response>('GET', path, { raw: true, query });

@@ -5,7 +5,8 @@ import type { ColDef } from 'ag-grid-community';
 import { App, Button, Flex, InputNumber, Spin, Switch, Tabs, Tag, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob, request } from '../../lib/api';
+import { downloadBlob } from '../../lib/api';
+import { downloadStampLog } from './api';
 import { dateResetFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
@@ -87,10 +88,7 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
     setDownloading(true);
     try {
       const models = gridRef.current?.models() ?? { filterModel: {}, sortModel: [] };
-      const res = await request<Response>('GET', '/stamp/download', {
-        raw: true,
-        query: { ...models, ...params },
-      });
+      const res = await downloadStampLog({ ...models, ...params });
       downloadBlob(await res.blob(), `stamp-log-${todayInTexas()}.csv`);
     } catch {
       message.error(STAMP_MSG.csvFailed);

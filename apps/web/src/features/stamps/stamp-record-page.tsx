@@ -11,7 +11,8 @@ import { isCalendarDay } from '@dbo/domain/primitives';
 import { Alert, App, Button, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { downloadBlob, errorMessage, request } from '../../lib/api';
+import { downloadBlob, errorMessage } from '../../lib/api';
+import { fetchStampFile } from './api';
 import { Page } from '../../lib/page';
 import { useStampMonthly, useStampRecord } from './api';
 
@@ -36,7 +37,7 @@ function useDownload() {
   const run = async (path: string, query: Record<string, string>, name: string) => {
     setBusy(`${path}:${query.format}`);
     try {
-      const res = await request<Response>('GET', path, { raw: true, query });
+      const res = await fetchStampFile(path, query);
       downloadBlob(await res.blob(), name);
     } catch (err) {
       message.error(errorMessage(err));
