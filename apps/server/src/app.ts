@@ -26,7 +26,7 @@ import { serializerCompiler } from './lib/serializer.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
 import { dataExceptionMessage, HttpError, isTransientConflict, TRANSIENT_CONFLICT_MESSAGE } from './lib/errors.js';
-import type { App, AppDeps } from './lib/http.js';
+import type { App, AppDeps, AppServices } from './lib/http.js';
 import type { Mailer } from './lib/mailer.js';
 import { createJobQueue } from './lib/jobs.js';
 import { documentRoute, markSignedIn } from './lib/openapi.js';
@@ -41,6 +41,7 @@ import { staffSockets } from './modules/auth/auth.sockets.js';
 import { customerSockets } from './modules/customers/customer-sockets.js';
 import { guardStaffRoutes } from './modules/auth/permissions.plugin.js';
 import { logoDir } from './modules/company/company.service.js';
+import { createWiring } from './modules/wiring.js';
 
 export const API_PREFIX = '/api/v1';
 
@@ -130,7 +131,7 @@ export async function buildApp(opts: BuildOptions) {
 
   // without realtime (most tests) events go nowhere; attachRealtime below sets the socket.io emitters
   let emitters: Pick<AppDeps, 'emit' | 'emitToCustomer'> = { emit: () => {}, emitToCustomer: () => {} };
-  const deps: AppDeps = {
+  const services: AppServices = {
     config,
     db: opts.db,
     mailer:
@@ -148,6 +149,8 @@ export async function buildApp(opts: BuildOptions) {
       onGiveUp: (name) => countJobFailure(deps, name),
     }),
   };
+  // what each module plugs into the ones below it, for this app alone (modules/wiring.ts)
+  const deps: AppDeps = { ...services, wiring: createWiring(services, (err) => app.log.error(err)) };
   app.decorate('deps', deps);
   if (deps.sharedLimits) {
     const shared = deps.sharedLimits;

@@ -16,7 +16,8 @@ export interface AuthContext {
   sessionId: string;
 }
 
-export interface AppDeps {
+/** What the app's modules share, made by buildApp (app.ts). */
+export interface AppServices {
   config: AppConfig;
   db: Db;
   mailer: Mailer;
@@ -32,6 +33,12 @@ export interface AppDeps {
   /** attempt counters shared by the server's processes (Redis, when REDIS_URL is set) */
   sharedLimits?: SharedCounter;
 }
+
+/**
+ * The services and, added by modules/wiring.ts (lib imports no module), `wiring`: what the modules
+ * plug into the ones below them, for this app only.
+ */
+export interface AppDeps extends AppServices {}
 
 declare module 'fastify' {
   interface FastifyRequest {

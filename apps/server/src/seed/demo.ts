@@ -10,6 +10,7 @@ import { products } from '../modules/products/products.tables.js';
 import { stampRolls } from '../modules/stamps/stamps.tables.js';
 import { createRollStamps } from '../modules/stamps/stamps.ledger.js';
 import { seedDemoInvoices } from '../modules/invoices/invoices.seed.js';
+import { historyWiring } from '../modules/wiring.js';
 import { seedDemoPayments } from '../modules/payments/payments.seed.js';
 import { seedDemoInventory } from '../modules/inventory/inventory.seed.js';
 import { seedDemoOrders } from '../modules/orders/orders.seed.js';
@@ -180,7 +181,8 @@ export async function seedDemoIfEmpty(
   // a dozen invoices over the last two months, saved through the invoice service (keep last:
   // it reads the customers, products, stock and stamp roll seeded above)
   const [demoCompany] = await db.select({ id: companies.id }).from(companies).limit(1);
-  if (demoCompany) await seedDemoPayments(db, demoCompany.id, await seedDemoInvoices(db, demoCompany.id));
+  if (demoCompany)
+    await seedDemoPayments(db, demoCompany.id, await seedDemoInvoices(historyWiring(), db, demoCompany.id));
   // inventory: a restock and a shelf count leaving some items under their reorder level (keep after the invoices)
   if (demoCompany) await seedDemoInventory(db, demoCompany.id);
   if (demoCompany) await seedDemoOrders(db, demoCompany.id, login.password);

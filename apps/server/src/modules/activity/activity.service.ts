@@ -3,7 +3,7 @@ import type { GridQuery } from '@dbo/domain/grid';
 import { asc, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
-import { onCompanyChange } from '../company/company.service.js';
+import type { CompanyChangeListener } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
 import { activities } from './activity.tables.js';
 
@@ -27,8 +27,9 @@ export async function recordActivity(db: DbOrTx, a: ActivityInput): Promise<void
   });
 }
 
-// the company's own changes (settings, logos, features) are announced by company, below this module
-onCompanyChange((db, change) => recordActivity(db, { ...change, module: 'COMPANY' }));
+/** The company's own changes (settings, logos, features), announced by company below this module. */
+export const recordCompanyChange: CompanyChangeListener = (db, change) =>
+  recordActivity(db, { ...change, module: 'COMPANY' });
 
 const columns: GridColumns = {
   id: { expr: activities.id, type: 'number' },

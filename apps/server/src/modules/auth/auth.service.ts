@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULTS } from '@dbo/domain/constants';
 import { MSG } from '@dbo/domain/auth';
-import { FEATURES_ON_AT_SIGN_UP } from '@dbo/domain/features';
 import { TEAM_MSG } from '@dbo/domain/team';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -9,7 +8,8 @@ import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { randomToken, sha256, verifyAgainstDummy, verifyPassword } from '../../lib/passwords.js';
 import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { companies, companyFeatures, users } from '../company/company.tables.js';
+import { createCompanyWithOwner } from '../company/company-create.js';
+import { users } from '../company/company.tables.js';
 import { passwordResets, sessions } from './auth.tables.js';
 import { spendResetToken } from './reset-token.js';
 import {
@@ -94,25 +94,13 @@ export async function signUp(
   const passwordHash = await hashNewPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
-      const [company] = await tx
-        .insert(companies)
-        .values({ name: input.company_name || `${input.name}'s Company` })
-        .returning();
-      // the free features are on from the start (issue 36); the paid ones wait for the marketplace
-      await tx
-        .insert(companyFeatures)
-        .values(FEATURES_ON_AT_SIGN_UP.map((name) => ({ company_id: company.id, name, active: true })));
-      const [user] = await tx
-        .insert(users)
-        .values({
-          company_id: company.id,
-          email: input.email,
-          name: input.name,
-          title: input.title,
-          role: 'owner',
-          password_hash: passwordHash,
-        })
-        .returning();
+      const { company, user } = await createCompanyWithOwner(tx, {
+        companyName: input.company_name || `${input.name}'s Company`,
+        email: input.email,
+        name: input.name,
+        title: input.title,
+        passwordHash,
+      });
       await recordActivity(tx, { companyId: company.id, userId: user.id, module: 'AUTH', type: 'CREATE' });
       return user;
     });

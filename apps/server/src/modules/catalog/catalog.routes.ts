@@ -24,7 +24,7 @@ import { getProduct, listProducts, productGrid } from './catalog.service.js';
 const tags = ['product'];
 
 export async function privateRoutes(app: App) {
-  const { db } = app.deps;
+  const { db, wiring } = app.deps;
   const changed = (companyId: number, payload: Record<string, unknown>) =>
     app.deps.emit(companyId, 'product:cache-update', payload);
 
@@ -65,7 +65,7 @@ export async function privateRoutes(app: App) {
   );
 
   app.post('/product', { schema: { tags, body: productCreateSchema, response: { 200: productOut } } }, async (req) => {
-    const product = await createProduct(db, req.auth.companyId, req.auth.userId, req.body);
+    const product = await createProduct(wiring, db, req.auth.companyId, req.auth.userId, req.body);
     changed(req.auth.companyId, { id: product.id });
     return product;
   });
@@ -74,7 +74,7 @@ export async function privateRoutes(app: App) {
     '/product/:id',
     { schema: { tags, params: idParams, body: productPatchSchema, response: { 200: productDetailOut } } },
     async (req) => {
-      const id = await updateProduct(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
+      const id = await updateProduct(wiring, db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
       changed(req.auth.companyId, { id });
       return getProduct(db, req.auth.companyId, id);
     },
@@ -84,7 +84,7 @@ export async function privateRoutes(app: App) {
     '/product/:id',
     { schema: { tags, params: idParams, response: { 200: productDeletedOut } } },
     async (req) => {
-      const out = await deleteProduct(db, req.auth.companyId, req.auth.userId, req.params.id);
+      const out = await deleteProduct(wiring, db, req.auth.companyId, req.auth.userId, req.params.id);
       changed(req.auth.companyId, { id: out.id, deleted: true });
       return out;
     },

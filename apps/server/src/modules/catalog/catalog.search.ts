@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { applyDuePriceChanges, pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { lastInvoicedPrices } from '../invoices/invoice-plugs.js';
 import { productBasics } from '../products/products.service.js';
 import { products } from '../products/products.tables.js';
 
@@ -37,7 +38,7 @@ export async function productSuggestions(db: DbOrTx, companyId: number, q: Sugge
   const query = q.query.trim();
   if (query.length < PRODUCT_SEARCH_MIN_CHARS) return { suggestions: [] as Suggestion[] };
   await applyDuePriceChanges(db, companyId);
-  const ctx = await pricingContext(db, companyId, q.customerId);
+  const ctx = await pricingContext(db, companyId, q.customerId, lastInvoicedPrices);
 
   const upper = query.toUpperCase();
   const upc = isUpcQuery(query);
@@ -105,7 +106,7 @@ export const RECOMMENDATION = { notOrderedForDays: 14, lookBackDays: 365, limit:
  * it has not been invoiced for in the last two weeks, with the customer's price.
  */
 export async function productRecommendation(db: DbOrTx, companyId: number, customerId: number) {
-  const ctx = await pricingContext(db, companyId, customerId);
+  const ctx = await pricingContext(db, companyId, customerId, lastInvoicedPrices);
   const today = todayInTexas();
   const since = addDays(today, -RECOMMENDATION.lookBackDays);
   const lately = addDays(today, -RECOMMENDATION.notOrderedForDays);

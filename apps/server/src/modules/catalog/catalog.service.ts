@@ -10,6 +10,7 @@ import { customerNames } from '../customers/price-tiers.service.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { applyDuePriceChanges, pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { lastInvoicedPrices } from '../invoices/invoice-plugs.js';
 import { findProduct, type ProductRow, publicProduct } from '../products/products.service.js';
 import { priceChanges, products } from '../products/products.tables.js';
 
@@ -188,7 +189,7 @@ export async function productGrid(db: DbOrTx, companyId: number, q: GridQuery & 
  */
 export async function listProducts(db: DbOrTx, companyId: number, q: ProductListQuery) {
   await applyDuePriceChanges(db, companyId);
-  const ctx = await pricingContext(db, companyId, q.customerId);
+  const ctx = await pricingContext(db, companyId, q.customerId, lastInvoicedPrices);
   const join = and(eq(inventory.company_id, products.company_id), eq(inventory.product_id, products.id));
   let rows: {
     p: ProductRow;

@@ -27,7 +27,7 @@ import {
 const tags = ['company'];
 
 export async function privateRoutes(app: App) {
-  const { db, config } = app.deps;
+  const { db, config, wiring } = app.deps;
 
   app.get('/company', { schema: { tags, response: { 200: companyOut } } }, async (req) => {
     return publicCompany(await getCompany(db, req.auth.companyId));
@@ -38,7 +38,7 @@ export async function privateRoutes(app: App) {
     { schema: { tags, params: idParams, body: companyBodySchema, response: { 200: companyOut } } },
     async (req) => {
       if (req.params.id !== req.auth.companyId) throw notFound('Company not found');
-      const company = await updateCompany(db, req.auth.companyId, req.auth.userId, req.body);
+      const company = await updateCompany(wiring, db, req.auth.companyId, req.auth.userId, req.body);
       app.deps.emit(req.auth.companyId, 'company:update', { id: company.id });
       return company;
     },
@@ -60,7 +60,14 @@ export async function privateRoutes(app: App) {
     '/company/feature',
     { schema: { tags, body: featureToggleSchema, response: { 200: featureToggleOut } } },
     async (req) => {
-      const feature = await toggleFeature(db, req.auth.companyId, req.auth.userId, req.body.name, req.body.active);
+      const feature = await toggleFeature(
+        wiring,
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        req.body.name,
+        req.body.active,
+      );
       app.deps.emit(req.auth.companyId, 'company:update', { feature: feature.name });
       if (feature.name === 'order') app.deps.emit(req.auth.companyId, 'order:feature', { active: feature.active });
       return feature;
@@ -85,7 +92,7 @@ export async function privateRoutes(app: App) {
       throw badRequest(COMPANY_ERRORS.logoSize);
     });
     if (file.file.truncated) throw badRequest(COMPANY_ERRORS.logoSize);
-    return saveLogo(db, config.dataDir, req.auth.companyId, req.auth.userId, {
+    return saveLogo(wiring, db, config.dataDir, req.auth.companyId, req.auth.userId, {
       filename: file.filename.slice(0, 255),
       mimetype: file.mimetype,
       buffer,
@@ -93,6 +100,6 @@ export async function privateRoutes(app: App) {
   });
 
   app.delete('/company/logo/:id', { schema: { tags, params: idParams, response: { 200: successOut } } }, async (req) =>
-    removeLogo(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
+    removeLogo(wiring, db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
   );
 }

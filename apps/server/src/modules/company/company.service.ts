@@ -37,17 +37,26 @@ export interface CompanyChange {
   info?: Record<string, unknown>;
 }
 export type CompanyChangeListener = (db: DbOrTx, change: CompanyChange) => Promise<void>;
-const changeListeners = new Set<CompanyChangeListener>();
 
-export function onCompanyChange(listener: CompanyChangeListener): () => void {
-  changeListeners.add(listener);
-  return () => {
-    changeListeners.delete(listener);
-  };
+/**
+ * What modules above company plug into it, per app (modules/wiring.ts lists them): the listeners of
+ * a change to the settings (activity logs it, in the same transaction) and, per feature, what runs
+ * when it is switched on (inventory makes its items).
+ */
+export interface CompanyHooks {
+  changed: readonly CompanyChangeListener[];
+  featureOn: Readonly<Partial<Record<FeatureName, readonly FeatureOnListener[]>>>;
+}
+export interface CompanyWiring {
+  company: CompanyHooks;
 }
 
-async function announce(db: DbOrTx, change: CompanyChange) {
-  for (const listener of changeListeners) await listener(db, change);
+async function announce(w: CompanyWiring, db: DbOrTx, change: CompanyChange) {
+  for (const listener of w.company.changed) await listener(db, change);
+}
+
+async function featureSwitchedOn(w: CompanyWiring, db: Db, companyId: number, name: FeatureName) {
+  for (const listener of w.company.featureOn[name] ?? []) await listener(db, companyId);
 }
 
 export async function activeFeatureNames(db: DbOrTx, companyId: number): Promise<Set<string>> {
@@ -89,7 +98,7 @@ export async function getCompany(db: DbOrTx, companyId: number) {
 }
 
 /** Checks the rule that depends on the company's features, then saves. */
-export async function updateCompany(db: Db, companyId: number, userId: number, v: CompanyBody) {
+export async function updateCompany(w: CompanyWiring, db: Db, companyId: number, userId: number, v: CompanyBody) {
   const issue = subdomainIssue(v, { orderActive: await isFeatureOn(db, companyId, 'order') });
   if (issue) throw badRequest(issue, [issue]);
   if (v.default_logo_id) {
@@ -105,7 +114,7 @@ export async function updateCompany(db: Db, companyId: number, userId: number, v
       .set({ ...v, default_logo_id: v.default_logo_id ?? null, tax_rate: String(v.tax_rate), updated_at: new Date() })
       .where(eq(companies.id, companyId))
       .returning();
-    await announce(db, {
+    await announce(w, db, {
       companyId,
       userId,
       type: 'UPDATE',
@@ -119,21 +128,15 @@ export async function updateCompany(db: Db, companyId: number, userId: number, v
 
 /** What a module above company does when a feature is switched on (inventory makes its items). */
 export type FeatureOnListener = (db: Db, companyId: number) => Promise<void>;
-const featureOnListeners = new Map<string, Set<FeatureOnListener>>();
 
-/**
- * Modules above company act on a feature switched on without company importing them; answers the
- * function that unregisters the listener (on the app's close).
- */
-export function onFeatureOn(name: string, listener: FeatureOnListener): () => void {
-  const set = featureOnListeners.get(name) ?? new Set();
-  featureOnListeners.set(name, set.add(listener));
-  return () => {
-    set.delete(listener);
-  };
-}
-
-export async function toggleFeature(db: Db, companyId: number, userId: number, name: string, active: boolean) {
+export async function toggleFeature(
+  w: CompanyWiring,
+  db: Db,
+  companyId: number,
+  userId: number,
+  name: string,
+  active: boolean,
+) {
   const def = featureDefinition(name);
   if (!def) throw badRequest(COMPANY_ERRORS.unknownFeature);
   if (def.comingSoon) throw badRequest(COMPANY_ERRORS.comingSoon);
@@ -151,9 +154,9 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
     .values({ company_id: companyId, name, active: requestOnly ? false : active, ...values })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: values })
     .returning();
-  if (row.active) for (const listener of featureOnListeners.get(name) ?? []) await listener(db, companyId);
+  if (row.active) await featureSwitchedOn(w, db, companyId, def.name);
   if (!requestOnly && existing?.active !== active) {
-    await announce(db, {
+    await announce(w, db, {
       companyId,
       userId,
       type: active ? 'FEATURE_ON' : 'FEATURE_OFF',
@@ -175,6 +178,7 @@ export async function toggleFeature(db: Db, companyId: number, userId: number, n
  * operator module logs it in the company's activity as the operator's action.
  */
 export async function setFeatureState(
+  w: CompanyWiring,
   db: Db,
   companyId: number,
   name: FeatureName,
@@ -194,8 +198,7 @@ export async function setFeatureState(
     .values({ company_id: companyId, name, ...values })
     .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: values })
     .returning();
-  if (row.active && !before?.active)
-    for (const listener of featureOnListeners.get(name) ?? []) await listener(db, companyId);
+  if (row.active && !before?.active) await featureSwitchedOn(w, db, companyId, name);
   return { before, row };
 }
 
@@ -209,6 +212,7 @@ export function logoDir(dataDir: string) {
 }
 
 export async function saveLogo(
+  w: CompanyWiring,
   db: Db,
   dataDir: string,
   companyId: number,
@@ -236,7 +240,7 @@ export async function saveLogo(
     .update(companies)
     .set({ default_logo_id: row.id })
     .where(and(eq(companies.id, companyId), sql`${companies.default_logo_id} is null`));
-  await announce(db, {
+  await announce(w, db, {
     companyId,
     userId,
     type: 'CREATE',
@@ -245,7 +249,14 @@ export async function saveLogo(
   return publicLogo(row);
 }
 
-export async function removeLogo(db: Db, dataDir: string, companyId: number, userId: number, id: number) {
+export async function removeLogo(
+  w: CompanyWiring,
+  db: Db,
+  dataDir: string,
+  companyId: number,
+  userId: number,
+  id: number,
+) {
   const [row] = await db
     .delete(logos)
     .where(and(eq(logos.id, id), eq(logos.company_id, companyId)))
@@ -256,7 +267,7 @@ export async function removeLogo(db: Db, dataDir: string, companyId: number, use
     .set({ default_logo_id: null })
     .where(and(eq(companies.id, companyId), eq(companies.default_logo_id, id)));
   await fs.rm(path.join(logoDir(dataDir), path.basename(row.path)), { force: true });
-  await announce(db, {
+  await announce(w, db, {
     companyId,
     userId,
     type: 'DELETE',
@@ -316,4 +327,19 @@ export function publicCompany(c: typeof companies.$inferSelect) {
 
 export function publicLogo(l: typeof logos.$inferSelect) {
   return { id: l.id, path: l.path, originalname: l.originalname, mimetype: l.mimetype, size: l.size };
+}
+
+/** The company's holiday list (null: back to the seeded Texas holidays). */
+export async function setHolidays(db: DbOrTx, companyId: number, holidays: typeof companies.$inferInsert.holidays) {
+  await db.update(companies).set({ holidays }).where(eq(companies.id, companyId));
+}
+
+/** The next online order number, counted on the company row (locked until the caller commits). */
+export async function nextOrderNumber(tx: DbOrTx, companyId: number): Promise<number> {
+  const [{ n }] = await tx
+    .update(companies)
+    .set({ last_order_number: sql`${companies.last_order_number} + 1` })
+    .where(eq(companies.id, companyId))
+    .returning({ n: companies.last_order_number });
+  return n;
 }

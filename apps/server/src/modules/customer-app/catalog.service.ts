@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { companies } from '../company/company.tables.js';
 import { orderLimits } from '../orders/orders.pricing.js';
 import { pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { lastInvoicedPrices } from '../invoices/invoice-plugs.js';
 import { products } from '../products/products.tables.js';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -59,7 +60,12 @@ export async function catalog(
   ]);
   const showPrices = company.show_prices;
   const prices = showPrices
-    ? await resolvePrices(db, who.companyId, rows, await pricingContext(db, who.companyId, who.customerId))
+    ? await resolvePrices(
+        db,
+        who.companyId,
+        rows,
+        await pricingContext(db, who.companyId, who.customerId, lastInvoicedPrices),
+      )
     : new Map();
   const limits = await orderLimits(db, who.companyId, rows);
   return {

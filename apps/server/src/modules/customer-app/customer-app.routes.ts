@@ -199,7 +199,7 @@ export async function publicRoutes(app: App) {
     async (req, reply) => {
       const who = await customerActor(db, req);
       const id = await ownInvoiceId(db, who, req.params.id);
-      const data = await loadPrintableInvoice(db, who.companyId, id);
+      const data = await loadPrintableInvoice(app.deps.wiring, db, who.companyId, id);
       const { pdf } = await invoicePdf(config.dataDir, data);
       return reply.headers(pdfHeaders(`invoice-${data.number_label}`)).send(pdf);
     },

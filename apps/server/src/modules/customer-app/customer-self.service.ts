@@ -10,6 +10,7 @@ import { spendResetToken } from '../auth/reset-token.js';
 import { customerPasswordResets } from './customer-app.tables.js';
 import { companies } from '../company/company.tables.js';
 import { revokeCustomerSessionRows } from '../customers/customer-sessions.service.js';
+import { setCustomerUserPassword, setCustomerUserPreferences } from '../customers/customer-users.service.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 
 /** A reset link stays valid for an hour and works once. */
@@ -32,7 +33,7 @@ export async function customerPreferences(db: Db, customerUserId: number) {
 }
 
 export async function saveCustomerPreferences(db: Db, customerUserId: number, prefs: PreferencesRequest) {
-  await db.update(customerUsers).set(prefs).where(eq(customerUsers.id, customerUserId));
+  await setCustomerUserPreferences(db, customerUserId, prefs);
   return customerPreferences(db, customerUserId);
 }
 
@@ -75,7 +76,7 @@ export async function resetCustomerPassword(db: Db, token: string, password: str
   return db.transaction(async (tx) => {
     const spent = await spendResetToken(tx, customerPasswordResets, token);
     if (!spent) throw badRequest(CUSTOMER_APP_MSG.resetTokenInvalid);
-    await tx.update(customerUsers).set({ password_hash: hash }).where(eq(customerUsers.id, spent.customer_user_id));
+    await setCustomerUserPassword(tx, spent.customer_user_id, hash);
     await recordActivity(tx, {
       companyId: spent.company_id,
       module: 'CUSTOMER',

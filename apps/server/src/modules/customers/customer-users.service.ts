@@ -352,3 +352,17 @@ export async function customerSignIn(db: Db, email: string, password: string, su
   }
   throw badRequest(CUSTOMER_MSG.invalidCredentials);
 }
+
+/** A shop user's notification choices (the shop's own settings page). */
+export async function setCustomerUserPreferences(
+  db: DbOrTx,
+  customerUserId: number,
+  prefs: Partial<Pick<UserRow, 'app_notification' | 'email_notification' | 'sms_notification'>>,
+) {
+  await db.update(customerUsers).set(prefs).where(eq(customerUsers.id, customerUserId));
+}
+
+/** A shop user's new password (a spent reset link; the caller ends their sessions). */
+export async function setCustomerUserPassword(tx: DbOrTx, customerUserId: number, passwordHash: string) {
+  await tx.update(customerUsers).set({ password_hash: passwordHash }).where(eq(customerUsers.id, customerUserId));
+}

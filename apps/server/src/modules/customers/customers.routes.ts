@@ -106,7 +106,7 @@ export async function privateRoutes(app: App) {
   app.get(
     '/customer/grid',
     { schema: { tags, querystring: gridQuery(), response: { 200: customerGridOut } } },
-    async (req) => customerGrid(db, req.auth.companyId, req.query),
+    async (req) => customerGrid(app.deps.wiring, db, req.auth.companyId, req.query),
   );
 
   // the customer screens of the company's other users refresh (after the write committed)
@@ -210,7 +210,7 @@ export async function privateRoutes(app: App) {
   );
 
   app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>
-    customerWithFlags(db, req.auth.companyId, req.params.id),
+    customerWithFlags(app.deps.wiring, db, req.auth.companyId, req.params.id),
   );
 
   app.put(

@@ -23,14 +23,11 @@ export type CreditFlagsOf = (
 ) => Promise<Map<number, CreditFlags>>;
 
 /**
- * Delinquency is judged from the customer's invoices, a module above this one: the invoices module
- * plugs its judgement in (delinquency.service.ts) and the customer grid and page show it.
+ * Delinquency is judged from the customer's invoices, a module above this one: the app's wiring
+ * (modules/wiring.ts) gives the invoices module's judgement, and the customer grid and page show it.
  */
-let creditFlagsOf: CreditFlagsOf = async (_db, _companyId, list) =>
-  new Map(list.map((c) => [c.id, { delinquent: false, tabc_delinquent: false }]));
-
-export function plugCreditFlags(fn: CreditFlagsOf) {
-  creditFlagsOf = fn;
+export interface CustomerWiring {
+  customers: { creditFlagsOf: CreditFlagsOf };
 }
 
 const tierColumns = {
@@ -53,9 +50,9 @@ export function publicCustomer(c: CustomerRow, tier?: TierRow) {
 }
 
 /** The customer page's answer: the customer with its credit-law flags. */
-export async function customerWithFlags(db: DbOrTx, companyId: number, id: number) {
+export async function customerWithFlags(w: CustomerWiring, db: DbOrTx, companyId: number, id: number) {
   const c = await findCustomer(db, companyId, id);
-  const flags = await creditFlagsOf(db, companyId, [c]);
+  const flags = await w.customers.creditFlagsOf(db, companyId, [c]);
   return { ...c, ...flags.get(c.id) };
 }
 
@@ -127,7 +124,7 @@ const gridColumns: GridColumns = {
   productPriceTier: { expr: priceTiers.name, type: 'text' },
 };
 
-export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) {
+export async function customerGrid(w: CustomerWiring, db: DbOrTx, companyId: number, q: GridQuery) {
   const { rows, count } = await runGrid(db, {
     select: { c: customers, tier: tierColumns },
     from: customers,
@@ -145,7 +142,7 @@ export async function customerGrid(db: DbOrTx, companyId: number, q: GridQuery) 
     tieBreaker: customers.id,
     scope: [eq(customers.company_id, companyId), isNull(customers.deleted_at)],
   });
-  const flags = await creditFlagsOf(
+  const flags = await w.customers.creditFlagsOf(
     db,
     companyId,
     rows.map((r) => r.c),

@@ -20,6 +20,7 @@ import { customers } from '../customers/customers.tables.js';
 import { saveDocument } from '../documents/documents.service.js';
 import { sendInvoiceEmail } from '../email/email.service.js';
 import { findInvoice, lockCompany } from '../invoices/invoice-lookup.service.js';
+import type { InvoiceWiring } from '../invoices/invoice-hooks.js';
 import { changeInvoiceStatus, markInvoiceSigned, recordStatus } from '../invoices/invoice-status.service.js';
 import { invoiceItems } from '../invoices/invoices.tables.js';
 import { addCustomerPayment } from '../payments/customer-payments.service.js';
@@ -78,7 +79,7 @@ function shortLines(items: (typeof invoiceItems.$inferSelect)[], lines: StopComp
 }
 
 export async function completeStop(
-  deps: { db: Db; mailer: Mailer; dataDir: string; log?: (err: unknown) => void },
+  deps: { db: Db; mailer: Mailer; dataDir: string; wiring: InvoiceWiring; log?: (err: unknown) => void },
   actor: Actor,
   invoiceId: number,
   v: StopCompleteValues,
@@ -125,7 +126,9 @@ export async function completeStop(
     else if (inv.status !== 'delivered')
       // the delivered status is part of the driver's own delivery (delivery.own), not an edit of the
       // invoice: the status service's rules apply, its edit-screen role check does not
-      await changeInvoiceStatus(txDb, { companyId, userId, role: 'owner' }, inv.id, { status: 'delivered' });
+      await changeInvoiceStatus(deps.wiring, txDb, { companyId, userId, role: 'owner' }, inv.id, {
+        status: 'delivered',
+      });
 
     let creditMemoId: number | null = null;
     if (short.items.length) {
@@ -192,7 +195,7 @@ const extOf = (url: string) => (url.startsWith('data:image/png') ? 'png' : 'jpg'
 
 /** Documents and the customer's copy: after the commit, and a failure here never undoes the delivery. */
 async function afterCompletion(
-  deps: { db: Db; mailer: Mailer; dataDir: string; log?: (err: unknown) => void },
+  deps: { db: Db; mailer: Mailer; dataDir: string; wiring: InvoiceWiring; log?: (err: unknown) => void },
   actor: Actor,
   row: DeliveryRow,
   v: StopCompleteValues,
@@ -216,7 +219,7 @@ async function afterCompletion(
   if (v.photo) steps.push(() => keep(v.photo as string, 'delivery-photo', 'photo_document_id'));
   if (email.includes('@'))
     steps.push(() =>
-      sendInvoiceEmail(db, deps.mailer, dataDir, {
+      sendInvoiceEmail(deps.wiring, db, deps.mailer, dataDir, {
         companyId: actor.companyId,
         userId: actor.userId,
         number: String(number),

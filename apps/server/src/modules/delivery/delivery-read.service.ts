@@ -12,7 +12,6 @@ import { notFound } from '../../lib/errors.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { customerNumberingOn } from '../invoices/invoice-lookup.service.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { creditMemos } from '../payments/payments.tables.js';
 import { deliveryInvoices, deliveryRoutes, deliveryStops } from './delivery.tables.js';
@@ -226,7 +225,7 @@ export async function routesOn(db: DbOrTx, companyId: number, date: string, driv
 }
 
 /** The invoice's signature for its read model (PDF, print page, email). */
-async function receivedPart(db: DbOrTx, invoiceId: number) {
+export async function receivedPart(db: DbOrTx, invoiceId: number) {
   const [row] = await db
     .select({
       received_by: deliveryInvoices.received_by,
@@ -238,4 +237,3 @@ async function receivedPart(db: DbOrTx, invoiceId: number) {
   if (!row?.completed_at || !row.received_by) return null;
   return { received_by: row.received_by, received_at: row.completed_at, signature: row.signature };
 }
-plugInvoiceReadPart('received', receivedPart);

@@ -128,6 +128,7 @@ export async function privateRoutes(app: App) {
           db,
           mailer,
           dataDir: config.dataDir,
+          wiring: app.deps.wiring,
           log: (err) => req.log.warn({ err }, 'delivery after-commit step failed'),
         },
         actorOf(req),

@@ -22,7 +22,7 @@ export async function privateRoutes(app: App) {
     '/invoice/:id/email',
     { schema: { tags, params: numberParams, body: sendInvoiceEmailSchema, response: { 200: emailSentOut } } },
     async (req) =>
-      sendInvoiceEmail(db, mailer, config.dataDir, {
+      sendInvoiceEmail(app.deps.wiring, db, mailer, config.dataDir, {
         companyId: req.auth.companyId,
         userId: req.auth.userId,
         number: req.params.id,

@@ -14,6 +14,7 @@ import { customers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { emailLogs } from './email.tables.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import type { InvoiceWiring } from '../invoices/invoice-hooks.js';
 import { loadPrintableInvoice, type PrintableInvoice } from '../invoices/invoice-read.service.js';
 import { invoicePdf } from '../pdf/pdf.service.js';
 
@@ -78,13 +79,14 @@ export async function sendOrRefuse(mailer: Mailer, message: MailMessage) {
 
 /** Sends the invoice PDF to every recipient in one message, then logs it. */
 export async function sendInvoiceEmail(
+  w: InvoiceWiring,
   db: Db,
   mailer: Mailer,
   dataDir: string,
   opts: { companyId: number; userId: number; number: string; emails: string[]; notes: string; beer?: boolean },
 ) {
   const inv = await findInvoice(db, opts.companyId, { number: opts.number, beer: opts.beer });
-  const data = await loadPrintableInvoice(db, opts.companyId, inv.id);
+  const data = await loadPrintableInvoice(w, db, opts.companyId, inv.id);
   const { pdf, filename } = await invoicePdf(dataDir, data);
   const message = invoiceEmailMessage(data, opts.notes);
   await sendOrRefuse(mailer, {

@@ -14,7 +14,12 @@ import { type ProductCreateValues, type ProductPatch, productCreateSchema } from
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { createCustomer, listCustomers, updateCustomer } from '../customers/customers.service.js';
 import { setProductStock, stockByProduct } from '../inventory/inventory.ledger.js';
-import { createProduct, createProducts, updateProduct } from '../products/product-writes.service.js';
+import {
+  createProduct,
+  createProducts,
+  type ProductWiring,
+  updateProduct,
+} from '../products/product-writes.service.js';
 import { allProducts } from '../products/products.service.js';
 import type { Sheet } from './import.parse.js';
 import {
@@ -182,7 +187,13 @@ async function productIndex(db: DbOrTx, companyId: number) {
   return { byUpc, byNameSize };
 }
 
-async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<string, string>): Promise<Plan> {
+async function planProducts(
+  wiring: ProductWiring,
+  db: DbOrTx,
+  w: Writer,
+  sheet: Sheet,
+  mapping: Record<string, string>,
+): Promise<Plan> {
   const { byUpc, byNameSize } = await productIndex(db, w.companyId);
   const mapped = Object.keys(mapping).filter((f) => PRODUCT_FIELDS.includes(f));
   const seen = new Map<string, number>();
@@ -212,7 +223,7 @@ async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record
     }
     if (!match) {
       const apply = async (tx: Db) => {
-        await createProduct(tx, w.companyId, w.userId, v);
+        await createProduct(wiring, tx, w.companyId, w.userId, v);
       };
       out.push({ ...planned(r, 'new', values, apply), bulk: v });
       continue;
@@ -226,7 +237,7 @@ async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record
     const action = Object.keys(patch).length === 0 ? 'unchanged' : 'updated';
     out.push(
       planned(r, action, values, async (tx) => {
-        await updateProduct(tx, w.companyId, w.userId, match.id, patch);
+        await updateProduct(wiring, tx, w.companyId, w.userId, match.id, patch);
       }),
     );
   }
@@ -234,6 +245,7 @@ async function planProducts(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record
     ...out,
     bulk: async (tx, rows) => {
       await createProducts(
+        wiring,
         tx,
         w.companyId,
         w.userId,
@@ -305,6 +317,7 @@ async function planStock(db: DbOrTx, w: Writer, sheet: Sheet, mapping: Record<st
 }
 
 export async function planImport(
+  wiring: ProductWiring,
   db: DbOrTx,
   kind: ImportKind,
   w: Writer,
@@ -312,6 +325,6 @@ export async function planImport(
   mapping: Record<string, string>,
 ): Promise<Plan> {
   if (kind === 'customers') return planCustomers(db, w, sheet, mapping);
-  if (kind === 'products') return planProducts(db, w, sheet, mapping);
+  if (kind === 'products') return planProducts(wiring, db, w, sheet, mapping);
   return planStock(db, w, sheet, mapping);
 }

@@ -54,6 +54,7 @@ export async function privateRoutes(app: App) {
   const { db } = app.deps;
   const runner = {
     db,
+    wiring: app.deps.wiring,
     log: app.log,
     onFinished: (companyId: number, kind: ImportKind) => app.deps.emit(companyId, 'import:update', { kind }),
   };
@@ -78,7 +79,7 @@ export async function privateRoutes(app: App) {
       await assertKindAvailable(db, writer.companyId, kind);
       const { file, fields } = await readImportUpload(req);
       const sheet = await readSheet(file.buffer);
-      return previewImport(db, kind, writer, sheet, parseMappingField(fields.mapping));
+      return previewImport(app.deps.wiring, db, kind, writer, sheet, parseMappingField(fields.mapping));
     },
   );
 

@@ -25,6 +25,7 @@ import {
 } from '@dbo/domain/import';
 import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { ProductWiring } from '../products/product-writes.service.js';
 import { HttpError } from '../../lib/errors.js';
 import type { Sheet } from './import.parse.js';
 import { type Plan, type PlannedRow, planImport, type Writer } from './import.plan.js';
@@ -40,6 +41,8 @@ export interface JobInput extends Writer {
 
 interface RunnerDeps {
   db: Db;
+  /** what the import's product writes run (inventory's items, modules/wiring.ts) */
+  wiring: ProductWiring;
   log: { error(obj: unknown, msg?: string): void };
   /** told when a job ends, e.g. to refresh the company's screens */
   onFinished?(companyId: number, kind: ImportKind): void;
@@ -103,7 +106,7 @@ const rejectedOf = (rows: PlannedRow[]): RejectedRow[] =>
 
 async function runJob(deps: RunnerDeps, jobId: number, input: JobInput) {
   const { db } = deps;
-  const plan = await planImport(db, input.kind, input, input.sheet, input.mapping);
+  const plan = await planImport(deps.wiring, db, input.kind, input, input.sheet, input.mapping);
   const progress = (on: DbOrTx, set: Partial<typeof importJobs.$inferInsert>) =>
     on
       .update(importJobs)

@@ -12,6 +12,7 @@ import {
 } from '@dbo/domain/import';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { ProductWiring } from '../products/product-writes.service.js';
 import { csvLine } from '../../lib/csv.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import { findCompanyRow } from '../../lib/company-rows.js';
@@ -92,6 +93,7 @@ export async function resolveMapping(
 }
 
 export async function previewImport(
+  wiring: ProductWiring,
   db: Db,
   kind: ImportKind,
   w: Writer,
@@ -109,7 +111,7 @@ export async function previewImport(
       errors: [{ row: 1, message: IMPORT_MSG.missingFields(missing) }],
       counts: { new: 0, updated: 0, unchanged: 0, invalid: 0 },
     };
-  const plan = await planImport(db, kind, w, sheet, mapping);
+  const plan = await planImport(wiring, db, kind, w, sheet, mapping);
   return {
     ...base,
     rows: plan.rows

@@ -47,7 +47,7 @@ export async function privateRoutes(app: App) {
         response: { 200: fintechLogEntryOut },
       },
     },
-    async (req) => syncInvoicesToFintech({ db, config }, req.auth.companyId, req.query.invoiceIds),
+    async (req) => syncInvoicesToFintech(app.deps, req.auth.companyId, req.query.invoiceIds),
   );
 
   app.get(

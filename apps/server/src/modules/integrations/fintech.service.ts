@@ -21,6 +21,7 @@ import { createFintechClient, type FintechInvoicePush } from '../../integrations
 import { PartnerError, policyFromConfig } from '../../integrations/partner-http.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
+import type { InvoiceWiring } from '../invoices/invoice-hooks.js';
 import { type InvoiceReadModel, readInvoice } from '../invoices/invoice-read.service.js';
 import { getIntegrationCredentials } from './credentials.service.js';
 import { syncLogs } from './integrations.tables.js';
@@ -95,7 +96,7 @@ const idempotencyKey = (companyId: number, m: InvoiceReadModel) =>
 const step = (s: string, message: string): SyncStep => ({ step: s, message, at: new Date().toISOString() });
 
 export async function syncInvoicesToFintech(
-  deps: { db: Db; config: AppConfig },
+  deps: { db: Db; config: AppConfig; wiring: InvoiceWiring },
   companyId: number,
   invoiceIds: number[],
 ): Promise<FintechLogEntry> {
@@ -103,7 +104,7 @@ export async function syncInvoicesToFintech(
   await requireFintechFeature(db, companyId);
   // each id is the company's (404 otherwise) before anything else is judged
   const models: InvoiceReadModel[] = [];
-  for (const id of invoiceIds) models.push(await readInvoice(db, companyId, id));
+  for (const id of invoiceIds) models.push(await readInvoice(deps.wiring, db, companyId, id));
   const gaps = setupGaps(models);
   if (gaps.length) throw badRequest(gaps[0], gaps);
   const creds = await getIntegrationCredentials(db, companyId, 'fintech');

@@ -18,6 +18,6 @@ export async function privateRoutes(app: App) {
       },
     },
     async (req) =>
-      syncInvoiceToMpower({ db, config }, { companyId: req.auth.companyId, userId: req.auth.userId }, req.params.id),
+      syncInvoiceToMpower(app.deps, { companyId: req.auth.companyId, userId: req.auth.userId }, req.params.id),
   );
 }

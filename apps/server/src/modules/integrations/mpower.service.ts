@@ -17,7 +17,8 @@ import { createMpowerClient, type MpowerInvoicePush } from '../../integrations/m
 import { PartnerError, policyFromConfig } from '../../integrations/partner-http.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { isFeatureOn } from '../company/company.service.js';
-import { type InvoiceReadModel, plugInvoiceReadPart, readInvoice } from '../invoices/invoice-read.service.js';
+import type { InvoiceWiring } from '../invoices/invoice-hooks.js';
+import { type InvoiceReadModel, readInvoice } from '../invoices/invoice-read.service.js';
 import { getIntegrationCredentials } from './credentials.service.js';
 import { mpowerInvoices, syncLogs } from './integrations.tables.js';
 
@@ -30,11 +31,10 @@ const record = (r: MpowerRow) => ({
   updatedAt: r.updated_at,
 });
 
-async function mpowerPart(db: DbOrTx, invoiceId: number) {
+export async function mpowerPart(db: DbOrTx, invoiceId: number) {
   const [r] = await db.select().from(mpowerInvoices).where(eq(mpowerInvoices.invoice_id, invoiceId));
   return r ? record(r) : null;
 }
-plugInvoiceReadPart('mpower', mpowerPart);
 
 export function mpowerPush(m: InvoiceReadModel): MpowerInvoicePush {
   const { inv, customer } = m;
@@ -66,13 +66,13 @@ export function mpowerPush(m: InvoiceReadModel): MpowerInvoicePush {
 const step = (s: string, message: string): SyncStep => ({ step: s, message, at: new Date().toISOString() });
 
 export async function syncInvoiceToMpower(
-  deps: { db: Db; config: AppConfig },
+  deps: { db: Db; config: AppConfig; wiring: InvoiceWiring },
   actor: { companyId: number; userId: number },
   invoiceId: number,
 ): Promise<MpowerInvoice> {
   const { db, config } = deps;
   const { companyId } = actor;
-  const m = await readInvoice(db, companyId, invoiceId);
+  const m = await readInvoice(deps.wiring, db, companyId, invoiceId);
   if (!(await isFeatureOn(db, companyId, 'mpower'))) throw forbidden(FINTECH_MSG.mpowerFeatureOff);
   const creds = await getIntegrationCredentials(db, companyId, 'mpower');
   if (!creds?.api_key) throw badRequest(FINTECH_MSG.noCredentials('MPower'));

@@ -117,7 +117,7 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
       const { partner, companyId, invoiceId, syncId } = job.data;
       let m: Awaited<ReturnType<typeof readInvoice>>;
       try {
-        m = await readInvoice(db, companyId, invoiceId);
+        m = await readInvoice(deps.wiring, db, companyId, invoiceId);
       } catch {
         throw new PermanentError(`Invoice ${invoiceId} no longer exists`);
       }
@@ -158,7 +158,7 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
       const { partner, companyId, invoiceId, syncId, key } = job.data;
       let m: Awaited<ReturnType<typeof readInvoice>>;
       try {
-        m = await readInvoice(db, companyId, invoiceId);
+        m = await readInvoice(deps.wiring, db, companyId, invoiceId);
       } catch {
         throw new PermanentError(`Invoice ${invoiceId} no longer exists`);
       }

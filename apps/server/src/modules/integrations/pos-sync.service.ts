@@ -29,7 +29,7 @@ import { PartnerError } from '../../integrations/pos-client.js';
 import { jobs } from '../../lib/jobs.tables.js';
 import { isFeatureOn } from '../company/company.service.js';
 import { customers } from '../customers/customers.tables.js';
-import { type InvoiceCloverPart, plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
+import type { InvoiceCloverPart } from '../invoices/invoice-read.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
 import { products } from '../products/products.tables.js';
 import { getIntegrationCredentials } from './credentials.service.js';
@@ -71,7 +71,7 @@ export const invoiceKey = (partner: PosPartner, inv: { id: number; updated_at: D
   `${partner}-invoice-${inv.id}-${inv.updated_at.getTime()}`;
 
 /** The invoice's cloverApiRequestLog: the products of its last Clover stock push. */
-async function cloverPart(db: DbOrTx, invoiceId: number): Promise<InvoiceCloverPart[]> {
+export async function cloverPart(db: DbOrTx, invoiceId: number): Promise<InvoiceCloverPart[]> {
   const [row] = await db
     .select({ success_log: syncLogs.success_log, error_log: syncLogs.error_log })
     .from(syncLogs)
@@ -88,7 +88,6 @@ async function cloverPart(db: DbOrTx, invoiceId: number): Promise<InvoiceCloverP
   const log = (row?.success_log ?? row?.error_log) as { products?: InvoiceCloverPart[] } | undefined;
   return log?.products ?? [];
 }
-plugInvoiceReadPart('clover', cloverPart);
 
 export async function syncHistory(db: DbOrTx, companyId: number, partner: PosPartner): Promise<SyncHistory> {
   const [last] = await db

@@ -13,21 +13,15 @@ import {
 } from '@dbo/domain/pos-sync';
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
-import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
 import { registerPosJobs } from './pos-jobs.js';
 import {
   assertPartnerOn,
-  credentialsOf,
-  enqueueInvoicePush,
   exportInvoices,
   startInvoiceSync,
   startProductSync,
   syncHistory,
   syncLog,
 } from './pos-sync.service.js';
-import { randomUUID } from 'node:crypto';
-import { invoices } from '../invoices/invoices.tables.js';
-import { and, eq } from 'drizzle-orm';
 
 const tags = ['integrations'];
 
@@ -39,28 +33,6 @@ const tags = ['integrations'];
 export async function privateRoutes(app: App) {
   const { db, jobs } = app.deps;
   const posJobs = registerPosJobs(app.deps);
-
-  // a saved invoice is pushed (Bottle POS) or its stock is (Clover, new invoices only); the job is
-  // enqueued in the invoice's transaction, so it exists exactly when the invoice does
-  const off = onInvoiceSaved(async (e) => {
-    for (const partner of POS_PARTNERS) {
-      if (partner === 'clover' && !e.created) continue;
-      if (!e.features.has(partner)) continue;
-      // inside the transaction: on PGlite a query outside it would wait for it (one connection)
-      // a key that no longer opens still queues the push: the job records why it failed, and the
-      // invoice is saved whatever the partner's state
-      const creds = await credentialsOf(e.tx, e.companyId, partner).catch(() => 'unreadable' as const);
-      if (!creds) continue;
-      const [inv] = await e.tx
-        .select({ id: invoices.id, updated_at: invoices.updated_at })
-        .from(invoices)
-        .where(and(eq(invoices.id, e.invoiceId), eq(invoices.company_id, e.companyId)));
-      if (inv) await enqueueInvoicePush(jobs, e.tx, partner, e.companyId, inv, randomUUID(), e.tx);
-    }
-    // the worker polls; wake it once the invoice (and its job) committed
-    return () => jobs.nudge();
-  });
-  app.addHook('onClose', async () => off());
 
   for (const partner of POS_PARTNERS) {
     const base = `/${POS_PATH[partner]}`;

@@ -136,3 +136,46 @@ export async function stockByProduct(db: DbOrTx, companyId: number): Promise<Map
     .where(eq(inventory.company_id, companyId));
   return new Map(rows.map((r) => [r.product_id, r.qty]));
 }
+
+/**
+ * Opening stock (the demo's history): an item with its counted qty for each product that has none
+ * yet, with its `manual` history row ('Opening stock') dated `at`. A product that has an item keeps
+ * it untouched. Answers how many items were opened.
+ */
+export async function openStock(
+  db: DbOrTx,
+  opts: {
+    companyId: number;
+    userId: number;
+    at: Date;
+    items: readonly {
+      product_id: number;
+      qty: number;
+      reorder_level: number | null;
+      reorder_qty: number | null;
+      reorder_time_in_days: number | null;
+      distributor: string | null;
+    }[];
+  },
+): Promise<number> {
+  if (!opts.items.length) return 0;
+  const opened = await db
+    .insert(inventory)
+    .values(opts.items.map((it) => ({ company_id: opts.companyId, ...it })))
+    .onConflictDoNothing()
+    .returning();
+  if (opened.length)
+    await db.insert(inventoryHistory).values(
+      opened.map((r) => ({
+        company_id: opts.companyId,
+        inventory_id: r.id,
+        product_id: r.product_id,
+        qty: r.qty,
+        source: 'manual' as const,
+        ref_number: 'Opening stock',
+        user_id: opts.userId,
+        created_at: opts.at,
+      })),
+    );
+  return opened.length;
+}

@@ -3,6 +3,7 @@ import { INVENTORY_MSG, type RestockedItem, type RestockValues } from '@dbo/doma
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest } from '../../lib/errors.js';
+import { recordPurchasePrice } from '../products/product-writes.service.js';
 import { products } from '../products/products.tables.js';
 import type { InventoryActor } from './inventory.edit.js';
 import { lockStock, moveStock } from './inventory.ledger.js';
@@ -39,10 +40,7 @@ export async function restock(db: Db, actor: InventoryActor, body: RestockValues
     for (const { it, n } of order) {
       // the product's buying price follows the last purchase. The product row is locked before the
       // item, in the order an invoice save takes them, so the two never deadlock.
-      await tx
-        .update(products)
-        .set({ last_purchase_price: it.unit_price.toFixed(2), updated_at: new Date() })
-        .where(and(eq(products.id, it.product_id), eq(products.company_id, companyId)));
+      await recordPurchasePrice(tx, companyId, it.product_id, it.unit_price);
       const { inventoryId, qty } = await moveStock(tx, {
         companyId,
         productId: it.product_id,

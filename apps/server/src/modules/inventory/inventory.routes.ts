@@ -1,4 +1,3 @@
-import { isFeatureActive } from '@dbo/domain/features';
 import { idParams } from '@dbo/domain/primitives';
 import {
   INVENTORY_MSG,
@@ -14,9 +13,7 @@ import {
 } from '@dbo/domain/inventory';
 import { forbidden } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
-import { isFeatureOn, onFeatureOn } from '../company/company.service.js';
-import { onProductsCreated } from '../products/product-writes.service.js';
-import { ensureInventoryItems } from './inventory.ledger.js';
+import { isFeatureOn } from '../company/company.service.js';
 import { updateInventoryItem } from './inventory.edit.js';
 import { distributors, historyGrid, inventoryGrid } from './inventory.grid.js';
 import { restock } from './inventory.restock.js';
@@ -24,16 +21,6 @@ import { restock } from './inventory.restock.js';
 const tags = ['inventory'];
 
 export async function privateRoutes(app: App) {
-  // switching inventory on gives every product its item (qty 0, its reorder settings)
-  const offFeature = onFeatureOn('inventory', (db, companyId) => ensureInventoryItems(db, companyId));
-  // and every new product its item, while the feature is on
-  const offProducts = onProductsCreated(async (tx, companyId, ids, features) => {
-    if (isFeatureActive(features, 'inventory')) await ensureInventoryItems(tx, companyId, ids);
-  });
-  app.addHook('onClose', async () => {
-    offFeature();
-    offProducts();
-  });
   const { db } = app.deps;
   /** Every inventory call needs the inventory feature (403 otherwise). */
   const preHandler = async (req: FastifyRequest) => {

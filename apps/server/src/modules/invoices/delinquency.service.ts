@@ -32,7 +32,7 @@ import { centsToString, formatMoney, toCents } from '@dbo/domain/money';
 import { and, asc, eq, gt, inArray, isNotNull, lte, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { activeFeatureNames } from '../company/company.service.js';
+import { activeFeatureNames, setHolidays } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { stillOwed } from './customer-balance.service.js';
 import { invoices } from './invoices.tables.js';
@@ -60,7 +60,7 @@ function holidaysFrom(own: Holiday[] | null): { holidays: Holiday[]; seeded: boo
 /** Replaces the company's holiday list (an empty list: Sundays only); null goes back to the seed. */
 export async function setCompanyHolidays(db: DbOrTx, companyId: number, list: Holiday[] | null) {
   const sorted = list ? [...list].sort((a, b) => a.date.localeCompare(b.date)) : null;
-  await db.update(companies).set({ holidays: sorted }).where(eq(companies.id, companyId));
+  await setHolidays(db, companyId, sorted);
   return companyHolidays(db, companyId);
 }
 

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.js';
 import type { companies } from '../company/company.tables.js';
 import type { customers } from '../customers/customers.tables.js';
+import type { InvoiceReadParts } from './invoice-read.service.js';
 import type { invoices } from './invoices.tables.js';
 
 /** What a listener learns of an invoice saved by POST /invoice or the full-form PUT /invoice/{id}. */
@@ -33,24 +34,25 @@ export interface InvoiceSaved {
 export type AfterCommit = () => void | Promise<void>;
 export type InvoiceSavedListener = (e: InvoiceSaved) => Promise<AfterCommit | undefined>;
 
-const listeners = new Set<InvoiceSavedListener>();
-
 /**
- * Modules above invoices (orders) learn of saved invoices without invoices importing them. The
+ * What modules above invoices plug into it, per app (modules/wiring.ts lists them): the listeners of
+ * a save and of a status change, and the loaders of the parts of the read model they own. A save
  * listener runs inside the invoice's transaction, so what it writes commits or rolls back with the
- * invoice, and a refusal it throws refuses the invoice. Answers the function that unregisters it.
+ * invoice, and a refusal it throws refuses the invoice.
  */
-export function onInvoiceSaved(listener: InvoiceSavedListener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+export interface InvoiceHooks {
+  saved: readonly InvoiceSavedListener[];
+  statusChanged: readonly InvoiceStatusListener[];
+  readParts: InvoiceReadParts;
+}
+export interface InvoiceWiring {
+  invoices: InvoiceHooks;
 }
 
 /** Called by saveInvoice inside its transaction; answers the after-commit work to run. */
-export async function invoiceSaved(e: InvoiceSaved): Promise<AfterCommit[]> {
+export async function invoiceSaved(w: InvoiceWiring, e: InvoiceSaved): Promise<AfterCommit[]> {
   const after: AfterCommit[] = [];
-  for (const l of listeners) {
+  for (const l of w.invoices.saved) {
     const f = await l(e);
     if (f) after.push(f);
   }
@@ -80,20 +82,7 @@ export interface InvoiceStatusChanged {
 }
 export type InvoiceStatusListener = (e: InvoiceStatusChanged) => Promise<void>;
 
-const statusListeners = new Set<InvoiceStatusListener>();
-
-/**
- * Modules above invoices (payments) act on a status change inside its transaction (what they write
- * commits or rolls back with it). Answers the function that unregisters the listener.
- */
-export function onInvoiceStatusChanged(listener: InvoiceStatusListener): () => void {
-  statusListeners.add(listener);
-  return () => {
-    statusListeners.delete(listener);
-  };
-}
-
 /** Called by changeInvoiceStatus inside its transaction. */
-export async function invoiceStatusChanged(e: InvoiceStatusChanged): Promise<void> {
-  for (const l of statusListeners) await l(e);
+export async function invoiceStatusChanged(w: InvoiceWiring, e: InvoiceStatusChanged): Promise<void> {
+  for (const l of w.invoices.statusChanged) await l(e);
 }

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { customers } from '../customers/customers.tables.js';
 import { invoices } from './invoices.tables.js';
 import { customerNumberingOn, customerNumberingSql, findCustomer, invoiceSummary } from './invoice-lookup.service.js';
+import type { InvoiceWiring } from './invoice-hooks.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 
 export const COUNT_CAP = 10_000;
@@ -113,7 +114,7 @@ export async function recentInvoices(db: DbOrTx, companyId: number, limit = 10) 
 }
 
 /** The customer's latest invoice that is not cancelled (the builder's 'last invoice'). */
-export async function lastInvoice(db: DbOrTx, companyId: number, customerId: number) {
+export async function lastInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, customerId: number) {
   await findCustomer(db, companyId, customerId);
   const [row] = await db
     .select({ id: invoices.id })
@@ -124,7 +125,7 @@ export async function lastInvoice(db: DbOrTx, companyId: number, customerId: num
     .orderBy(desc(invoices.invoiced_at), desc(invoices.id))
     .limit(1);
   if (!row) throw notFound(INVOICE_MSG.noInvoiceFound);
-  return loadInvoiceDetail(db, companyId, row.id);
+  return loadInvoiceDetail(w, db, companyId, row.id);
 }
 
 // ---- quick search --------------------------------------------------------------------------------------

@@ -2,27 +2,18 @@ import { PRODUCT_MSG } from '@dbo/domain/product';
 import { invoiceNumberLabel } from '@dbo/domain/stamps';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { plugCreditFlags } from '../customers/customers.service.js';
-import { plugLastInvoicedPrices, type LastInvoicedPrice } from '../products/pricing.service.js';
-import { guardProductDelete } from '../products/product-writes.service.js';
-import { plugInvoiceLabels } from '../stamps/stamps.destroy.js';
-import { delinquencyFlags } from './delinquency.service.js';
+import type { LastInvoicedPrice } from '../products/pricing.service.js';
 import { invoiceItems, invoices } from './invoices.tables.js';
 
 /**
- * What the modules below invoices learn from invoices without importing them: a customer's
- * credit-law flags (the customer grid and page), the price a customer was last invoiced (price
- * resolution), the refusal to delete an invoiced product and the numbers of the invoices a
- * destroy request found stamps on.
+ * What the modules below invoices learn from invoices without importing them, given to them by the
+ * app's wiring (modules/wiring.ts): a customer's credit-law flags (the customer grid and page, from
+ * delinquency.service.ts), the price a customer was last invoiced (price resolution), the refusal
+ * to delete an invoiced product and the numbers of the invoices a destroy request found stamps on.
  */
-export function plugInvoicesIntoLowerModules() {
-  plugCreditFlags(delinquencyFlags);
-  plugLastInvoicedPrices(lastInvoicedPrices);
-  guardProductDelete(refuseInvoicedProduct);
-  plugInvoiceLabels(invoiceLabels);
-}
 
-async function invoiceLabels(db: DbOrTx, companyId: number, invoiceIds: number[]) {
+/** The label of each invoice by id (stamps' destroy tool). */
+export async function invoiceLabels(db: DbOrTx, companyId: number, invoiceIds: number[]) {
   const rows = await db
     .select({ id: invoices.id, number: invoices.number, beer: invoices.beer })
     .from(invoices)
@@ -31,7 +22,7 @@ async function invoiceLabels(db: DbOrTx, companyId: number, invoiceIds: number[]
 }
 
 /** Per product, the price of the customer's latest invoice line for it (cancelled invoices aside). */
-async function lastInvoicedPrices(db: DbOrTx, companyId: number, customerId: number, productIds: number[]) {
+export async function lastInvoicedPrices(db: DbOrTx, companyId: number, customerId: number, productIds: number[]) {
   const last = await db
     .selectDistinctOn([invoiceItems.product_id], {
       product_id: invoiceItems.product_id,
@@ -54,7 +45,8 @@ async function lastInvoicedPrices(db: DbOrTx, companyId: number, customerId: num
   return out;
 }
 
-async function refuseInvoicedProduct(db: DbOrTx, companyId: number, productId: number) {
+/** Invoiced products stay (products' delete guard). */
+export async function refuseInvoicedProduct(db: DbOrTx, companyId: number, productId: number) {
   const [used] = await db
     .select({ id: invoiceItems.id })
     .from(invoiceItems)

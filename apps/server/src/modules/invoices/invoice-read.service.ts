@@ -3,8 +3,8 @@
  * (`invoiceDetail`) and for the PDF, the printable page and the email (`printableInvoice`).
  *
  * Parts of what an invoice shows belong to modules above invoices (its payments, the online
- * orders it was made from). Those modules plug their loader in with `plugInvoiceReadPart` when
- * they load, so the imports keep running down the stack; a part nobody plugged in reads empty.
+ * orders it was made from). The app's wiring gives their loaders (InvoiceWiring, modules/wiring.ts),
+ * so the imports keep running down the stack; a part not given fails the read.
  */
 import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
 import { displayNumber, isBelowCost, stockLevel } from '@dbo/domain/invoice';
@@ -17,6 +17,7 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { invoiceStampRanges } from '../stamps/stamps.ledger.js';
+import type { InvoiceWiring } from './invoice-hooks.js';
 import { findInvoice, invoiceSummary } from './invoice-lookup.service.js';
 import { invoiceItems, invoiceStatusHistory } from './invoices.tables.js';
 import { addressCard } from '../../lib/address.js';
@@ -63,18 +64,20 @@ export interface InvoiceReceivedPart {
   signature: string | null;
 }
 
-/** Loaders of the parts owned by modules above invoices, newest first. */
-const readParts = {
-  received: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceReceivedPart | null> => null,
-  payments: async (_db: DbOrTx, _invoiceId: number): Promise<InvoicePaymentPart[]> => [],
-  orders: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceOrderPart[]> => [],
-  mpower: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceMpowerPart | null> => null,
-  clover: async (_db: DbOrTx, _invoiceId: number): Promise<InvoiceCloverPart[]> => [],
-};
-export type InvoiceReadParts = typeof readParts;
+/** Loaders of the parts owned by modules above invoices, given by the app's wiring (modules/wiring.ts). */
+export interface InvoiceReadParts {
+  received: (db: DbOrTx, invoiceId: number) => Promise<InvoiceReceivedPart | null>;
+  payments: (db: DbOrTx, invoiceId: number) => Promise<InvoicePaymentPart[]>;
+  orders: (db: DbOrTx, invoiceId: number) => Promise<InvoiceOrderPart[]>;
+  mpower: (db: DbOrTx, invoiceId: number) => Promise<InvoiceMpowerPart | null>;
+  clover: (db: DbOrTx, invoiceId: number) => Promise<InvoiceCloverPart[]>;
+}
 
-export function plugInvoiceReadPart<K extends keyof InvoiceReadParts>(key: K, loader: InvoiceReadParts[K]) {
-  readParts[key] = loader;
+/** A part nobody gave is a wiring mistake: it fails the read, never shows the invoice without it. */
+function part<K extends keyof InvoiceReadParts>(w: InvoiceWiring, key: K): InvoiceReadParts[K] {
+  const loader = w.invoices.readParts[key];
+  if (typeof loader !== 'function') throw new Error(`The invoice read part '${key}' is not wired`);
+  return loader;
 }
 
 const money = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
@@ -84,7 +87,7 @@ const money = (v: string | number | null | undefined) => (v === null || v === un
  * reads run one after another: side by side on the pool they gave no faster save on a 2-core
  * machine and a worse p95 (bench/invoice-save.ts); the single rows come in one statement.
  */
-export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
+export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
   const inv = await findInvoice(db, companyId, { id: invoiceId });
   // the company with its settings, the logo and the customer: single rows, one statement
   const [{ company, logo, customer, editor, customerNumbering, inventoryOn }] = await db
@@ -148,11 +151,11 @@ export async function readInvoice(db: DbOrTx, companyId: number, invoiceId: numb
     items,
     history,
     stampRanges: await invoiceStampRanges(db, inv.id),
-    payments: await readParts.payments(db, inv.id),
-    orders: await readParts.orders(db, inv.id),
-    mpower: await readParts.mpower(db, inv.id),
-    clover: await readParts.clover(db, inv.id),
-    received: await readParts.received(db, inv.id),
+    payments: await part(w, 'payments')(db, inv.id),
+    orders: await part(w, 'orders')(db, inv.id),
+    mpower: await part(w, 'mpower')(db, inv.id),
+    clover: await part(w, 'clover')(db, inv.id),
+    received: await part(w, 'received')(db, inv.id),
     customerNumbering,
     inventoryOn,
   };
@@ -243,8 +246,8 @@ export function invoiceDetail(m: InvoiceReadModel) {
 export type InvoiceDetail = ReturnType<typeof invoiceDetail>;
 
 /** Loads and shapes the detail in one call. */
-export async function loadInvoiceDetail(db: DbOrTx, companyId: number, invoiceId: number) {
-  return invoiceDetail(await readInvoice(db, companyId, invoiceId));
+export async function loadInvoiceDetail(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+  return invoiceDetail(await readInvoice(w, db, companyId, invoiceId));
 }
 
 /** What the PDF, the printable page (GET /pdf/invoice/{token}) and the invoice email show. */
@@ -300,6 +303,6 @@ export function printableInvoice(m: InvoiceReadModel) {
 }
 export type PrintableInvoice = ReturnType<typeof printableInvoice>;
 
-export async function loadPrintableInvoice(db: DbOrTx, companyId: number, invoiceId: number) {
-  return printableInvoice(await readInvoice(db, companyId, invoiceId));
+export async function loadPrintableInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+  return printableInvoice(await readInvoice(w, db, companyId, invoiceId));
 }

@@ -37,7 +37,7 @@ import { activeFeatureNames } from '../company/company.service.js';
 import { companies, logos } from '../company/company.tables.js';
 import { refuseDelinquentSale } from './delinquency.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
-import { type AfterCommit, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
+import { type AfterCommit, type InvoiceWiring, invoiceSaved, runAfterCommit } from './invoice-hooks.js';
 import { products } from '../products/products.tables.js';
 import { setInvoiceStamps } from '../stamps/stamps.ledger.js';
 import {
@@ -246,7 +246,7 @@ interface SaveContext {
 }
 
 /** The whole save inside its transaction; answers the saved invoice's id. */
-async function saveInTransaction(tx: Tx, ctx: SaveContext) {
+async function saveInTransaction(w: InvoiceWiring, tx: Tx, ctx: SaveContext) {
   const { body, actor } = ctx;
   const { companyId, userId } = actor;
   const company = await lockCompany(tx, companyId);
@@ -343,7 +343,7 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
   refuseStampMismatch(inv.status, stampNeed(itemRows), cancelled ? 0 : totalStamps(body.stamps));
   // listeners above this module record what this save did to their rows, in this transaction (the
   // orders module links the order, refuses an unknown one with a 404)
-  const afterCommit = await invoiceSaved({
+  const afterCommit = await invoiceSaved(w, {
     tx,
     companyId,
     userId,
@@ -369,6 +369,7 @@ async function saveInTransaction(tx: Tx, ctx: SaveContext) {
 
 /** POST /invoice (no id) and the full-form PUT /invoice/{id}. Answers the saved invoice. */
 export async function saveInvoice(
+  w: InvoiceWiring,
   db: Db,
   actor: Actor,
   body: InvoiceRequest,
@@ -387,13 +388,13 @@ export async function saveInvoice(
   };
   let result: { invoiceId: number; created: boolean; afterCommit: AfterCommit[] };
   try {
-    result = await db.transaction((tx) => saveInTransaction(tx, ctx));
+    result = await db.transaction((tx) => saveInTransaction(w, tx, ctx));
   } catch (err) {
     // drivers may wrap errors thrown inside a transaction
     const dup = err instanceof DuplicateFound ? err : (err as { cause?: unknown })?.cause;
     if (!(dup instanceof DuplicateFound)) throw err;
-    throw conflict(INVOICE_MSG.duplicate, { invoice: await loadInvoiceDetail(db, actor.companyId, dup.invoiceId) });
+    throw conflict(INVOICE_MSG.duplicate, { invoice: await loadInvoiceDetail(w, db, actor.companyId, dup.invoiceId) });
   }
   await runAfterCommit(result.afterCommit);
-  return { detail: await loadInvoiceDetail(db, actor.companyId, result.invoiceId), created: result.created };
+  return { detail: await loadInvoiceDetail(w, db, actor.companyId, result.invoiceId), created: result.created };
 }

@@ -21,7 +21,7 @@ import { activeFeatureNames } from '../company/company.service.js';
 import { applyDifference } from '../inventory/inventory.service.js';
 import { releaseInvoiceStamps } from '../stamps/stamps.ledger.js';
 import { stamps } from '../stamps/stamps.tables.js';
-import { invoiceStatusChanged } from './invoice-hooks.js';
+import { type InvoiceWiring, invoiceStatusChanged } from './invoice-hooks.js';
 import { type Actor, type InvoiceKey, type InvoiceRow, findInvoice, lockCompany } from './invoice-lookup.service.js';
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { currentStockLines } from './invoice-stock.js';
@@ -153,7 +153,13 @@ async function cancelEffects(tx: Tx, actor: Actor, inv: InvoiceRow, inventoryOn:
 }
 
 /** PUT /invoice/{id} with only status / invoiced_at / due_at: changes just that. */
-export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: number, change: InvoiceStatusChange) {
+export async function changeInvoiceStatus(
+  w: InvoiceWiring,
+  db: Db,
+  actor: Actor,
+  invoiceId: number,
+  change: InvoiceStatusChange,
+) {
   const { companyId, userId } = actor;
   const inventoryOn = await activeFeatureNames(db, companyId).then((f) => f.has('inventory'));
   const changed = await db.transaction(async (tx) => {
@@ -178,7 +184,7 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
     if (set.status) {
       await recordStatus(tx, inv, inv.status, set.status, userId);
       if (set.status === 'cancelled') await cancelEffects(tx, actor, inv, inventoryOn);
-      await invoiceStatusChanged({ tx, companyId, userId, invoice: after, from: inv.status, to: set.status });
+      await invoiceStatusChanged(w, { tx, companyId, userId, invoice: after, from: inv.status, to: set.status });
     }
     await recordActivity(tx, {
       companyId,
@@ -196,7 +202,7 @@ export async function changeInvoiceStatus(db: Db, actor: Actor, invoiceId: numbe
     });
     return true;
   });
-  return { detail: await loadInvoiceDetail(db, companyId, invoiceId), changed };
+  return { detail: await loadInvoiceDetail(w, db, companyId, invoiceId), changed };
 }
 
 /** DELETE /invoice/{number} (or an id with ?by=id): owners only, cancelled invoices only. */

@@ -26,7 +26,6 @@ import { type Actor, findInvoice, invoiceKeyOf } from './invoice-lookup.service.
 import { loadInvoiceDetail } from './invoice-read.service.js';
 import { nextNumber, saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus, deleteInvoice } from './invoice-status.service.js';
-import { plugInvoicesIntoLowerModules } from './invoice-plugs.js';
 import { sendCsv } from '../../lib/download.js';
 
 const actorOf = (req: { auth: { companyId: number; userId: number; role: string } }): Actor => ({
@@ -36,8 +35,7 @@ const actorOf = (req: { auth: { companyId: number; userId: number; role: string 
 });
 
 export async function privateRoutes(app: App) {
-  plugInvoicesIntoLowerModules();
-  const { db } = app.deps;
+  const { db, wiring } = app.deps;
 
   app.get(
     '/invoice/new-number',
@@ -60,7 +58,7 @@ export async function privateRoutes(app: App) {
         response: { 200: invoiceDetailOut },
       },
     },
-    async (req) => lastInvoice(db, req.auth.companyId, req.query.customerId),
+    async (req) => lastInvoice(wiring, db, req.auth.companyId, req.query.customerId),
   );
 
   app.get(
@@ -86,7 +84,7 @@ export async function privateRoutes(app: App) {
     { schema: { tags: ['invoice'], body: invoiceRequestSchema, response: { 200: invoiceDetailOut } } },
     async (req) => {
       const body = req.body;
-      const { detail } = await saveInvoice(db, actorOf(req), body);
+      const { detail } = await saveInvoice(wiring, db, actorOf(req), body);
       app.deps.emit(req.auth.companyId, 'invoice:created', { id: detail.id, number: detail.number, beer: detail.beer });
       // order:invoiced (staff and the ordering customer user) comes from the orders module's invoice hook
       return detail;
@@ -98,7 +96,7 @@ export async function privateRoutes(app: App) {
     { schema: { tags: ['invoice'], params: idParams, body: invoiceUpdateSchema, response: { 200: invoiceDetailOut } } },
     async (req) => {
       if (req.body.kind === 'status') {
-        const { detail, changed } = await changeInvoiceStatus(db, actorOf(req), req.params.id, req.body.change);
+        const { detail, changed } = await changeInvoiceStatus(wiring, db, actorOf(req), req.params.id, req.body.change);
         if (changed)
           app.deps.emit(req.auth.companyId, 'invoice:updated', {
             id: detail.id,
@@ -107,7 +105,7 @@ export async function privateRoutes(app: App) {
           });
         return detail;
       }
-      const { detail } = await saveInvoice(db, actorOf(req), req.body.invoice, req.params.id);
+      const { detail } = await saveInvoice(wiring, db, actorOf(req), req.body.invoice, req.params.id);
       app.deps.emit(req.auth.companyId, 'invoice:updated', { id: detail.id, number: detail.number, beer: detail.beer });
       return detail;
     },
@@ -125,7 +123,7 @@ export async function privateRoutes(app: App) {
     },
     async (req) => {
       const inv = await findInvoice(db, req.auth.companyId, invoiceKeyOf(req.params.ref, req.query.by, true));
-      return loadInvoiceDetail(db, req.auth.companyId, inv.id);
+      return loadInvoiceDetail(wiring, db, req.auth.companyId, inv.id);
     },
   );
 

@@ -5,10 +5,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
-import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
+import { openStock } from '../inventory/inventory.ledger.js';
 import { products } from '../products/products.tables.js';
 import { stampRolls, stamps } from '../stamps/stamps.tables.js';
 import { invoiceStatusHistory, invoices } from './invoices.tables.js';
+import type { InvoiceWiring } from './invoice-hooks.js';
 import { saveInvoice } from './invoice-save.service.js';
 import { changeInvoiceStatus } from './invoice-status.service.js';
 
@@ -161,7 +162,7 @@ export interface PaidDemoInvoice {
 }
 
 /** The demo's invoice history; answers the invoices it shows as paid, for the payments seed. */
-export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidDemoInvoice[]> {
+export async function seedDemoInvoices(w: InvoiceWiring, db: Db, companyId: number): Promise<PaidDemoInvoice[]> {
   const paid: PaidDemoInvoice[] = [];
   const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
   const custs = await db.select().from(customers).where(eq(customers.company_id, companyId)).orderBy(asc(customers.id));
@@ -177,34 +178,19 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidD
 
   // opening stock before the invoices take from it (kept when the inventory seed made rows already);
   // two products are left short so the stock markers show in the builder
-  const opening = await db
-    .insert(inventory)
-    .values(
-      prods.map((p, i) => ({
-        company_id: companyId,
-        product_id: p.id,
-        qty: p.product.startsWith('TX BLENDED') ? 14 : p.product.startsWith('GARRISON') ? 8 : 96 + (i % 4) * 24,
-        reorder_level: p.reorder_level,
-        reorder_qty: p.reorder_qty,
-        reorder_time_in_days: p.reorder_time_in_days,
-        distributor: p.distributor,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning();
-  if (opening.length)
-    await db.insert(inventoryHistory).values(
-      opening.map((r) => ({
-        company_id: companyId,
-        inventory_id: r.id,
-        product_id: r.product_id,
-        qty: r.qty,
-        source: 'manual',
-        ref_number: 'Opening stock',
-        user_id: owner.id,
-        created_at: new Date(Date.now() - 62 * 86_400_000),
-      })),
-    );
+  await openStock(db, {
+    companyId,
+    userId: owner.id,
+    at: new Date(Date.now() - 62 * 86_400_000),
+    items: prods.map((p, i) => ({
+      product_id: p.id,
+      qty: p.product.startsWith('TX BLENDED') ? 14 : p.product.startsWith('GARRISON') ? 8 : 96 + (i % 4) * 24,
+      reorder_level: p.reorder_level,
+      reorder_qty: p.reorder_qty,
+      reorder_time_in_days: p.reorder_time_in_days,
+      distributor: p.distributor,
+    })),
+  });
   const today = todayInTexas();
 
   for (const d of DEMO_INVOICES) {
@@ -245,8 +231,8 @@ export async function seedDemoInvoices(db: Db, companyId: number): Promise<PaidD
     });
     // the due date of old invoices may be in the past; the +30 days limit is about the future
     // recorded history: the rules on new sales (credit-law refusal) do not apply to it
-    const { detail } = await saveInvoice(db, actor, body, undefined, { history: true });
-    if (d.status === 'cancelled') await changeInvoiceStatus(db, actor, detail.id, { status: 'cancelled' });
+    const { detail } = await saveInvoice(w, db, actor, body, undefined, { history: true });
+    if (d.status === 'cancelled') await changeInvoiceStatus(w, db, actor, detail.id, { status: 'cancelled' });
     if (d.status === 'paid')
       paid.push({
         invoiceId: detail.id,

@@ -31,7 +31,7 @@ function tokenMatches(given: string, expected: string) {
 export async function publicRoutes(app: App) {
   const token = app.deps.config.operatorToken;
   if (!token) return;
-  const { db, mailer, config } = app.deps;
+  const { db, mailer, config, wiring } = app.deps;
 
   await app.register(async (op) => {
     op.addHook('onRequest', async (req: FastifyRequest) => {
@@ -69,7 +69,7 @@ export async function publicRoutes(app: App) {
       async (req) => {
         const { id, name } = req.params as z.infer<typeof operatorFeatureParams>;
         const body = req.body as z.infer<typeof operatorFeatureBody>;
-        const { result, type } = await operatorSetFeature(db, id, name, body, async (to, company, feature) => {
+        const { result, type } = await operatorSetFeature(wiring, db, id, name, body, async (to, company, feature) => {
           const link = `${config.publicUrl}/features`;
           await mailer.send({
             to,

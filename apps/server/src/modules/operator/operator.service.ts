@@ -10,7 +10,7 @@ import { and, asc, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { setFeatureState } from '../company/company.service.js';
+import { type CompanyWiring, setFeatureState } from '../company/company.service.js';
 import { companies, companyFeatures, users } from '../company/company.tables.js';
 
 const titleOf = (name: string) => featureDefinition(name)?.title ?? name;
@@ -96,6 +96,7 @@ async function ownerAddresses(db: Db, companyId: number) {
  * requested feature switched on is a grant, and the company's owners are told by mail.
  */
 export async function operatorSetFeature(
+  w: CompanyWiring,
   db: Db,
   companyId: number,
   name: string,
@@ -113,7 +114,7 @@ export async function operatorSetFeature(
     .where(eq(companies.id, companyId));
   if (!company) throw notFound(OPERATOR_MSG.companyNotFound);
 
-  const { before, row } = await setFeatureState(db, companyId, name as FeatureName, body);
+  const { before, row } = await setFeatureState(w, db, companyId, name as FeatureName, body);
   const granted = row.active && !before?.active && !!before?.access_requested_at;
   const type = granted
     ? 'FEATURE_GRANT'

@@ -7,7 +7,7 @@ import {
 } from '@dbo/domain/order';
 import { HIDDEN_INVOICE_STATUSES } from '@dbo/domain/customer-app';
 import { and, eq, notInArray } from 'drizzle-orm';
-import type { AppDeps } from '../../lib/http.js';
+import type { AppServices } from '../../lib/http.js';
 import { companies, users } from '../company/company.tables.js';
 import { customers, customerUsers } from '../customers/customers.tables.js';
 import { invoices } from '../invoices/invoices.tables.js';
@@ -24,7 +24,7 @@ export interface OrderRef {
  * Live events (spec 2 section 7) and e-mail for orders. Called after the change committed; a mail
  * failure is logged, never reported as a failed order.
  */
-export function orderNotifier(deps: AppDeps, log: (err: unknown) => void = () => {}) {
+export function orderNotifier(deps: AppServices, log: (err: unknown) => void = () => {}) {
   const { db, mailer, config } = deps;
   const link = (path: string) => `${config.publicUrl.replace(/\/$/, '')}${path}`;
 

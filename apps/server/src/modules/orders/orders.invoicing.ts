@@ -3,9 +3,11 @@ import { INVOICEABLE_STATUSES, ORDER_MSG, type OrderStatus } from '@dbo/domain/o
 import { eq, inArray } from 'drizzle-orm';
 import { badRequest } from '../../lib/errors.js';
 import { lockCompanyRow } from '../../lib/company-rows.js';
-import type { InvoiceSaved } from '../invoices/invoice-hooks.js';
+import type { AppServices } from '../../lib/http.js';
+import type { InvoiceSaved, InvoiceSavedListener } from '../invoices/invoice-hooks.js';
 import { type InvoiceLineChange, recordLineChanges } from '../invoices/invoice-save.service.js';
 import { products } from '../products/products.tables.js';
+import { orderNotifier } from './orders.events.js';
 import { orderInvoices, orderItems, orders } from './orders.tables.js';
 
 export interface OrderInvoiced {
@@ -124,4 +126,16 @@ export async function recordInvoiceOnOrder(e: InvoiceSaved): Promise<OrderInvoic
     .set({ status: next, total: centsToString(total), updated_at: new Date() })
     .where(eq(orders.id, o.id));
   return { id: o.id, order_number: o.order_number ?? 0, status: next, customer_user_id: o.customer_user_id };
+}
+
+/**
+ * An invoice made from an order records the builder's changes on it, inside the invoice's
+ * transaction; the order's people hear of it once the invoice committed.
+ */
+export function linkOrderOnSave(deps: AppServices, log: (err: unknown) => void): InvoiceSavedListener {
+  const notify = orderNotifier(deps, log);
+  return async (e) => {
+    const o = await recordInvoiceOnOrder(e);
+    return o ? () => notify.statusChanged(o, 'invoiced') : undefined;
+  };
 }

@@ -4,6 +4,7 @@ import { MAX_ORDER_QTY, ORDER_MSG, type OrderLineInput, orderTotals } from '@dbo
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
+import { nextOrderNumber } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { products } from '../products/products.tables.js';
 import { findOrder } from './orders.detail.js';
@@ -257,11 +258,7 @@ async function placeNew(db: Db, who: CustomerActor, body: PlaceOrderRequest, cli
     await checkStock(tx, who.companyId, priced);
     const cents = await writeLines(tx, who.companyId, orderId, priced);
     await writeNote(tx, who, orderId, note);
-    const [{ n }] = await tx
-      .update(companies)
-      .set({ last_order_number: sql`${companies.last_order_number} + 1` })
-      .where(eq(companies.id, who.companyId))
-      .returning({ n: companies.last_order_number });
+    const n = await nextOrderNumber(tx, who.companyId);
     const now = new Date();
     await tx
       .update(orders)

@@ -8,6 +8,7 @@ import { activeFeatureNames } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { pricingContext, resolvePrices } from '../products/pricing.service.js';
+import { lastInvoicedPrices } from '../invoices/invoice-plugs.js';
 import { products } from '../products/products.tables.js';
 
 export type ProductRow = typeof products.$inferSelect;
@@ -46,7 +47,7 @@ export async function priceLines(
     const names = archived.map((p) => ORDER_MSG.productUnavailable(`${p.product} ${p.product_size}`));
     throw badRequest(names[0], names);
   }
-  const ctx = await pricingContext(db, companyId, customerId);
+  const ctx = await pricingContext(db, companyId, customerId, lastInvoicedPrices);
   const prices = await resolvePrices(db, companyId, rows, ctx);
   return lines.map((l) => {
     const product = byId.get(l.product_id)!;

@@ -2,7 +2,6 @@ import { and, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
 import { signPrintToken } from '../../lib/print-token.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import type { PrintUrl } from './orders.detail.js';
 import { orderInvoices, orders } from './orders.tables.js';
 
@@ -16,7 +15,7 @@ export async function placedOrderCount(db: DbOrTx, companyId: number) {
 }
 
 /** The online orders an invoice was made from (the invoice detail links them). */
-async function invoiceOrderPart(db: DbOrTx, invoiceId: number) {
+export async function invoiceOrderPart(db: DbOrTx, invoiceId: number) {
   const rows = await db
     .select({
       id: orders.id,
@@ -31,7 +30,6 @@ async function invoiceOrderPart(db: DbOrTx, invoiceId: number) {
     .where(eq(orderInvoices.invoice_id, invoiceId));
   return rows.map((o) => ({ ...o, total: Number(o.total) }));
 }
-plugInvoiceReadPart('orders', invoiceOrderPart);
 
 /** Printable order links last a week, like invoice links. */
 export const ORDER_PRINT_LINK_TTL = '7d';

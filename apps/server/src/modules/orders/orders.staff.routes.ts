@@ -5,12 +5,10 @@ import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { printLinkGone, printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
 import { assertPrintableCustomer } from '../customers/customers.service.js';
-import { onInvoiceSaved } from '../invoices/invoice-hooks.js';
 import { logoFile } from '../pdf/pdf.service.js';
 import { buildOrder, detailOf, findOrder, orderDetailByNumber } from './orders.detail.js';
 import { orderNotifier } from './orders.events.js';
 import { orderGrid } from './orders.grid.js';
-import { recordInvoiceOnOrder } from './orders.invoicing.js';
 import { renderOrderPdf } from './orders.pdf.js';
 import { orderPrintUrl } from './orders.service.js';
 import { changeOrderStatus } from './orders.status.js';
@@ -24,13 +22,6 @@ export async function privateRoutes(app: App) {
   const { db } = app.deps;
   const printUrl = orderPrintUrl(app);
   const notify = orderNotifier(app.deps, (err) => app.log.error(err));
-
-  // an invoice made from an order records the builder's changes on it, inside the invoice's transaction
-  const off = onInvoiceSaved(async (e) => {
-    const o = await recordInvoiceOnOrder(e);
-    return o ? () => notify.statusChanged(o, 'invoiced') : undefined;
-  });
-  app.addHook('onClose', async () => off());
 
   app.get(
     '/order/grid',

@@ -27,10 +27,6 @@ import {
   customerReceivable,
   deleteCustomerPayment,
 } from './customer-payments.service.js';
-import { onInvoiceSaved, onInvoiceStatusChanged } from '../invoices/invoice-hooks.js';
-import { releaseOnSave, releaseOnStatusChange } from './released.js';
-import { creditLimitCheck } from './credit-limit.js';
-import { trimOverpaid } from './overpaid.js';
 import { addPayment, deletePayment, listPayments, paymentGrid, updatePayment } from './payments.service.js';
 
 const invoiceParams = z.object({ id: dbId('Invoice') });
@@ -47,19 +43,6 @@ const paymentGridQuery = gridQueryWith({
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
   const tags = ['payments'];
-  // credit limits refuse an invoice save inside its transaction
-  const off = onInvoiceSaved(creditLimitCheck);
-  // an edit that lowers the total below what was paid gives the excess back to on-account credit
-  const offTrim = onInvoiceSaved(trimOverpaid);
-  // a draft or a cancelled invoice is owed nothing: what was paid on it goes back to on-account credit
-  const offReleased = onInvoiceSaved(releaseOnSave);
-  const offStatus = onInvoiceStatusChanged(releaseOnStatusChange);
-  app.addHook('onClose', async () => {
-    off();
-    offTrim();
-    offReleased();
-    offStatus();
-  });
 
   app.get(
     '/invoice/payment/grid',

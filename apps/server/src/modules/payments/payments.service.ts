@@ -10,7 +10,6 @@ import { lockCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { customers } from '../customers/customers.tables.js';
 import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service.js';
-import { plugInvoiceReadPart } from '../invoices/invoice-read.service.js';
 import { settlePaymentStatus } from '../invoices/invoice-status.service.js';
 import { invoices } from '../invoices/invoices.tables.js';
 import { paymentAllocations, payments } from './payments.tables.js';
@@ -111,7 +110,7 @@ export async function lockInvoices(tx: DbOrTx, companyId: number, ids: readonly 
 }
 
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
-async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
+export async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
   const rows = await invoicePaymentRows(db, invoiceId);
   return rows.map(({ p, amount, on_account }) => ({
     id: p.id,
@@ -123,7 +122,6 @@ async function invoicePaymentPart(db: DbOrTx, invoiceId: number) {
     updated_at: p.updated_at,
   }));
 }
-plugInvoiceReadPart('payments', invoicePaymentPart);
 
 const activityInfo = (inv: InvoiceRow, extra: Record<string, unknown>) => ({
   invoiceNumber: inv.number,

@@ -44,7 +44,7 @@ export async function privateRoutes(app: App) {
     async (req, reply) => {
       const inv = await findInvoice(db, req.auth.companyId, { number: req.body.number, beer: req.body.beer });
       if (req.body.url) return printLink(inv.id, req.auth.companyId);
-      const data = await loadPrintableInvoice(db, req.auth.companyId, inv.id);
+      const data = await loadPrintableInvoice(app.deps.wiring, db, req.auth.companyId, inv.id);
       const { pdf, filename } = await invoicePdf(config.dataDir, data);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
     },
@@ -77,7 +77,7 @@ export async function publicRoutes(app: App) {
         .where(and(eq(invoices.id, id), eq(invoices.company_id, companyId)));
       if (!inv) throw printLinkGone();
       await assertPrintableCustomer(db, companyId, inv.customer_id);
-      return { invoice: await loadPrintableInvoice(db, companyId, id) };
+      return { invoice: await loadPrintableInvoice(app.deps.wiring, db, companyId, id) };
     },
   );
 }

@@ -19,16 +19,6 @@ export type LastInvoicedPrices = (
 ) => Promise<Map<number, LastInvoicedPrice>>;
 
 /**
- * A customer without a tier pays what they were last invoiced. Invoices sit above products, so
- * the invoices module plugs in the lookup (invoice-plugs.ts); without it no price is remembered.
- */
-let lastInvoicedPrices: LastInvoicedPrices = async () => new Map();
-
-export function plugLastInvoicedPrices(fn: LastInvoicedPrices) {
-  lastInvoicedPrices = fn;
-}
-
-/**
  * Copies general price changes that have become due into products.product_price, so the grid
  * and every list show today's price. Cheap when nothing is pending (partial index).
  */
@@ -77,6 +67,11 @@ export interface PricingContext {
   /** null: tiered pricing is off (or no customer) */
   tierPercentage: number | null;
   tier: { id: number; name: string; color: string; percentage: number } | null;
+  /**
+   * A customer without a tier pays what they were last invoiced. Invoices sit above products: the
+   * modules above invoices pass its lookup, products the one the wiring gave it (modules/wiring.ts).
+   */
+  lastInvoiced: LastInvoicedPrices;
 }
 
 /** The customer (404 when not this company's) and its tier when tiered pricing is on. */
@@ -84,14 +79,15 @@ export async function pricingContext(
   db: DbOrTx,
   companyId: number,
   customerId: number | null | undefined,
+  lastInvoiced: LastInvoicedPrices,
 ): Promise<PricingContext> {
-  if (!customerId) return { customerId: null, tierPercentage: null, tier: null };
+  if (!customerId) return { customerId: null, tierPercentage: null, tier: null, lastInvoiced };
   if (!(await isFeatureOn(db, companyId, 'tiered_pricing'))) {
     await assertCustomer(db, companyId, customerId);
-    return { customerId, tierPercentage: null, tier: null };
+    return { customerId, tierPercentage: null, tier: null, lastInvoiced };
   }
   const tier = await customerPriceTier(db, companyId, customerId);
-  return { customerId, tierPercentage: tier ? tier.percentage : 0, tier };
+  return { customerId, tierPercentage: tier ? tier.percentage : 0, tier, lastInvoiced };
 }
 
 /** Resolves the price of many products for one customer in three queries. */
@@ -134,7 +130,7 @@ export async function resolvePrices(
   }
   const lastInvoice =
     ctx.customerId && ctx.tierPercentage === null
-      ? await lastInvoicedPrices(db, companyId, ctx.customerId, ids)
+      ? await ctx.lastInvoiced(db, companyId, ctx.customerId, ids)
       : new Map<number, LastInvoicedPrice>();
   for (const r of rows) {
     out.set(

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
-import { pricingContext, resolvePrices } from './pricing.service.js';
+import { type LastInvoicedPrices, pricingContext, resolvePrices } from './pricing.service.js';
 import { companyFeatureStates } from '../company/company.service.js';
 import { findProduct, publicProduct } from './products.service.js';
 import { priceChanges, products } from './products.tables.js';
@@ -29,23 +29,18 @@ export type ProductsCreatedListener = (
 ) => Promise<void>;
 /** Answers the refusal's message, or null to let the product go. */
 export type ProductDeleteGuard = (db: DbOrTx, companyId: number, id: number) => Promise<string | null>;
-const createdListeners = new Set<ProductsCreatedListener>();
-const deleteGuards = new Set<ProductDeleteGuard>();
 
-/** Answers the function that unregisters the listener. */
-export function onProductsCreated(listener: ProductsCreatedListener): () => void {
-  createdListeners.add(listener);
-  return () => {
-    createdListeners.delete(listener);
-  };
+/** What modules above products plug into it, per app (modules/wiring.ts lists them). */
+export interface ProductHooks {
+  /** run in the transaction that made the products */
+  created: readonly ProductsCreatedListener[];
+  /** asked before a product is deleted; the first refusal refuses the delete */
+  deleteGuards: readonly ProductDeleteGuard[];
+  /** the price a customer was last invoiced (invoices), for a customer without a tier */
+  lastInvoicedPrices: LastInvoicedPrices;
 }
-
-export function guardProductDelete(guard: ProductDeleteGuard) {
-  deleteGuards.add(guard);
-}
-
-async function announceCreated(tx: DbOrTx, companyId: number, ids: number[], features: CompanyFeatureState[]) {
-  for (const listener of createdListeners) await listener(tx, companyId, ids, features);
+export interface ProductWiring {
+  products: ProductHooks;
 }
 
 function posName(features: CompanyFeatureState[]): string | null {
@@ -98,7 +93,13 @@ const newProductRow = (companyId: number, v: ProductCreateValues, today: string)
   effective_date: v.effective_date ?? today,
 });
 
-export async function createProduct(db: Db, companyId: number, userId: number, v: ProductCreateValues) {
+export async function createProduct(
+  w: ProductWiring,
+  db: Db,
+  companyId: number,
+  userId: number,
+  v: ProductCreateValues,
+) {
   const { features, today } = await checkNewProducts(db, companyId, [v]);
   await assertUniqueName(db, companyId, v.product, v.product_size);
   try {
@@ -107,7 +108,7 @@ export async function createProduct(db: Db, companyId: number, userId: number, v
         .insert(products)
         .values(newProductRow(companyId, v, today))
         .returning();
-      await announceCreated(tx, companyId, [p.id], features);
+      for (const listener of w.products.created) await listener(tx, companyId, [p.id], features);
       await recordActivity(tx, {
         companyId,
         userId,
@@ -134,7 +135,13 @@ export async function createProduct(db: Db, companyId: number, userId: number, v
  * size unique) in the caller's transaction, one multi-row insert and one activity entry per call.
  * A clash with an existing name and size fails the whole call (the caller falls back row by row).
  */
-export async function createProducts(tx: Tx, companyId: number, userId: number, rows: ProductCreateValues[]) {
+export async function createProducts(
+  w: ProductWiring,
+  tx: Tx,
+  companyId: number,
+  userId: number,
+  rows: ProductCreateValues[],
+) {
   if (rows.length === 0) return [];
   const { features, today } = await checkNewProducts(tx, companyId, rows);
   const inserted = await tx
@@ -142,7 +149,7 @@ export async function createProducts(tx: Tx, companyId: number, userId: number, 
     .values(rows.map((v) => newProductRow(companyId, v, today)))
     .returning({ id: products.id });
   const ids = inserted.map((p) => p.id);
-  await announceCreated(tx, companyId, ids, features);
+  for (const listener of w.products.created) await listener(tx, companyId, ids, features);
   await recordActivity(tx, {
     companyId,
     userId,
@@ -162,7 +169,14 @@ const keep = <T>(patch: T | undefined, stored: T): T => (patch === undefined ? s
 
 /** PUT /product/{id}: keys left out keep their stored values (archive sends only the flag). */
 /** Saves the patch (a price change from its effective date); answers the product's id. */
-export async function updateProduct(db: Db, companyId: number, userId: number, id: number, patch: ProductPatch) {
+export async function updateProduct(
+  w: ProductWiring,
+  db: Db,
+  companyId: number,
+  userId: number,
+  id: number,
+  patch: ProductPatch,
+) {
   const cur = await findProduct(db, companyId, id);
   const v: ProductUpdateValues = {
     product: keep(patch.product, cur.product),
@@ -203,7 +217,7 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
 
   let oldCustomerPrice: number | null = null;
   if (customerScoped) {
-    const ctx = await pricingContext(db, companyId, v.customerId);
+    const ctx = await pricingContext(db, companyId, v.customerId, w.products.lastInvoicedPrices);
     oldCustomerPrice = (await resolvePrices(db, companyId, [cur], ctx, today)).get(cur.id)?.price ?? null;
   }
 
@@ -262,11 +276,11 @@ export async function updateProduct(db: Db, companyId: number, userId: number, i
   }
 }
 
-export async function deleteProduct(db: Db, companyId: number, userId: number, id: number) {
+export async function deleteProduct(w: ProductWiring, db: Db, companyId: number, userId: number, id: number) {
   const p = await findProduct(db, companyId, id);
   const features = await companyFeatureStates(db, companyId);
   if (isFeatureActive(features, 'bottle_pos')) throw badRequest(PRODUCT_MSG.deleteBottlePos);
-  for (const guard of deleteGuards) {
+  for (const guard of w.products.deleteGuards) {
     const refusal = await guard(db, companyId, id);
     if (refusal) throw badRequest(refusal);
   }
@@ -281,4 +295,15 @@ export async function deleteProduct(db: Db, companyId: number, userId: number, i
     });
   });
   return { success: true, id };
+}
+
+/**
+ * A purchase's cost becomes the product's last purchase price (inventory's restock). It locks the
+ * product row, which a restock takes before the item, in the order an invoice save takes them.
+ */
+export async function recordPurchasePrice(tx: DbOrTx, companyId: number, productId: number, price: number) {
+  await tx
+    .update(products)
+    .set({ last_purchase_price: price.toFixed(2), updated_at: new Date() })
+    .where(and(eq(products.id, productId), eq(products.company_id, companyId)));
 }

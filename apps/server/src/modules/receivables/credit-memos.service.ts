@@ -19,23 +19,10 @@ import { lockStock } from '../inventory/inventory.ledger.js';
 import { returnStock } from '../inventory/inventory.service.js';
 import { customerNumberingOn, findInvoice } from '../invoices/invoice-lookup.service.js';
 import { invoiceItems, invoices } from '../invoices/invoices.tables.js';
-import { settleInvoice } from '../payments/payments.service.js';
-import { creditMemoCounters, creditMemoItems, creditMemos, paymentAllocations } from '../payments/payments.tables.js';
+import { recordCreditMemo } from '../payments/credit-memo-writes.js';
+import { creditMemoItems, creditMemos, paymentAllocations } from '../payments/payments.tables.js';
 
 type CreditMemoValues = z.output<typeof creditMemoSchema>;
-
-/** The next CM number: one atomic upsert, so concurrent memos never share a number. */
-async function nextMemoNumber(tx: Tx, companyId: number): Promise<number> {
-  const [r] = await tx
-    .insert(creditMemoCounters)
-    .values({ company_id: companyId, last_number: 1 })
-    .onConflictDoUpdate({
-      target: creditMemoCounters.company_id,
-      set: { last_number: sql`${creditMemoCounters.last_number} + 1` },
-    })
-    .returning({ n: creditMemoCounters.last_number });
-  return r.n;
-}
 
 /** What each product of the invoice sold, less what earlier memos credited. */
 async function creditable(tx: DbOrTx, invoiceId: number) {
@@ -92,45 +79,21 @@ export async function issueCreditMemo(
       lines.map(({ c, qty }) => ({ qty, price: c.line.price, taxable: c.line.taxable })),
       inv.tax_rate,
     );
-    const number = await nextMemoNumber(tx, companyId);
-    const [memo] = await tx
-      .insert(creditMemos)
-      .values({
-        company_id: companyId,
-        number,
-        customer_id: inv.customer_id,
-        invoice_id: inv.id,
-        issued_at: todayInTexas(),
-        reason: v.reason,
-        sub_total: totals.sub_total.toFixed(2),
-        tax_total: totals.tax_total.toFixed(2),
-        total: totals.total.toFixed(2),
-        user_id: userId,
-      })
-      .returning();
-    await tx.insert(creditMemoItems).values(
-      lines.map(({ c, qty }) => ({
-        company_id: companyId,
-        credit_memo_id: memo.id,
+    const memo = await recordCreditMemo(tx, {
+      companyId,
+      userId,
+      inv,
+      reason: v.reason,
+      totals,
+      lines: lines.map(({ c, qty }) => ({
         invoice_item_id: c.line.id,
         product_id: c.line.product_id,
         product_name: c.line.product_name,
         qty,
         price: c.line.price,
-        total: centsToString(lineTotalCents(qty, c.line.price)),
       })),
-    );
-    // applied to the invoice up to what it still owes; the rest stays on account
-    const applyCents = Math.min(toCents(memo.total), Math.max(toCents(inv.total) - toCents(inv.paid_total), 0));
-    if (applyCents > 0) {
-      await tx.insert(paymentAllocations).values({
-        company_id: companyId,
-        credit_memo_id: memo.id,
-        invoice_id: inv.id,
-        amount: centsToString(applyCents),
-      });
-      await settleInvoice(tx, inv, userId);
-    }
+    });
+    const { number } = memo;
     if (inventoryOn) {
       await returnStock(tx, {
         companyId,

@@ -19,12 +19,10 @@ import { stampAssignments, stampRolls, stamps } from './stamps.tables.js';
 
 const replacedRoll = alias(stampRolls, 'replaced_roll');
 
-/** The label ('1001', '1001B') of each invoice by id: the invoices module plugs it in. */
+/** The label ('1001', '1001B') of each invoice by id: invoices' lookup, given by the app's wiring. */
 export type InvoiceLabelsOf = (db: DbOrTx, companyId: number, invoiceIds: number[]) => Promise<Map<number, string>>;
-let invoiceLabelsOf: InvoiceLabelsOf = async () => new Map();
-
-export function plugInvoiceLabels(fn: InvoiceLabelsOf) {
-  invoiceLabelsOf = fn;
+export interface StampWiring {
+  stamps: { invoiceLabelsOf: InvoiceLabelsOf };
 }
 
 /**
@@ -33,6 +31,7 @@ export function plugInvoiceLabels(fn: InvoiceLabelsOf) {
  * UPDATE takes the row locks, so a concurrent invoice can't take a stamp being destroyed.
  */
 export async function destroyStamps(
+  w: StampWiring,
   db: Db,
   companyId: number,
   userId: number,
@@ -88,7 +87,9 @@ export async function destroyStamps(
     const invoiced = others.filter((o) => o.status === 'INVOICED');
     const already = others.filter((o) => o.status === 'DESTROYED' && !destroyedNow.has(o.number));
     const invoiceIds = [...new Set(invoiced.flatMap((o) => (o.invoice_id === null ? [] : [o.invoice_id])))];
-    const labels = invoiceIds.length ? await invoiceLabelsOf(tx, companyId, invoiceIds) : new Map<number, string>();
+    const labels = invoiceIds.length
+      ? await w.stamps.invoiceLabelsOf(tx, companyId, invoiceIds)
+      : new Map<number, string>();
     const invoiceNumbers = [...new Set(invoiced.flatMap((o) => labels.get(o.invoice_id ?? 0) ?? []))];
     const groups: Omit<DestroyEntry, 'destroyed' | 'message'>[] = [
       { status: 'INVOICED', total: invoiced.length, invoice_numbers: invoiceNumbers },

@@ -126,7 +126,14 @@ export async function privateRoutes(app: App) {
       schema: { tags, params: rollIdParams, body: stampDestroyBodySchema, response: { 200: stampDestroyResultOut } },
     },
     async (req) => {
-      const result = await destroyStamps(db, req.auth.companyId, req.auth.userId, req.params.rollId, req.body);
+      const result = await destroyStamps(
+        app.deps.wiring,
+        db,
+        req.auth.companyId,
+        req.auth.userId,
+        req.params.rollId,
+        req.body,
+      );
       if (result.destroyed) app.deps.emit(req.auth.companyId, 'stamp:update', { roll_id: result.roll_id });
       return result;
     },
