@@ -13,7 +13,7 @@ import type { CustomerWiring } from './customers/customers.service.js';
 import { receivedPart } from './delivery/delivery-read.service.js';
 import { mpowerPart } from './integrations/mpower.service.js';
 import { enqueuePosPushOnSave } from './integrations/pos-on-save.js';
-import { cloverPart } from './integrations/pos-sync.service.js';
+import { cloverPart } from './integrations/pos-sync.read.js';
 import { itemsForEveryProduct, itemsForNewProducts } from './inventory/inventory.hooks.js';
 import { delinquencyFlags } from './invoices/delinquency.service.js';
 import type { InvoiceWiring } from './invoices/invoice-hooks.js';

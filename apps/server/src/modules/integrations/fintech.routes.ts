@@ -34,7 +34,7 @@ async function readInvoiceFile(req: FastifyRequest): Promise<Buffer> {
 }
 
 export async function privateRoutes(app: App) {
-  const { db, config } = app.deps;
+  const { db } = app.deps;
 
   app.post(
     '/fintech/sync',

@@ -4,8 +4,6 @@ import type { App } from '../../lib/http.js';
 import { syncInvoiceToMpower } from './mpower.service.js';
 
 export async function privateRoutes(app: App) {
-  const { db, config } = app.deps;
-
   app.get(
     '/mpower/:id/sync',
     {

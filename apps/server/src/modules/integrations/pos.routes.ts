@@ -14,14 +14,8 @@ import {
 import { z } from 'zod';
 import type { App } from '../../lib/http.js';
 import { registerPosJobs } from './pos-jobs.js';
-import {
-  assertPartnerOn,
-  exportInvoices,
-  startInvoiceSync,
-  startProductSync,
-  syncHistory,
-  syncLog,
-} from './pos-sync.service.js';
+import { assertPartnerOn, exportInvoices, startInvoiceSync, startProductSync } from './pos-sync.service.js';
+import { syncHistory, syncLog } from './pos-sync.read.js';
 
 const tags = ['integrations'];
 

@@ -1,7 +1,7 @@
 import type { CartOut, CartRequest, PlaceOrderRequest } from '@dbo/domain/customer-app';
 import { centsToString } from '@dbo/domain/money';
 import { MAX_ORDER_QTY, ORDER_MSG, type OrderLineInput, orderTotals } from '@dbo/domain/order';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation } from '../../lib/errors.js';
 import { nextOrderNumber } from '../company/company.service.js';

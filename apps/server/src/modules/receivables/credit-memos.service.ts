@@ -5,13 +5,12 @@
  * ledger is never touched (returned stamped bottles keep their stamps).
  */
 import { displayNumber } from '@dbo/domain/invoice';
-import { centsToString, invoiceTotals, lineTotalCents, toCents } from '@dbo/domain/money';
+import { centsToString, invoiceTotals, toCents } from '@dbo/domain/money';
 import { type CreditMemo, RECEIVABLES_MSG, creditMemoNumber } from '@dbo/domain/receivables';
-import { todayInTexas } from '@dbo/domain/dates';
 import type { z } from 'zod';
 import type { creditMemoSchema } from '@dbo/domain/receivables';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
