@@ -66,14 +66,20 @@ for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.g
 
 /**
  * Per route: the lazy modules React Router loads for it, read from the features' routes.tsx
- * (`{ path: '/x', lazy: lazyPage(() => import('./x-page')) }`, or `lazyExtendedPage`, which loads
- * app/extensions.ts beside the page), the shop's pages under its
+ * (`{ path: '/x', lazy: lazyPage(() => import('./x-page')) }`, or `lazyExtendedPage(..., 'point')`,
+ * which loads that extension point's module, app/<point>.ts, beside the page), the shop's pages under its
  * shop-app module (customer-app/shop-routes.tsx) at /shop/:subdomain.
  */
 const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
-const routeRe = /(?:path: '([^']*)'|index: true), lazy: lazy(Extended)?Page\(\(\) => import\('\.\/([^']+)'\)\)/g;
-// a lazyExtendedPage (lib/extensions.tsx) loads the features' contributions beside its page
-const extensionsKey = 'src/app/extensions.ts';
+const routeRe =
+  /(?:path: '([^']*)'|index: true), lazy: lazy(Extended)?Page\(\(\) => import\('\.\/([^']+)'\)(?:, '(\w+)')?\)/g;
+// a lazyExtendedPage (lib/extensions.tsx) loads its point's contributions beside its page:
+// 'dashboardWidgets' -> app/dashboard-widgets.ts
+const extensionKey = (point: string) => {
+  const key = `src/app/${point.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
+  if (!manifest[key]) throw new Error(`extension point '${point}': ${key} is not a chunk of the build`);
+  return key;
+};
 const moduleKey = (feature: string, mod: string, inRoot = false) => {
   const key = `src/features/${feature}/${mod}.tsx`;
   // a module the shop's root imports statically is part of the root's chunk
@@ -96,7 +102,7 @@ for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
         routes.set(m[1], [
           ...staffRoot,
           ...(signedIn ? shell : []),
-          ...(m[2] ? [extensionsKey] : []),
+          ...(m[2] ? [extensionKey(m[4] ?? '')] : []),
           moduleKey(feature, m[3]) as string,
         ]);
   }

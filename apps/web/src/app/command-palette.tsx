@@ -1,7 +1,6 @@
-import { SearchOutlined } from '@ant-design/icons';
 import { APP_VERSION } from '@dbo/domain/constants';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Modal, Spin, Typography } from 'antd';
+import { Modal, Spin, Typography } from 'antd';
 import { Command } from 'cmdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -36,39 +35,6 @@ interface CustomerHit {
   id: number;
   name: string;
   tabc_id?: string | null;
-}
-
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
-/** Cmd+K (Ctrl+K elsewhere) opens the palette; the navigation button does too. */
-export function usePaletteHotkey(open: () => void) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key.toLowerCase() === 'k' && (isMac() ? e.metaKey : e.ctrlKey) && !e.altKey && !e.shiftKey) {
-        e.preventDefault();
-        open();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open]);
-}
-
-export function PaletteButton({ onOpen, collapsed }: { onOpen: () => void; collapsed: boolean }) {
-  const keys = isMac() ? '⌘K' : 'Ctrl+K';
-  return (
-    <Button
-      block
-      icon={<SearchOutlined aria-hidden />}
-      onClick={onOpen}
-      // collapsed, the button shows only its icon; otherwise its text is its name (axe label-content-name-mismatch)
-      aria-label={collapsed ? `Search (${keys})` : undefined}
-      aria-keyshortcuts={isMac() ? 'Meta+K' : 'Control+K'}
-      style={{ margin: '8px 0' }}
-    >
-      {collapsed ? '' : `Search ${keys}`}
-    </Button>
-  );
 }
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {

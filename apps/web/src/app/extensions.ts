@@ -1,11 +1,13 @@
-import type { DashboardWidget, Extensions, InvoicePanel, SettingsPanel } from '../lib/extensions';
+import type { ExtensionLoaders } from '../lib/extensions';
 
 /**
  * The features' contributions to the shared pages, found by file name (lib/extensions.tsx lists
- * the extension points). Loaded beside the pages that show them (app/router.tsx hands this module
- * to `provideExtensions`), not with the shell.
+ * the extension points). Each point is collected in a module of its own (app/dashboard-widgets.ts,
+ * app/settings-panels.ts, app/invoice-panels.ts), loaded beside the page showing it (app/router.tsx
+ * hands these loaders to `provideExtensions`): a page loads its own point's contributions, not the
+ * other two pages' (issue 37: the dashboard loaded the settings and invoice panels).
  */
-function collect<T extends { order: number }>(
+export function collect<T extends { order: number }>(
   mods: Record<string, Record<string, T[] | undefined>>,
   name: string,
 ): T[] {
@@ -14,17 +16,8 @@ function collect<T extends { order: number }>(
     .sort((a, b) => a.order - b.order);
 }
 
-export const extensions: Extensions = {
-  dashboardWidgets: collect<DashboardWidget>(
-    import.meta.glob('../features/*/dashboard-widgets.tsx', { eager: true }),
-    'dashboardWidgets',
-  ),
-  settingsPanels: collect<SettingsPanel>(
-    import.meta.glob('../features/*/settings-panels.tsx', { eager: true }),
-    'settingsPanels',
-  ),
-  invoicePanels: collect<InvoicePanel>(
-    import.meta.glob('../features/*/invoice-panels.tsx', { eager: true }),
-    'invoicePanels',
-  ),
+export const extensionLoaders: ExtensionLoaders = {
+  dashboardWidgets: async () => (await import('./dashboard-widgets')).dashboardWidgets,
+  settingsPanels: async () => (await import('./settings-panels')).settingsPanels,
+  invoicePanels: async () => (await import('./invoice-panels')).invoicePanels,
 };

@@ -20,20 +20,24 @@ import { initials } from '@dbo/domain/auth';
 import { isPosActive } from '@dbo/domain/features';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
 import { UnsavedChangesGuard } from '../lib/unsaved-changes';
-import { CommandPalette, PaletteButton, usePaletteHotkey } from './command-palette';
+import { PaletteButton, usePaletteHotkey } from './palette-button';
 import { getToken, http } from '../lib/api';
 import { LiveEventsProvider } from '../lib/live-events';
 import { StaffLiveEvents } from './realtime';
 import { screenBuilt } from '../lib/screens';
 import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
+import { whenIdle } from '../lib/when-idle';
 import { useSession } from '../lib/session';
 
 const { Sider, Header, Content } = Layout;
+/** the palette's code (cmdk, its dialog) loads when idle or on the first open, not with every screen */
+const loadPalette = () => import('./command-palette');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
 const COLLAPSE_KEY = 'dbo.navCollapsed';
 
 function usePlacedOrderCount(enabled: boolean) {
@@ -80,8 +84,14 @@ export function AppLayout() {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSE_KEY) === '1');
   const [logoutOpen, setLogoutOpen] = useState(false);
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const openPalette = useCallback(() => setPaletteOpen(true), []);
+  /** the palette is rendered from its first open on (it keeps its own state while closed) */
+  const [paletteUsed, setPaletteUsed] = useState(false);
+  const openPalette = useCallback(() => {
+    setPaletteUsed(true);
+    setPaletteOpen(true);
+  }, []);
   usePaletteHotkey(openPalette);
+  useEffect(() => whenIdle(() => void loadPalette()), []);
   const orderCount =
     usePlacedOrderCount(feature('order') && screenBuilt('order') && can('order.read')).data?.count ?? 0;
 
@@ -206,7 +216,11 @@ export function AppLayout() {
           </Content>
         </Layout>
         <LogoutConfirm open={logoutOpen} onClose={() => setLogoutOpen(false)} />
-        <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+        {paletteUsed && (
+          <Suspense fallback={null}>
+            <CommandPalette open={paletteOpen} onClose={() => setPaletteOpen(false)} />
+          </Suspense>
+        )}
         <SessionExpiredDialog />
       </Layout>
     </LiveEventsProvider>

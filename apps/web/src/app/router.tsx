@@ -1,6 +1,7 @@
 import { Flex, Spin } from 'antd';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { provideExtensions } from '../lib/extensions';
+import { extensionLoaders } from './extensions';
 import { NotFoundPage } from '../lib/not-found';
 import { RequireAuth } from '../lib/require-auth';
 import type { FeatureRoutes } from '../lib/route-types';
@@ -16,7 +17,7 @@ for (const mod of Object.values(featureModules)) {
 }
 
 // the features' dashboard widgets and settings and invoice panels load beside the pages showing them
-provideExtensions(async () => (await import('./extensions')).extensions);
+provideExtensions(extensionLoaders);
 
 /** Shown while the first page's lazy module loads (React Router warns on every route without one). */
 function FirstLoad() {

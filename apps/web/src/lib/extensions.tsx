@@ -67,30 +67,43 @@ export interface Extensions {
   invoicePanels: InvoicePanel[];
 }
 
+/** An extension point: which of the features' contributions a page shows. */
+export type ExtensionPoint = keyof Extensions;
+
+/** How app/ loads each point's contributions (each point a module of its own). */
+export type ExtensionLoaders = { [P in ExtensionPoint]: () => Promise<Extensions[P]> };
+
 const NONE: Extensions = { dashboardWidgets: [], settingsPanels: [], invoicePanels: [] };
 const ExtensionsContext = createContext<Extensions>(NONE);
-let loadExtensions: () => Promise<Extensions> = async () => NONE;
+let loaders: ExtensionLoaders = {
+  dashboardWidgets: async () => [],
+  settingsPanels: async () => [],
+  invoicePanels: async () => [],
+};
 
 /** app/ hands over, once at start, how to load the features' contributions (app/router.tsx). */
-export function provideExtensions(load: () => Promise<Extensions>) {
-  loadExtensions = load;
+export function provideExtensions(load: ExtensionLoaders) {
+  loaders = load;
 }
 
 /** The features' contributions to the page being shown (its route is a `lazyExtendedPage`). */
 export const useExtensions = () => useContext(ExtensionsContext);
 
 /**
- * A lazy route whose page shows other features' contributions: they load beside the page's module
- * (not with the shell), and the page reads them with `useExtensions()`.
+ * A lazy route whose page shows other features' contributions to its extension point: they load
+ * beside the page's module (not with the shell), and the page reads them with `useExtensions()`.
+ * Only that point's: the dashboard does not load the settings and invoice panels (issue 37).
  */
-export const lazyExtendedPage = (load: () => Promise<{ default: ComponentType }>) => async () => {
-  const [page, extensions] = await Promise.all([load(), loadExtensions()]);
-  const Page = page.default;
-  return {
-    Component: () => (
-      <ExtensionsContext.Provider value={extensions}>
-        <Page />
-      </ExtensionsContext.Provider>
-    ),
+export const lazyExtendedPage =
+  (load: () => Promise<{ default: ComponentType }>, point: ExtensionPoint) => async () => {
+    const [page, list] = await Promise.all([load(), loaders[point]()]);
+    const extensions: Extensions = { ...NONE, [point]: list };
+    const Page = page.default;
+    return {
+      Component: () => (
+        <ExtensionsContext.Provider value={extensions}>
+          <Page />
+        </ExtensionsContext.Provider>
+      ),
+    };
   };
-};

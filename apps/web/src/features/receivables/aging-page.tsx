@@ -6,8 +6,8 @@ import { Alert, Button, Card, Flex, Form, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadBlob, errorMessage } from '../../lib/api';
+import { Chart } from '../../lib/charts';
 import { Page } from '../../lib/page';
 import { useAging } from './api';
 import { agingCsv } from './csv';
@@ -92,26 +92,37 @@ export default function AgingPage() {
           role="img"
           aria-label="Stacked bar chart of each customer's open balance by aging bucket"
         >
-          <ResponsiveContainer>
-            <BarChart data={[...rows].sort((a, b) => b.total - a.total).slice(0, CHART_CUSTOMERS)}>
-              <CartesianGrid strokeDasharray="3 3" vertical={false} />
-              <XAxis dataKey="customer" tick={{ fontSize: 11 }} interval={0} angle={-20} textAnchor="end" height={60} />
-              <YAxis />
-              <Tooltip formatter={(v) => formatMoney(Number(v))} />
-              {/* the buckets' own order, as the table's columns (Recharts sorts by label unless told) */}
-              <Legend itemSorter={(item) => AGING_BUCKETS.indexOf(item.dataKey as AgingBucket)} />
-              {AGING_BUCKETS.map((b) => (
-                <Bar
-                  key={b}
-                  dataKey={b}
-                  name={AGING_BUCKET_LABELS[b]}
-                  stackId="aging"
-                  fill={COLORS[b]}
-                  isAnimationActive={false}
-                />
-              ))}
-            </BarChart>
-          </ResponsiveContainer>
+          <Chart height="100%">
+            {(R) => (
+              <R.ResponsiveContainer>
+                <R.BarChart data={[...rows].sort((a, b) => b.total - a.total).slice(0, CHART_CUSTOMERS)}>
+                  <R.CartesianGrid strokeDasharray="3 3" vertical={false} />
+                  <R.XAxis
+                    dataKey="customer"
+                    tick={{ fontSize: 11 }}
+                    interval={0}
+                    angle={-20}
+                    textAnchor="end"
+                    height={60}
+                  />
+                  <R.YAxis />
+                  <R.Tooltip formatter={(v) => formatMoney(Number(v))} />
+                  {/* the buckets' own order, as the table's columns (Recharts sorts by label unless told) */}
+                  <R.Legend itemSorter={(item) => AGING_BUCKETS.indexOf(item.dataKey as AgingBucket)} />
+                  {AGING_BUCKETS.map((b) => (
+                    <R.Bar
+                      key={b}
+                      dataKey={b}
+                      name={AGING_BUCKET_LABELS[b]}
+                      stackId="aging"
+                      fill={COLORS[b]}
+                      isAnimationActive={false}
+                    />
+                  ))}
+                </R.BarChart>
+              </R.ResponsiveContainer>
+            )}
+          </Chart>
         </div>
       </Card>
       <Table<AgingRow>

@@ -5,8 +5,8 @@ import { REPORT_MSG } from '@dbo/domain/report';
 import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useSession } from '../../lib/session';
+import { Chart } from '../../lib/charts';
 import { isFuture } from '../../lib/date-range';
 import { usePeriodStats } from './api';
 import { type ComparisonRange, defaultPeriods, periodOf } from './periods';
@@ -92,15 +92,25 @@ export function ComparisonPanel() {
               {data.every((d) => !Number(d[c.key])) ? (
                 <NoDataYet height={240} />
               ) : (
-                <ResponsiveContainer width="100%" height={240}>
-                  <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-                    <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                    <XAxis dataKey="period" />
-                    <YAxis />
-                    <Tooltip formatter={(v) => formatMoney(Number(v))} />
-                    <Bar dataKey={c.key} name={c.title} fill={COLORS[0]} minPointSize={2} isAnimationActive={false} />
-                  </BarChart>
-                </ResponsiveContainer>
+                <Chart height={240}>
+                  {(R) => (
+                    <R.ResponsiveContainer width="100%" height={240}>
+                      <R.BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+                        <R.CartesianGrid strokeDasharray="3 3" vertical={false} />
+                        <R.XAxis dataKey="period" />
+                        <R.YAxis />
+                        <R.Tooltip formatter={(v) => formatMoney(Number(v))} />
+                        <R.Bar
+                          dataKey={c.key}
+                          name={c.title}
+                          fill={COLORS[0]}
+                          minPointSize={2}
+                          isAnimationActive={false}
+                        />
+                      </R.BarChart>
+                    </R.ResponsiveContainer>
+                  )}
+                </Chart>
               )}
               <Flex gap={24} justify="center">
                 {data.map((d) => (

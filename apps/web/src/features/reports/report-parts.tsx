@@ -4,8 +4,8 @@ import { type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
 import { todayInTexas } from '@dbo/domain/dates';
 import { Alert, Button, DatePicker, Empty, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { downloadCsvText, errorMessage } from '../../lib/api';
+import { Chart } from '../../lib/charts';
 import type { RangeValue } from './api';
 import { reportCsv } from './csv';
 
@@ -133,21 +133,25 @@ export function pivotByMonth<R>(rows: R[], cell: (r: R) => [month: string, serie
 export function MonthlyStackedBars({ data, series, money }: { data: MonthRow[]; series: string[]; money?: boolean }) {
   if (data.length === 0) return <NoDataYet />;
   return (
-    <ResponsiveContainer width="100%" height={280}>
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="month" tickFormatter={(m) => monthLabel(String(m))} />
-        <YAxis allowDecimals={!!money} />
-        {money ? (
-          <Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(m) => monthLabel(String(m))} />
-        ) : (
-          <Tooltip labelFormatter={(m) => monthLabel(String(m))} />
-        )}
-        <Legend />
-        {series.map((k, i) => (
-          <Bar key={k} dataKey={k} stackId="s" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
-        ))}
-      </BarChart>
-    </ResponsiveContainer>
+    <Chart height={280}>
+      {(R) => (
+        <R.ResponsiveContainer width="100%" height={280}>
+          <R.BarChart data={data} margin={{ top: 8, right: 8, bottom: 8, left: 8 }}>
+            <R.CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <R.XAxis dataKey="month" tickFormatter={(m) => monthLabel(String(m))} />
+            <R.YAxis allowDecimals={!!money} />
+            {money ? (
+              <R.Tooltip formatter={(v) => formatMoney(Number(v))} labelFormatter={(m) => monthLabel(String(m))} />
+            ) : (
+              <R.Tooltip labelFormatter={(m) => monthLabel(String(m))} />
+            )}
+            <R.Legend />
+            {series.map((k, i) => (
+              <R.Bar key={k} dataKey={k} stackId="s" fill={COLORS[i % COLORS.length]} isAnimationActive={false} />
+            ))}
+          </R.BarChart>
+        </R.ResponsiveContainer>
+      )}
+    </Chart>
   );
 }

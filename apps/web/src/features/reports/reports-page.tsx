@@ -1,5 +1,7 @@
 import { Card, Flex, Tabs } from 'antd';
+import { useEffect } from 'react';
 import { gatedPage } from '../../lib/feature-gate';
+import { loadCharts } from '../../lib/charts';
 import { Page } from '../../lib/page';
 import { ComparisonPanel } from './comparison-panel';
 import { Text } from './report-parts';
@@ -8,6 +10,10 @@ import { SalesByTypeCard } from './sales-by-type-card';
 import { StampsCard } from './stamps-card';
 
 function ReportsContent() {
+  // the charts' code loads beside the reports' requests, not once their answers are in
+  useEffect(() => {
+    loadCharts().catch(() => undefined);
+  }, []);
   return (
     <Page title="Reports">
       <Flex vertical gap={24}>

@@ -4,7 +4,7 @@ import type { SalesReport, SalesRow } from '@dbo/domain/report';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Chart } from '../../lib/charts';
 import { COLORS, defaultRange, money2, moneyCol, NoDataYet, type RangeValue, ReportFrame, Text } from './report-parts';
 import { useSales } from './api';
 
@@ -122,18 +122,22 @@ export function SalesReportCard({ config }: { config: SalesConfig }) {
         )
       ) : (
         // names down the side, bars across: a long name is never clipped by its neighbour or the edge
-        <ResponsiveContainer width="100%" height={Math.max(160, chart.length * BAR_ROW_HEIGHT + 40)}>
-          <BarChart data={chart} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
-            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-            <XAxis type="number" tickFormatter={(v) => formatMoney(Number(v))} />
-            <YAxis type="category" dataKey="name" width={290} interval={0} tick={{ fontSize: 12 }} />
-            <Tooltip
-              formatter={(v) => formatMoney(Number(v))}
-              labelFormatter={(_, p) => String(p?.[0]?.payload?.full ?? '')}
-            />
-            <Bar dataKey="amount" name="Amount" fill={COLORS[0]} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <Chart height={Math.max(160, chart.length * BAR_ROW_HEIGHT + 40)}>
+          {(R) => (
+            <R.ResponsiveContainer width="100%" height={Math.max(160, chart.length * BAR_ROW_HEIGHT + 40)}>
+              <R.BarChart data={chart} layout="vertical" margin={{ top: 8, right: 24, bottom: 8, left: 8 }}>
+                <R.CartesianGrid strokeDasharray="3 3" horizontal={false} />
+                <R.XAxis type="number" tickFormatter={(v) => formatMoney(Number(v))} />
+                <R.YAxis type="category" dataKey="name" width={290} interval={0} tick={{ fontSize: 12 }} />
+                <R.Tooltip
+                  formatter={(v) => formatMoney(Number(v))}
+                  labelFormatter={(_, p) => String(p?.[0]?.payload?.full ?? '')}
+                />
+                <R.Bar dataKey="amount" name="Amount" fill={COLORS[0]} isAnimationActive={false} />
+              </R.BarChart>
+            </R.ResponsiveContainer>
+          )}
+        </Chart>
       )}
       {totals && (
         <Text strong data-testid="report-totals">

@@ -1,25 +1,24 @@
-import {
-  DeleteOutlined,
-  DownloadOutlined,
-  FileTextOutlined,
-  RollbackOutlined,
-  SettingOutlined,
-} from '@ant-design/icons';
+import { DeleteOutlined, DownloadOutlined, FileTextOutlined, SettingOutlined } from '@ant-design/icons';
 import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
-import { DESTROY_REASON_LABEL } from '@dbo/domain/stamp-record';
 import { STAMP_MSG, rangeLabel } from '@dbo/domain/stamps';
 import type { ColDef } from 'ag-grid-community';
-import { Alert, App, Button, Flex, InputNumber, Popconfirm, Switch, Table, Tabs, Tag, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { App, Button, Flex, InputNumber, Spin, Switch, Tabs, Tag, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { downloadBlob, errorMessage } from '../../lib/api';
+import { downloadBlob } from '../../lib/api';
 import { downloadStampLog } from './api';
 import { dateResetFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
-import { type DestroyedEntry, type StampLogRow, useDestroyedStamps, useUndoDestroy } from './api';
-import { DestroyTool } from './destroy-tool';
+import type { StampLogRow } from './api';
+import { whenIdle } from '../../lib/when-idle';
+
+/** the destroyed list (antd's Table) and the destroy dialog (a form) load on first use or when idle */
+const loadDestroyedList = () => import('./destroyed-list');
+const loadDestroyTool = () => import('./destroy-tool');
+const DestroyedList = lazy(() => loadDestroyedList().then((m) => ({ default: m.DestroyedList })));
+const DestroyTool = lazy(() => loadDestroyTool().then((m) => ({ default: m.DestroyTool })));
 import { ButtonLink } from '../../lib/button-link';
 
 const STATUS_COLORS: Record<string, string> = { INVOICED: 'blue', DESTROYED: 'red', AVAILABLE: 'green' };
@@ -141,85 +140,34 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
   );
 }
 
-function DestroyedList({ onUndone }: { onUndone: () => void }) {
-  const { message } = App.useApp();
-  const list = useDestroyedStamps();
-  const [selected, setSelected] = useState<number[]>([]);
-  const [error, setError] = useState<string | null>(null);
-  const undo = useUndoDestroy((r) => {
-    message.success(`${r.restored} stamp${r.restored === 1 ? ' is' : 's are'} available again`);
-    setSelected([]);
-    onUndone();
-  });
-  return (
-    <>
-      <Flex gap={12} align="center" style={{ marginBottom: 12 }}>
-        <Popconfirm
-          title="Undo destroy"
-          description="The selected stamps become available again."
-          onConfirm={() => {
-            setError(null);
-            undo.mutate(selected, { onError: (err) => setError(errorMessage(err)) });
-          }}
-          disabled={!selected.length}
-        >
-          <Button icon={<RollbackOutlined />} disabled={!selected.length} loading={undo.isPending}>
-            Undo Destroy{selected.length ? ` (${selected.length})` : ''}
-          </Button>
-        </Popconfirm>
-        <Typography.Text type="secondary">Select destroyed ranges to make them available again.</Typography.Text>
-      </Flex>
-      {error && (
-        <Alert
-          type="error"
-          showIcon
-          closable
-          style={{ marginBottom: 12 }}
-          title={STAMP_MSG.undoFailed}
-          description={error === STAMP_MSG.undoFailed ? undefined : error}
-        />
-      )}
-      {list.isError && (
-        <Alert type="error" showIcon title="Something went wrong" description={errorMessage(list.error)} />
-      )}
-      <Table<DestroyedEntry>
-        rowKey="id"
-        size="middle"
-        loading={list.isLoading}
-        dataSource={list.data ?? []}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-        pagination={{ pageSize: 25, showSizeChanger: false, hideOnSinglePage: true }}
-        locale={{ emptyText: 'No destroyed stamps' }}
-        data-testid="destroyed-table"
-        columns={[
-          { title: 'Stamps', key: 'range', render: (_, r) => rangeLabel(r.prefix, r.from, r.to) },
-          { title: 'Count', dataIndex: 'count' },
-          {
-            title: 'Reason',
-            key: 'reason',
-            render: (_, r) =>
-              `${DESTROY_REASON_LABEL[r.reason] ?? r.reason}${r.replaces ? ` (replaces ${r.replaces})` : ''}`,
-          },
-          { title: 'Note', dataIndex: 'note' },
-          { title: 'Destroyed', dataIndex: 'logged_at', render: (d: string) => formatDateTime(d) },
-          { title: 'User', dataIndex: 'user' },
-        ]}
-      />
-    </>
-  );
-}
-
 export default function StampLogPage() {
   const gridRef = useRef<ServerGridHandle>(null);
   const [destroyOpen, setDestroyOpen] = useState(false);
+  /** the dialog is rendered from its first open on */
+  const [destroyUsed, setDestroyUsed] = useState(false);
   const [tab, setTab] = useState('log');
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadDestroyedList();
+        void loadDestroyTool();
+      }),
+    [],
+  );
   const refreshGrid = () => gridRef.current?.refresh();
   return (
     <Page
       title="Stamp Log"
       actions={
         <>
-          <Button danger icon={<DeleteOutlined />} onClick={() => setDestroyOpen(true)}>
+          <Button
+            danger
+            icon={<DeleteOutlined />}
+            onClick={() => {
+              setDestroyUsed(true);
+              setDestroyOpen(true);
+            }}
+          >
             Destroy Stamps
           </Button>
           <ButtonLink to="/stamp/record" icon={<FileTextOutlined />}>
@@ -236,10 +184,22 @@ export default function StampLogPage() {
         onChange={setTab}
         items={[
           { key: 'log', label: 'Stamp Log', children: <StampLog gridRef={gridRef} /> },
-          { key: 'destroyed', label: 'Destroyed Stamps', children: <DestroyedList onUndone={refreshGrid} /> },
+          {
+            key: 'destroyed',
+            label: 'Destroyed Stamps',
+            children: (
+              <Suspense fallback={<Spin style={{ display: 'block', margin: '48px auto' }} />}>
+                <DestroyedList onUndone={refreshGrid} />
+              </Suspense>
+            ),
+          },
         ]}
       />
-      <DestroyTool open={destroyOpen} onClose={() => setDestroyOpen(false)} onDone={refreshGrid} />
+      {destroyUsed && (
+        <Suspense fallback={null}>
+          <DestroyTool open={destroyOpen} onClose={() => setDestroyOpen(false)} onDone={refreshGrid} />
+        </Suspense>
+      )}
     </Page>
   );
 }
