@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.js';
 
 /**
  * The server's module stack (README, "Who owns what"): a module imports only modules below it,
@@ -46,14 +47,6 @@ const FLOORS: Record<string, number> = {
  * invoices.tables.ts (INVOICE_LINKS) instead of declared in the lower modules' tables.
  */
 const STILL_UP: string[] = [];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [full] : [];
-  });
-}
 
 /** Every relative module specifier: static imports, re-exports and import(). */
 function importsOf(code: string): string[] {

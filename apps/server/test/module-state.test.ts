@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.js';
 
 /**
  * No module keeps mutable state of its own at the top level: what modules plug into the ones below
@@ -24,14 +25,6 @@ const ALLOWED = [
   'auth/session-cache.ts: ttlMs',
   'customers/tabc.service.ts: cache',
 ];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(full);
-    return /\.ts$/.test(e.name) && !/\.test\.ts$/.test(e.name) ? [full] : [];
-  });
-}
 
 const regexName = (s: string) => s.replace(/[$]/g, '\\$');
 

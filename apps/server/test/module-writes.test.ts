@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles } from './source-files.js';
 
 /**
  * A module writes only its own tables (README, "Who owns what"): an insert, update or delete on a
@@ -28,20 +29,12 @@ const STILL_CROSSING = [
   'team/team.service.ts: users',
 ];
 
-function files(dir: string, keep: (name: string) => boolean): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const full = path.join(dir, e.name);
-    if (e.isDirectory()) return files(full, keep);
-    return keep(e.name) ? [full] : [];
-  });
-}
-
 const moduleOf = (file: string) => path.relative(MODULES, file).split(path.sep)[0];
 
 /** Table variable name -> the module whose *.tables.ts declares it. */
 function tableOwners(): Map<string, string> {
   const owners = new Map<string, string>();
-  for (const file of files(MODULES, (n) => n.endsWith('.tables.ts'))) {
+  for (const file of sourceFiles(MODULES, (n) => n.endsWith('.tables.ts'))) {
     for (const m of readFileSync(file, 'utf8').matchAll(/export const (\w+)\s*=\s*pgTable\b/g))
       owners.set(m[1], moduleOf(file));
   }
@@ -68,7 +61,7 @@ describe('module writes', () => {
     expect(owners.get('products')).toBe('products');
     expect(owners.get('paymentAllocations')).toBe('payments');
     const crossing = new Map<string, Set<string>>();
-    for (const file of files(MODULES, (n) => n.endsWith('.ts') && !n.endsWith('.test.ts'))) {
+    for (const file of sourceFiles(MODULES)) {
       const mod = moduleOf(file);
       for (const table of writtenTables(readFileSync(file, 'utf8'))) {
         const owner = owners.get(table);

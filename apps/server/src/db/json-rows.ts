@@ -13,6 +13,9 @@ import { type Column, getTableColumns, type SQL, sql, type Table } from 'drizzle
 
 export type JsonColumns = Record<string, Column>;
 
+/** The row `decodeObject` gives for these columns: each column's own data type. */
+export type JsonRow<C extends JsonColumns> = { [K in keyof C]: C[K]['_']['data'] };
+
 /** Column types the drivers answer as text, and drizzle maps from that text. */
 const AS_TEXT = /^(numeric|decimal|timestamp|date|time|interval)/;
 

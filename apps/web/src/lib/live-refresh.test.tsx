@@ -24,6 +24,16 @@ function Refresh() {
   return null;
 }
 
+/** The signed-in shell's part: the socket's provider with the live refresh under it. */
+const mount = (qc: QueryClient) =>
+  render(
+    <QueryClientProvider client={qc}>
+      <LiveEventsProvider token="t">
+        <Refresh />
+      </LiveEventsProvider>
+    </QueryClientProvider>,
+  );
+
 describe('live refresh on (re)connection', () => {
   it('fetches again what was loaded before the socket listened: a save in between sent its event to nobody', async () => {
     const qc = new QueryClient();
@@ -36,13 +46,7 @@ describe('live refresh on (re)connection', () => {
       queryFn: fetchInvoice,
       staleTime: Number.POSITIVE_INFINITY,
     }).subscribe(() => {});
-    render(
-      <QueryClientProvider client={qc}>
-        <LiveEventsProvider token="t">
-          <Refresh />
-        </LiveEventsProvider>
-      </QueryClientProvider>,
-    );
+    mount(qc);
     version = 2; // someone else saves before this socket connected
     await new Promise((r) => setTimeout(r, 5));
     await act(async () => socket.onConnect?.());
@@ -53,13 +57,7 @@ describe('live refresh on (re)connection', () => {
 
   it('leaves alone what was loaded after the connection', async () => {
     const qc = new QueryClient();
-    render(
-      <QueryClientProvider client={qc}>
-        <LiveEventsProvider token="t">
-          <Refresh />
-        </LiveEventsProvider>
-      </QueryClientProvider>,
-    );
+    mount(qc);
     await act(async () => socket.onConnect?.());
     const fetchInvoice = vi.fn(async () => ({ version: 1 }));
     await qc.fetchQuery({ queryKey: ['invoices', 'detail', '1'], queryFn: fetchInvoice });

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.js';
-import { decodeObject, jsonObject, parsedJson } from '../../db/json-rows.js';
+import { decodeObject, type JsonRow, jsonObject, parsedJson } from '../../db/json-rows.js';
 import { signPrintToken } from '../../lib/print-token.js';
 import type { PrintUrl } from './orders.detail.js';
 import { orderInvoices, orders } from './orders.tables.js';
@@ -24,7 +24,7 @@ const orderPartColumns = {
   ordered_at: orders.ordered_at,
   created_at: orders.created_at,
 };
-type OrderPartRow = { [K in keyof typeof orderPartColumns]: (typeof orderPartColumns)[K]['_']['data'] };
+type OrderPartRow = JsonRow<typeof orderPartColumns>;
 
 /** The online orders an invoice was made from (the invoice detail links them). */
 export const invoiceOrderPart: InvoiceReadPart<InvoiceOrderPart[]> = {

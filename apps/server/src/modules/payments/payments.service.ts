@@ -4,7 +4,7 @@ import { displayNumber } from '@dbo/domain/invoice';
 import { PAYMENT_MSG, type PaymentValues, splitPayment } from '@dbo/domain/payment';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { decodeObject, jsonObject, parsedJson } from '../../db/json-rows.js';
+import { decodeObject, type JsonRow, jsonObject, parsedJson } from '../../db/json-rows.js';
 import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { lockCompanyRow } from '../../lib/company-rows.js';
@@ -119,7 +119,7 @@ const paymentPartColumns = {
   created_at: payments.created_at,
   updated_at: payments.updated_at,
 };
-type PaymentPartRow = { [K in keyof typeof paymentPartColumns]: (typeof paymentPartColumns)[K]['_']['data'] };
+type PaymentPartRow = JsonRow<typeof paymentPartColumns>;
 
 /** The invoice's payments, newest received first (the detail and the printed invoice show them). */
 export const invoicePaymentPart: InvoiceReadPart<InvoicePaymentPart[]> = {

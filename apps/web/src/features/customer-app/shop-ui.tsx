@@ -31,6 +31,10 @@ const ICONS = {
   back: 'M19 12H5M11 6l-6 6 6 6',
   reload: 'M20 12a8 8 0 1 1-2.3-5.7M20 4v5h-5',
   logout: 'M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10',
+  // the show/hide button of a password (the server's shell of the sign-in page draws the same eye)
+  eye: 'M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12zM12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z',
+  eyeOff:
+    'M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.9 8.3 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2',
 } as const;
 export type IconName = keyof typeof ICONS;
 
