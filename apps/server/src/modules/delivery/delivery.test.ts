@@ -195,6 +195,12 @@ describe('completing a stop', () => {
     const pdf = await t.owner.api.post('/invoice/pdf', { number: inv.number });
     expect(pdf.status).toBe(200);
     expect(await pdfText(pdf.raw)).toMatch(/Received by Maria Lopez, \d\d\/\d\d\/\d{4}/);
+    // the printable page's data carries the receiver, the time and the signature image it shows
+    const link = await t.owner.api.get(`/invoice/${inv.id}/print-link`);
+    expect(link.status).toBe(200);
+    const page = await t.owner.api.get(`/pdf/invoice/${link.body.token}`);
+    expect(page.status).toBe(200);
+    expect(page.body.invoice.received).toMatchObject({ received_by: 'Maria Lopez', signature: PNG });
     // the signature joined the invoice's documents; the customer got a copy
     const docs = await t.owner.api.get(`/invoice/${inv.id}/document`);
     expect(docs.body.some((d: any) => d.originalname === 'signature.png')).toBe(true);
@@ -311,6 +317,39 @@ describe('completing a stop', () => {
     const [payment] = (await t.owner.api.get(`/invoice/${inv.id}/payment`)).body;
     expect((await t.owner.api.del(`/invoice/${inv.id}/payment/${payment.id}`)).status).toBe(200);
     expect((await t.owner.api.get(`/invoice/${inv.id}?by=id`)).body.status).toBe('delivered');
+  });
+
+  it("marks the signed invoice's lines of the stamp transaction record as signed", async () => {
+    const c = await makeCustomer(t.ctx, t.owner.companyId, { name: 'Stamp Stop' });
+    const vodka = await makeProduct(t.ctx, t.owner.companyId, { product_type: 'LIQUOR', product: 'SIGNED VODKA' });
+    const inv = await makeInvoice(t.owner, {
+      customerId: c.id,
+      items: [line(vodka.id, 3, '10.00')],
+      status: 'invoiced',
+    });
+    const linesOf = async () => {
+      const rec = await t.owner.api.get(`/stamp/record?from=${today}&to=${today}`);
+      expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+      return rec.body.entries
+        .flatMap((e: any) => e.lines)
+        .filter((l: any) => l.invoice_id === inv.id && l.kind === 'AFFIXED');
+    };
+    const before = await linesOf();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((l: any) => l.signed === false)).toBe(true);
+    await route([inv.id]);
+    const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, completion());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await linesOf();
+    expect(after.length).toBe(before.length);
+    expect(after.every((l: any) => l.signed === true)).toBe(true);
+    // the CSV TABC reads says so beside the invoice number
+    const csv = await t.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stamp/record?from=${today}&to=${today}&format=csv`,
+      headers: { authorization: `Bearer ${t.owner.token}` },
+    });
+    expect(csv.body).toContain(`${after[0].invoice_number} (signed)`);
   });
 
   it('validates the signature, photo, time and client id', async () => {
