@@ -174,7 +174,7 @@ describe('completing a stop', () => {
     const c = await makeCustomer(t.ctx, t.owner.companyId, { contact_email: 'buyer@smallbar.example' });
     const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 12 }]);
     await route([inv.id]);
-    const body = completion({ lat: 30.2672, lng: -97.7431 });
+    const body = completion({ lat: 30.2672, lng: -97.7431, photo: PNG });
     const mailsBefore = t.ctx.mails.length;
     const first = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -203,7 +203,8 @@ describe('completing a stop', () => {
     expect(page.body.invoice.received).toMatchObject({ received_by: 'Maria Lopez', signature: PNG });
     // the signature joined the invoice's documents; the customer got a copy
     const docs = await t.owner.api.get(`/invoice/${inv.id}/document`);
-    expect(docs.body.some((d: any) => d.originalname === 'signature.png')).toBe(true);
+    expect(docs.body.filter((d: any) => d.originalname === 'signature.png')).toHaveLength(1);
+    expect(docs.body.filter((d: any) => d.originalname === 'delivery-photo.png')).toHaveLength(1);
     expect(t.ctx.mails.length).toBe(mailsBefore + 1);
     expect(t.ctx.mails.at(-1)?.to).toContain('buyer@smallbar.example');
 
@@ -218,13 +219,18 @@ describe('completing a stop', () => {
     const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'BEER', size: '24PK', qty: 4, price: '25.00' }]);
     const r = await route([inv.id]);
     expect(r.stops[0].cod_amount).toBe(100);
-    const res = await t.owner.api.post(
-      `/delivery/stop/${inv.id}/complete`,
-      completion({ payment: { method: 'check', amount: 120, reference: '1042' } }),
-    );
+    const body = completion({ payment: { method: 'check', amount: 120, reference: '1042' } });
+    const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('paid');
     expect(res.body.payment_id).toBeGreaterThan(0);
+    // the phone sends it again (its answer was lost): the same payment, not a second one
+    const replay = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ duplicate: true, payment_id: res.body.payment_id });
+    const payments = await t.owner.api.get(`/customer/${c.id}/payment`);
+    expect(payments.status).toBe(200);
+    expect(JSON.stringify(payments.body).match(/"reference":"1042"/g)).toHaveLength(1);
     const recv = await t.owner.api.get(`/customer/${c.id}/receivable`);
     expect(recv.body.on_account).toBe(20);
     const after = await t.owner.api.get(`/delivery/route/${r.id}`);
@@ -418,6 +424,15 @@ describe('drivers', () => {
     const done = await dan.api.post(`/delivery/stop/${mine.id}/complete`, completion());
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe('delivered');
+
+    // the office hands Eve's route to Dan: it leaves her phone and reaches his
+    const [evesRoute] = (await eve.api.get('/delivery/my-route')).body;
+    const moved = await t.owner.api.put(`/delivery/route/${evesRoute.id}`, { driver_user_id: dan.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.driver_user_id).toBe(dan.id);
+    expect((await eve.api.get('/delivery/my-route')).body).toEqual([]);
+    expect((await dan.api.get('/delivery/my-route')).body.map((r: any) => r.id)).toContain(evesRoute.id);
+    expect((await t.owner.api.put(`/delivery/route/${evesRoute.id}`, { driver_user_id: 999999 })).status).toBe(400);
 
     // an office user cannot be named driver
     await makeStaff(t.ctx, t.owner.companyId, 'office');
