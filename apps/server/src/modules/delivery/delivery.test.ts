@@ -319,6 +319,7 @@ describe('completing a stop', () => {
     const delivered = detail.body.statusInfo.at(-1);
     expect(delivered.note).toContain('Paid before delivery');
     expect(delivered.note).toContain('Received by Maria Lopez');
+    expect(delivered.user).toEqual({ id: t.owner.user.id, name: t.owner.user.name });
     // the payment taken back (owner): the goods were delivered, so the invoice is delivered, not invoiced
     const [payment] = (await t.owner.api.get(`/invoice/${inv.id}/payment`)).body;
     expect((await t.owner.api.del(`/invoice/${inv.id}/payment/${payment.id}`)).status).toBe(200);
@@ -386,8 +387,8 @@ describe('completing a stop', () => {
 });
 
 describe('drivers', () => {
-  const driver = async () => {
-    const api = await makeStaff(t.ctx, t.owner.companyId, 'driver');
+  const driver = async (name?: string) => {
+    const api = await makeStaff(t.ctx, t.owner.companyId, 'driver', name);
     const [u] = await t.ctx.database.db
       .select()
       .from(users)
@@ -398,7 +399,7 @@ describe('drivers', () => {
   };
 
   it('see and complete only their own stops; an office user is no driver', async () => {
-    const dan = await driver();
+    const dan = await driver('Dan Driver');
     const eve = await driver();
     const c = await makeCustomer(t.ctx, t.owner.companyId);
     const mine = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 2 }]);
@@ -424,6 +425,12 @@ describe('drivers', () => {
     const done = await dan.api.post(`/delivery/stop/${mine.id}/complete`, completion());
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe('delivered');
+    // the invoice's status history names the driver who delivered it
+    const detail = await t.owner.api.get(`/invoice/${mine.id}?by=id`);
+    expect(detail.body.statusInfo.at(-1)).toMatchObject({
+      new_status: 'delivered',
+      user: { id: dan.id, name: 'Dan Driver' },
+    });
 
     // the office hands Eve's route to Dan: it leaves her phone and reaches his
     const [evesRoute] = (await eve.api.get('/delivery/my-route')).body;
