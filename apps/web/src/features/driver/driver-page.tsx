@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../lib/api';
 import {
+  DRIVER_CACHE,
   type QueuedCompletion,
   keepRoutes,
   keptRoutes,
@@ -16,9 +17,6 @@ import {
 } from './queue';
 import { StopForm } from './stop-form';
 import { fetchMyRoutes } from './api';
-
-/** The worker's cache (public/driver/sw.js names the same). */
-const DRIVER_CACHE = 'dbo-driver-v1';
 
 /**
  * The page and the scripts and styles this screen loaded, kept in the worker's cache: they were

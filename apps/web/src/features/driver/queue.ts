@@ -103,6 +103,9 @@ export function sendQueue(opts: { retryRefused?: boolean } = {}) {
   return sending;
 }
 
+/** The worker's cache, where the screen also keeps its own files (public/driver/sw.js names the same). */
+export const DRIVER_CACHE = 'dbo-driver-v1';
+
 const ROUTE_KEY = 'dbo.driver.routes';
 
 /** The day's routes as last loaded, kept on the phone. */
