@@ -463,7 +463,11 @@ describe('drivers', () => {
     expect(names).not.toContain('Gone Driver');
     expect(names).not.toContain('Off Driver');
     for (const d of [gone, off]) {
-      const res = await t.owner.api.post('/delivery/route', { date: today, driver_user_id: d.id, invoice_ids: [inv.id] });
+      const res = await t.owner.api.post('/delivery/route', {
+        date: today,
+        driver_user_id: d.id,
+        invoice_ids: [inv.id],
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Driver not found');
     }
@@ -485,10 +489,15 @@ describe('the demo company', () => {
         const routes = await routesOn(demo.database.db, company.id, today);
         expect(routes).toHaveLength(1);
         expect(routes[0].stops).toHaveLength(3);
-        const [driver] = await demo.database.db.select().from(users).where(eq(users.id, routes[0].driver_user_id ?? 0));
+        const [driver] = await demo.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, routes[0].driver_user_id ?? 0));
         expect(driver).toMatchObject({ email: 'driver@lonestar-spirits.example', role: 'driver' });
         // the driver login's own route, as the phone asks for it
-        expect((await routesOn(demo.database.db, company.id, today, driver.id)).map((r) => r.id)).toEqual([routes[0].id]);
+        expect((await routesOn(demo.database.db, company.id, today, driver.id)).map((r) => r.id)).toEqual([
+          routes[0].id,
+        ]);
       } finally {
         await demo.close();
         fs.rmSync(dir, { recursive: true, force: true });
