@@ -80,7 +80,7 @@ function entryHead(buf: Buffer, e: ZipEntry): string {
  * Refuses, with a 400 naming the limit, an XLSX whose zip declares more than it may unpack to, or
  * a sheet whose declared dimension runs past 50,000 rows (plus the header) or 100 columns.
  */
-export function measureXlsx(buf: Buffer) {
+export function measureXlsx(buf: Buffer): ZipEntry[] {
   const entries = zipEntries(buf);
   const total = entries.reduce((sum, e) => sum + e.size, 0);
   const strings = entries.find((e) => e.name === 'xl/sharedStrings.xml');
@@ -94,6 +94,7 @@ export function measureXlsx(buf: Buffer) {
     if (lastRow > IMPORT_LIMITS.maxRows + 1) throw badRequest(IMPORT_MSG.tooManyRows);
     if (lastColumn > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.tooManyColumns);
   }
+  return entries;
 }
 
 /** The parts the XLSX reader reads (exceljs's WorkbookReader); pictures and the rest are left out. */
@@ -198,11 +199,15 @@ async function checkEntry(data: Buffer, e: ZipEntry) {
  * an entry the central directory does not describe, or a size the count did not confirm.
  */
 export async function checkedXlsx(buf: Buffer): Promise<Readable> {
-  measureXlsx(buf);
+  const entries = measureXlsx(buf);
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
-  for (const e of zipEntries(buf).filter((x) => READ_PART.test(x.name))) {
+  // the sheets last: exceljs parses a sheet met before the shared strings and relations later,
+  // from a temporary file
+  const isSheet = (x: ZipEntry) => x.name.startsWith('xl/worksheets/sheet');
+  const read = entries.filter((x) => READ_PART.test(x.name));
+  for (const e of [...read.filter((x) => !isSheet(x)), ...read.filter(isSheet)]) {
     const data = entryData(buf, e);
     await checkEntry(data, e);
     const name = Buffer.from(e.name, 'utf8');
