@@ -136,7 +136,7 @@ describe('status, dates and edits', () => {
     expect(history.map((h) => h.new_status)).toEqual(['draft', 'delivered', 'cancelled']);
   });
 
-  it('names the user who made each status change (save, status change, payment)', async () => {
+  it('names the user who made each status change (save, status change, payment), each payment and credit memo', async () => {
     const f = await invoiceFixture(t.ctx);
     const office = await makeStaff(t.ctx, f.owner.companyId, 'office', 'Olivia Office');
     const created = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
@@ -161,6 +161,18 @@ describe('status, dates and edits', () => {
     ]);
     expect(detail.body.statusInfo[1].user.id).toEqual(expect.any(Number));
     expect(detail.body.statusInfo[1].user.id).not.toBe(f.owner.user.id);
+    // the payment and a credit memo name who recorded them too
+    const memo = await office.post(`/invoice/${id}/credit-memo`, {
+      items: [{ product_id: f.wine, qty: 1 }],
+      reason: 'Broken bottle',
+    });
+    expect(memo.status, JSON.stringify(memo.body)).toBe(200);
+    expect(memo.body).toMatchObject({ user_id: detail.body.statusInfo[1].user.id, user: 'Olivia Office' });
+    const recorders = async () => [
+      (await f.owner.api.get(`/invoice/${id}/payment`)).body.map((p: any) => p.user),
+      (await f.owner.api.get(`/invoice/${id}/credit-memo`)).body.map((m: any) => m.user),
+    ];
+    expect(await recorders()).toEqual([['Olivia Office'], ['Olivia Office']]);
     // a change no user made (the system) names nobody; a removed user is still named
     await t.ctx.database.db
       .update(invoiceStatusHistory)
@@ -172,11 +184,12 @@ describe('status, dates and edits', () => {
       .where(and(eq(users.company_id, f.owner.companyId), eq(users.name, 'Olivia Office')));
     const removed = await f.owner.api.del(`/company/users/${staff.id}`);
     expect(removed.status, JSON.stringify(removed.body)).toBe(200);
-    expect(who(await f.owner.api.get(`/invoice/${id}?by=id`))).toEqual([
+    expect(who(await f.owner.api.get(`/invoice/${id}?by=id`)).slice(0, 3)).toEqual([
       ['draft', null],
       ['invoiced', 'Olivia Office'],
       ['paid', 'Olivia Office'],
     ]);
+    expect(await recorders()).toEqual([['Olivia Office'], ['Olivia Office']]);
   });
 
   it('starts with the company default status and the default logo', async () => {
