@@ -302,6 +302,8 @@ export const routeOut = z.object({
     invoices_done: z.number(),
     cod_expected: moneyOut,
     cod_collected: moneyOut,
+    /** owed at the stops already completed and not collected there (an open stop is not short yet) */
+    cod_short: moneyOut,
     exceptions: z.array(z.string()),
   }),
   updated_at: timestampOut,
@@ -352,6 +354,7 @@ export const reconciliationOut = z.array(
     cash: moneyOut,
     checks: moneyOut,
     check_list: z.array(z.object({ invoice: z.string(), amount: moneyOut, reference: z.string() })),
+    /** COD owed at completed stops and not collected (open stops count in stops_open, not here) */
     short: moneyOut,
     stops_open: z.number(),
     /** short or refused lines credited back at the door (credit memos), with the driver's reasons */

@@ -88,6 +88,7 @@ export async function readRoutes(db: DbOrTx, companyId: number, routes: RouteRow
     const exceptions: string[] = [];
     let codExpected = 0;
     let codCollected = 0;
+    let codShort = 0;
     let invoicesDone = 0;
     const routeStops = stops
       .filter((s) => s.stop.route_id === route.id)
@@ -116,6 +117,7 @@ export async function readRoutes(db: DbOrTx, companyId: number, routes: RouteRow
             if (done) {
               const paid = toCents(di.payment_amount ?? '0');
               codCollected += paid;
+              if (paid < due) codShort += due - paid;
               if (paid < due)
                 exceptions.push(`Invoice ${label}: collected ${money(paid).toFixed(2)} of ${money(due).toFixed(2)}`);
             }
@@ -199,6 +201,7 @@ export async function readRoutes(db: DbOrTx, companyId: number, routes: RouteRow
         invoices_done: invoicesDone,
         cod_expected: money(codExpected),
         cod_collected: money(codCollected),
+        cod_short: money(codShort),
         exceptions,
       },
       updated_at: route.updated_at,

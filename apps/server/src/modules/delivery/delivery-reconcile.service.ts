@@ -1,7 +1,8 @@
 /**
  * Day-end reconciliation: per driver, the cash and the checks collected at the door that the
- * driver hands in, against what the COD invoices on their routes were owed, and the goods that came
- * back on the truck (short or refused lines credited at the door).
+ * driver hands in, against what the COD invoices on their routes were owed (short: owed at a
+ * completed stop and not collected), and the goods that came back on the truck (short or refused
+ * lines credited at the door).
  */
 import { centsToString, toCents } from '@dbo/domain/money';
 import type { DbOrTx } from '../../db/client.js';
@@ -19,8 +20,7 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
       cash: number;
       checks: number;
       check_list: { invoice: string; amount: number; reference: string }[];
-      collectedOnDone: number;
-      dueOnDone: number;
+      short: number;
       stops_open: number;
       returns: number;
       return_list: { invoice: string; amount: number; reason: string }[];
@@ -36,14 +36,14 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
       cash: 0,
       checks: 0,
       check_list: [],
-      collectedOnDone: 0,
-      dueOnDone: 0,
+      short: 0,
       stops_open: 0,
       returns: 0,
       return_list: [],
     };
     d.routes++;
     d.expected += toCents(r.progress.cod_expected);
+    d.short += toCents(r.progress.cod_short);
     d.stops_open += r.progress.stops - r.progress.stops_done;
     for (const s of r.stops)
       for (const inv of s.invoices) {
@@ -81,7 +81,9 @@ export async function reconciliation(db: DbOrTx, companyId: number, date: string
     cash: money(d.cash),
     checks: money(d.checks),
     check_list: d.check_list,
-    short: money(Math.max(d.expected - d.cash - d.checks, 0)),
+    // what the driver should have brought back and did not: a stop still open is not short yet
+    // (its COD is in cod_expected and the stop in stops_open)
+    short: money(d.short),
     stops_open: d.stops_open,
     returns: money(d.returns),
     return_list: d.return_list,

@@ -250,6 +250,28 @@ describe('completing a stop', () => {
       expect((await t.owner.api.post(`/delivery/stop/${other.id}/complete`, completion({ payment }))).status).toBe(400);
   });
 
+  it('counts a COD stop short in the reconciliation only once it is completed with less than owed', async () => {
+    const c = await makeCustomer(t.ctx, t.owner.companyId, { cash_on_delivery: true });
+    const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'BEER', size: '24PK', qty: 2, price: '25.00' }]);
+    const mine = async () =>
+      (await t.owner.api.get(`/delivery/reconciliation?date=${today}`)).body.find(
+        (d: any) => d.driver_user_id === t.owner.user.id,
+      );
+    const before = (await mine())?.short ?? 0;
+    const r = await route([inv.id]);
+    // planned, not delivered yet: owed, open, not short
+    expect((await mine()).short).toBe(before);
+    expect((await mine()).stops_open).toBeGreaterThan(0);
+    const res = await t.owner.api.post(
+      `/delivery/stop/${inv.id}/complete`,
+      completion({ payment: { method: 'cash', amount: 30 } }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await mine()).short).toBeCloseTo(before + 20, 2);
+    const after = await t.owner.api.get(`/delivery/route/${r.id}`);
+    expect(after.body.progress).toMatchObject({ cod_expected: 50, cod_collected: 30, cod_short: 20 });
+  });
+
   it('turns short and refused lines into a credit memo, stock back, with the reason', async () => {
     await activateFeature(t.ctx, t.owner.companyId, 'inventory');
     const c = await makeCustomer(t.ctx, t.owner.companyId);
