@@ -14,6 +14,7 @@
  * without routing, validation, rules or JSON.
  */
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { createRollStamps } from '../apps/server/src/modules/stamps/stamps.ledger.js';
 import { spawnServer } from '../apps/server/test/server-process.js';
@@ -213,7 +214,6 @@ async function main() {
   });
 }
 
-/** `src/main.ts` on the bench database, signing tokens with the bench app's secret. */
 /** Runs `fn` under the inspector's CPU profiler when a file is named, and writes the profile there. */
 async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Promise<T> {
   if (!file) return fn();
@@ -230,6 +230,7 @@ async function profiled<T>(file: string | undefined, fn: () => Promise<T>): Prom
   return out;
 }
 
+/** `src/main.ts` on the bench database, signing tokens with the bench app's secret. */
 async function startServer(port: number, databaseUrl: string): Promise<ChildProcess> {
   const { child } = spawnServer({
     port,

@@ -18,7 +18,18 @@ interface Route {
   stops: {
     id: number;
     customer: { name: string };
-    invoices: { id: number; number_label: string; lines: { item_id: number; product_name: string; qty: number }[] }[];
+    invoices: {
+      id: number;
+      number_label: string;
+      lines: {
+        item_id: number;
+        product_name: string;
+        product_size: string;
+        qty: number;
+        cases: number;
+        bottles: number;
+      }[];
+    }[];
   }[];
 }
 interface Reconciliation {
@@ -164,9 +175,28 @@ test('the office plans a route, orders its stops by keyboard and by drag, sees a
   ]);
   await expect(sheet.getByRole('heading', { level: 1 })).toContainText(`Route #${route.id}`);
   await expect(sheet.getByRole('heading', { level: 2 }).first()).toContainText(`1. ${route.stops[1].customer.name}`);
+  // each stop's invoice lines with their cases and bottles, a blank for what was delivered
+  const sheetInvoice = route.stops[1].invoices[0];
+  const sheetItem = sheetInvoice.lines[0];
+  expect(sheetItem.cases * 12 + sheetItem.bottles).toBe(6); // 6 x 750ML: no full case of 12
+  const sheetStop = sheet.getByRole('region', { name: `Stop 1: ${route.stops[1].customer.name}` });
+  await expect(sheetStop.getByRole('row').filter({ hasText: sheetInvoice.number_label }).getByRole('cell')).toHaveText([
+    sheetInvoice.number_label,
+    sheetItem.product_name,
+    sheetItem.product_size,
+    String(sheetItem.cases),
+    String(sheetItem.bottles),
+    String(sheetItem.qty),
+    '____',
+  ]);
   await sheet.setViewportSize({ width: 1440, height: 900 });
   await sheet.screenshot({ path: shotPath('delivery-route-sheet.png') });
   await sheet.close();
+
+  // by address: 12 Congress Ave before 400 Lamar Blvd (same city and ZIP), then back as dragged
+  await card.getByRole('button', { name: 'Order by address' }).click();
+  await expect.poll(order).toEqual([a, b]);
+  await expect(stops.first()).toContainText('12 Congress Ave');
 
   const before = (await api<Reconciliation[]>(`/delivery/reconciliation?date=${date}`)).find(
     (r) => r.driver_user_id === driver.id,

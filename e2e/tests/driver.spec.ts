@@ -24,17 +24,40 @@ test('a driver completes a stop without signal; it reaches the office once when 
   await page.goto('/auth/signin');
   await page.evaluate((t) => localStorage.setItem('dbo.token', t), token);
 
-  await page.goto('/driver/');
+  // where a driver's sign-in lands (the installed app opens /driver/: the worker answers both)
+  await page.goto('/driver');
   const stops = page.getByRole('list', { name: 'Stops' });
   await expect(stops.locator(':scope > li')).toHaveCount(3);
   await expect(page.getByRole('status').filter({ hasText: 'Online' })).toBeVisible();
   await page.screenshot({ path: shotPath('driver-stops.png') });
 
+  // the worker controls the screen and keeps every file it loaded
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        if (!navigator.serviceWorker.controller) return 'no worker yet';
+        const kept = new Set((await (await caches.open('dbo-driver-v1')).keys()).map((r) => new URL(r.url).pathname));
+        const files = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+          .map((u) => u.pathname);
+        const missing = files.filter((f) => !kept.has(f));
+        return missing.length ? `not kept: ${missing.join(', ')}` : 'ready';
+      }),
+    )
+    .toBe('ready');
+
+  // no signal: the screen opens again from the phone, with the day's route kept there
+  await context.setOffline(true);
+  const reopened = await page.reload();
+  expect(reopened?.fromServiceWorker()).toBe(true);
+  await expect(stops.locator(':scope > li')).toHaveCount(3);
+  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+
   // the first stop's first invoice, completed with no signal
   const deliver = stops.getByRole('button', { name: /^Deliver #/ }).first();
   const label = ((await deliver.textContent()) ?? '').replace('Deliver #', '').trim();
-  await context.setOffline(true);
-  await expect(page.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
   await deliver.click();
   await page.getByLabel("Receiver's printed name").fill('Maria Lopez');
   await sign(page);
@@ -53,6 +76,11 @@ test('a driver completes a stop without signal; it reaches the office once when 
   const invoiceOf = (routes: { stops: { invoices: { number_label: string; completed: boolean; id: number }[] }[] }[]) =>
     routes.flatMap((r) => r.stops.flatMap((s) => s.invoices)).find((i) => i.number_label === label);
   expect(invoiceOf(before)?.completed).toBe(false);
+
+  // the phone closed and opened again, still without signal: the completion is still waiting
+  await page.reload();
+  await expect(waiting).toContainText(`Invoice #${label}`);
+  await expect(stops.getByText('Saved on this phone', { exact: true })).toBeVisible();
 
   // back online: the queue sends itself, once
   await context.setOffline(false);
@@ -73,4 +101,16 @@ test('a driver completes a stop without signal; it reaches the office once when 
   await expect(stops.locator(':scope > li')).toHaveCount(3);
   await expect(page.getByRole('list', { name: 'Waiting to send' })).toHaveCount(0);
   await page.screenshot({ path: shotPath('driver-after.png') });
+  const again = await (
+    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(token) })
+  ).json();
+  expect(again.filter((d: { originalname: string }) => d.originalname === 'signature.png')).toHaveLength(1);
+
+  // the invoice's printable page shows who received it, when, and their signature
+  const link = await (
+    await request.get(`/api/v1/invoice/${done?.id}/print-link`, { headers: authHeaders(token) })
+  ).json();
+  await page.goto(link.url);
+  await expect(page.getByTestId('print-invoice')).toContainText(/Received by Maria Lopez, \d\d\/\d\d\/\d{4}/);
+  await expect(page.getByRole('img', { name: 'Signature of Maria Lopez' })).toBeVisible();
 });

@@ -104,6 +104,8 @@ test('build an invoice with a scanned UPC, a stamp range, the $0.00 confirmation
   // status change through the dialog; choosing the same value opens nothing
   await changeStatus(page, 'Draft', 'Delivered');
   await expect(page.getByTestId('status-history')).toContainText('Delivered');
+  // each entry names who changed the status (the demo owner)
+  await expect(page.getByTestId('status-history')).toContainText('· Dana Whitfield');
 
   // cancel: Edit disappears, the owner may delete, the stamps are released
   await changeStatus(page, 'Delivered', 'Cancelled');

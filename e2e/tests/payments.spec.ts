@@ -56,6 +56,8 @@ test('pay an invoice in two payments, attach and preview a document, email it, p
   await payments.getByLabel('Payment note').fill('Check #1201');
   await payments.getByRole('button', { name: 'Add Payment' }).click();
   await expect(payments.getByRole('cell', { name: 'Check #1201' })).toBeVisible();
+  // the payment names who recorded it (the demo owner)
+  await expect(payments.getByRole('row').filter({ hasText: 'Check #1201' })).toContainText('Dana Whitfield');
   await expect(payments.getByTestId('payments-remaining')).toContainText('$27.61');
   let state = await (await request.get(`/api/v1/invoice/${invoice.id}?by=id`, { headers: authHeaders(token) })).json();
   expect((state.invoice ?? state).status).toBe('partially_paid');

@@ -111,6 +111,8 @@ test('receive one payment across three invoices, print a statement, issue a cred
   await memo.getByRole('button', { name: 'Issue credit memo' }).click();
   await expect(memo).toBeHidden({ timeout: 30_000 });
   await expect(page.getByTestId('credit-memo')).toContainText(/CM-\d+ · \$10\.00 · One bottle broken/);
+  // the memo names who issued it (the demo owner)
+  await expect(page.getByTestId('credit-memo')).toContainText('· Dana Whitfield');
 
   await page.goto('/receivables');
   await expect(page.getByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();

@@ -14,6 +14,11 @@ function fakeDist() {
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js'), js);
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js.br'), zlib.brotliCompressSync(js));
   fs.writeFileSync(path.join(dir, 'assets', 'index-AbC123.js.gz'), zlib.gzipSync(js));
+  const sw = `self.addEventListener('fetch', () => undefined); // ${'x'.repeat(2000)}\n`;
+  fs.mkdirSync(path.join(dir, 'driver'));
+  fs.writeFileSync(path.join(dir, 'driver', 'sw.js'), sw);
+  fs.writeFileSync(path.join(dir, 'driver', 'sw.js.br'), zlib.brotliCompressSync(sw));
+  fs.writeFileSync(path.join(dir, 'driver', 'sw.js.gz'), zlib.gzipSync(sw));
   return { dir, js };
 }
 
@@ -42,6 +47,18 @@ describe('the built web app', () => {
     const plain = await t.app.inject({ url: '/assets/index-AbC123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(dist.js);
+  });
+
+  it("lets the driver's worker answer /driver, however its file is sent", async () => {
+    for (const encoding of ['br, gzip', 'gzip', 'identity']) {
+      const res = await t.app.inject({ url: '/driver/sw.js', headers: { 'accept-encoding': encoding } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['service-worker-allowed'], encoding).toBe('/driver');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    // no other file widens a worker's scope
+    const asset = await t.app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers['service-worker-allowed']).toBeUndefined();
   });
 
   it('answers index.html for client routes with no-cache', async () => {

@@ -271,6 +271,9 @@ export async function buildApp(opts: BuildOptions) {
       // file names under assets/ carry a content hash: they never change, so cache them for a year
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // the driver's worker answers /driver (where a driver's sign-in lands) as well as /driver/
+      // (the file served may be its .br or .gz beside it)
+      if (/[\\/]driver[\\/]sw\.js(\.br|\.gz)?$/.test(filePath)) res.header('service-worker-allowed', '/driver');
     },
   });
   // the shop's web app manifest, per distributor (issue 34); the worker is the static /shop/sw.js

@@ -110,13 +110,18 @@ export async function makeRoll(
 }
 
 /** A second, non-owner user of the company (office unless a role is given), signed in. */
-export async function makeStaff(ctx: TestContext, companyId: number, role = 'office'): Promise<Client> {
+export async function makeStaff(
+  ctx: TestContext,
+  companyId: number,
+  role = 'office',
+  name = 'Sam Staff',
+): Promise<Client> {
   const email = uniqueEmail(role);
   const password = 'staff-pass';
   await ctx.database.db.insert(users).values({
     company_id: companyId,
     email,
-    name: 'Sam Staff',
+    name,
     title: 'Clerk',
     role,
     password_hash: await hashPassword(password),

@@ -6,7 +6,7 @@
  */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { sql } from 'drizzle-orm';
-import { InvariantError, type World, cents, read, rows } from './invariants-world.js';
+import { InvariantError, type Model, type World, cents, read, rows } from './invariants-world.js';
 import { SQL_INVARIANTS, brokenSql, customerMoneySql, stampLedgerSql } from './invariants-sql.js';
 
 /**
@@ -172,9 +172,30 @@ async function customersHold(w: World, invoices: readonly InvoiceMoney[]) {
   same('(3) in total: money received = allocated + on-account credit', cents(all.received), sum.allocated + sum.credit);
 }
 
-export async function checkInvariants(w: World) {
+/**
+ * (3) money received is what the API was told: the company's payments are exactly those the API
+ * accepted, each of the amount sent (an overpayment's excess kept, an edit or delete applied
+ * once). The other checks compare the stored records with each other; this one compares them
+ * with the calls.
+ */
+async function receivedHolds(w: World, m: Model) {
+  const stored = await rows<{ id: number; amount: string }>(
+    w,
+    sql`select id, amount from payments where company_id = ${w.companyId} order by id`,
+  );
+  const asStored = Object.fromEntries(stored.map((p) => [p.id, cents(p.amount)]));
+  const asSent = Object.fromEntries([...m.received].sort(([a], [b]) => a - b));
+  same(
+    '(3) payments stored = payments the API accepted, each of the amount sent ({id: cents})',
+    JSON.stringify(asStored),
+    JSON.stringify(asSent),
+  );
+}
+
+export async function checkInvariants(w: World, m: Model) {
   ctxOf = () => `${w.step}, after ${w.calls.length} calls`;
   await sqlHolds(w);
+  await receivedHolds(w, m);
   await stampAnswersHold(w);
   const invoices = await rows<InvoiceMoney>(
     w,

@@ -9,7 +9,7 @@ import { todayInTexas } from '@dbo/domain/dates';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { Step, always } from './invariants-step.js';
-import { type World, call, cents, dollars, pick, read, rows } from './invariants-world.js';
+import { InvariantError, type World, call, cents, dollars, pick, read, rows } from './invariants-world.js';
 
 const idx = fc.nat({ max: 50 });
 const PNG =
@@ -87,8 +87,16 @@ const complete = fc
             payment,
             completed_at: new Date().toISOString(),
           };
-          await call(w, 'POST', `/delivery/stop/${id}/complete`, body);
-          if (p.replay) await call(w, 'POST', `/delivery/stop/${id}/complete`, body);
+          const res = await call(w, 'POST', `/delivery/stop/${id}/complete`, body);
+          // the money collected at the door is a payment of the amount the phone sent
+          if (res.status === 200 && res.body.payment_id && payment)
+            m.received.set(res.body.payment_id, cents(payment.amount));
+          if (!p.replay) return;
+          const again = await call(w, 'POST', `/delivery/stop/${id}/complete`, body);
+          if (res.status === 200 && (again.status !== 200 || again.body.payment_id !== res.body.payment_id))
+            throw new InvariantError(
+              `the same client_id completed the stop twice: ${again.status} payment ${again.body?.payment_id}`,
+            );
         },
       ),
   );

@@ -46,7 +46,9 @@ const addPayment = fc.record({ invoice: idx, mode: amountArb, salt: fc.nat({ max
         const id = pick(m.invoices, p.invoice);
         const amount = amountFor(p.mode, await openOf(w, id), p.salt);
         const res = await call(w, 'POST', `/invoice/${id}/payment`, { amount, received_at: todayInTexas() });
-        if (res.status === 200) m.payments.push([id, res.body.id]);
+        if (res.status !== 200) return;
+        m.payments.push([id, res.body.id]);
+        m.received.set(res.body.id, cents(amount));
       },
     ),
 );
@@ -59,7 +61,11 @@ const editPayment = fc.record({ payment: idx, mode: amountArb, salt: fc.nat({ ma
       async (m, w) => {
         const [invoiceId, paymentId] = pick(m.payments, p.payment);
         const amount = amountFor(p.mode, await openOf(w, invoiceId), p.salt);
-        await call(w, 'PUT', `/invoice/${invoiceId}/payment/${paymentId}`, { amount, received_at: todayInTexas() });
+        const res = await call(w, 'PUT', `/invoice/${invoiceId}/payment/${paymentId}`, {
+          amount,
+          received_at: todayInTexas(),
+        });
+        if (res.status === 200) m.received.set(paymentId, cents(amount));
       },
     ),
 );
@@ -72,7 +78,9 @@ const deletePayment = idx.map(
       async (m, w) => {
         const [invoiceId, paymentId] = pick(m.payments, i);
         const res = await call(w, 'DELETE', `/invoice/${invoiceId}/payment/${paymentId}`);
-        if (res.status === 200) m.payments = m.payments.filter(([, x]) => x !== paymentId);
+        if (res.status !== 200) return;
+        m.payments = m.payments.filter(([, x]) => x !== paymentId);
+        m.received.delete(paymentId);
       },
     ),
 );
@@ -102,7 +110,9 @@ const customerPayment = fc
           }
         }
         const res = await call(w, 'POST', `/customer/${customer}/payment`, body);
-        if (res.status === 200) m.customerPayments.push([customer, res.body.id]);
+        if (res.status !== 200) return;
+        m.customerPayments.push([customer, res.body.id]);
+        m.received.set(res.body.id, p.amount);
       }),
   );
 
@@ -114,7 +124,9 @@ const deleteCustomerPayment = idx.map(
       async (m, w) => {
         const [customer, paymentId] = pick(m.customerPayments, i);
         const res = await call(w, 'DELETE', `/customer/${customer}/payment/${paymentId}`);
-        if (res.status === 200) m.customerPayments = m.customerPayments.filter(([, x]) => x !== paymentId);
+        if (res.status !== 200) return;
+        m.customerPayments = m.customerPayments.filter(([, x]) => x !== paymentId);
+        m.received.delete(paymentId);
       },
     ),
 );

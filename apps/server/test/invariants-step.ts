@@ -15,7 +15,7 @@ export class Step implements fc.AsyncCommand<Model, World> {
   async run(m: Model, w: World) {
     w.step = this.label;
     await this.act(m, w);
-    await checkInvariants(w);
+    await checkInvariants(w, m);
   }
   toString() {
     return this.label;

@@ -33,6 +33,12 @@ export interface Model {
   orders: number[];
   /** invoices put on a delivery route */
   routed: number[];
+  /**
+   * Money received as the API was told it: each payment it accepted (by id) and the amount sent,
+   * in cents; an accepted edit replaces it, an accepted delete removes it. The payments stored
+   * must be exactly these (invariant 3: an overpayment's excess can't vanish from the record).
+   */
+  received: Map<number, number>;
 }
 
 export interface World {
@@ -167,7 +173,14 @@ export async function startingModel(w: World): Promise<Model> {
   const order = await call(w, 'POST', '/customer-app/order', { items: [{ product_id: liquor.id, qty: 1 }] }, 'shopper');
   if (inv.status !== 200 || order.status !== 200)
     throw new Error(`the starting invoice and order: ${inv.status} ${order.status} ${JSON.stringify(inv.body)}`);
-  return { invoices: [inv.body.id], payments: [], customerPayments: [], orders: [order.body.id], routed: [] };
+  return {
+    invoices: [inv.body.id],
+    payments: [],
+    customerPayments: [],
+    orders: [order.body.id],
+    routed: [],
+    received: new Map(),
+  };
 }
 
 /** The calls as lines a person (or a script) can replay: `POST /invoice {...} -> 200`. */

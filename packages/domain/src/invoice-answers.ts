@@ -136,6 +136,8 @@ export const invoiceDetailOut = invoiceSummaryOut.extend({
       new_status: z.string(),
       note: z.string().nullable().optional(),
       created_at: timestampOut,
+      /** who changed the status (null: the system, e.g. a change no user made) */
+      user: z.object({ id: z.number(), name: z.string() }).nullable(),
     }),
   ),
   customer: z

@@ -214,6 +214,8 @@ export const paymentOut = z.object({
  * `applied` what of it paid this invoice, `on_account` the rest, kept as the customer's credit.
  */
 export const paymentSavedOut = paymentOut.extend({ invoice: invoiceMoneyOut });
+/** GET /invoice/{id}/payment: each payment also names who recorded it (null: not known) */
+export const invoicePaymentOut = paymentOut.extend({ user: z.string().nullable() });
 /** DELETE /invoice/{id}/payment/{paymentId} */
 export const paymentDeletedOut = z.object({ success: z.boolean(), id: z.number(), invoice: invoiceMoneyOut });
 /** GET /invoice/payment/grid */

@@ -282,6 +282,9 @@ export const creditMemoOut = z.object({
       total: z.number(),
     }),
   ),
+  /** who issued it (null: not known) */
+  user_id: z.number().nullable(),
+  user: z.string().nullable(),
   created_at: timestampOut,
 });
 export type CreditMemo = z.infer<typeof creditMemoOut>;

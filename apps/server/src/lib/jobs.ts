@@ -1,8 +1,17 @@
 /**
  * A small durable job queue in the app's own database (table `jobs`), the same code on PGlite and
- * PostgreSQL. Chosen over pg-boss: pg-boss needs its own schema, LISTEN and several connections
- * (PGlite has one), so the embedded mode would have needed a second engine anyway; one table with
- * `FOR UPDATE SKIP LOCKED` and a lease gives both modes one tested path.
+ * PostgreSQL: one table with `FOR UPDATE SKIP LOCKED` and a lease gives both modes one tested path.
+ *
+ * Kept over pg-boss after a trial (2026-11-27, issue 31). pg-boss 10.4 (its last line for Node 20;
+ * 11 and 12 need Node 22) does run on PGlite's one connection through its `db` option, given an
+ * adapter that sends parameterless text with `exec` (its schema is multi-statement) and the rest with
+ * `query`; a send through a transaction's adapter is rolled back with it. What it lacks here:
+ * - its cron sends a slot only within 60 s of it (timekeeper `shouldSendIt`): a nightly slot missed
+ *   while no process ran (the embedded install on an office PC that was off at 2 AM) never runs,
+ *   where this queue catches it up within a day (pos.pull.test's slot is an hour old);
+ * - a retry's delay is the job's `retry_delay` and backoff: a partner's Retry-After cannot lengthen
+ *   one failure's wait without writing its table by hand;
+ * - no clock to inject, which the schedule and lease tests use.
  *
  * - a job is claimed by one process (SKIP LOCKED) and leased; a process that dies mid-job loses the
  *   lease and another (or the restarted one) claims the job again: handlers must be idempotent

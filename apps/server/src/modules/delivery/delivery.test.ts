@@ -174,7 +174,7 @@ describe('completing a stop', () => {
     const c = await makeCustomer(t.ctx, t.owner.companyId, { contact_email: 'buyer@smallbar.example' });
     const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 12 }]);
     await route([inv.id]);
-    const body = completion({ lat: 30.2672, lng: -97.7431 });
+    const body = completion({ lat: 30.2672, lng: -97.7431, photo: PNG });
     const mailsBefore = t.ctx.mails.length;
     const first = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
@@ -195,9 +195,16 @@ describe('completing a stop', () => {
     const pdf = await t.owner.api.post('/invoice/pdf', { number: inv.number });
     expect(pdf.status).toBe(200);
     expect(await pdfText(pdf.raw)).toMatch(/Received by Maria Lopez, \d\d\/\d\d\/\d{4}/);
+    // the printable page's data carries the receiver, the time and the signature image it shows
+    const link = await t.owner.api.get(`/invoice/${inv.id}/print-link`);
+    expect(link.status).toBe(200);
+    const page = await t.owner.api.get(`/pdf/invoice/${link.body.token}`);
+    expect(page.status).toBe(200);
+    expect(page.body.invoice.received).toMatchObject({ received_by: 'Maria Lopez', signature: PNG });
     // the signature joined the invoice's documents; the customer got a copy
     const docs = await t.owner.api.get(`/invoice/${inv.id}/document`);
-    expect(docs.body.some((d: any) => d.originalname === 'signature.png')).toBe(true);
+    expect(docs.body.filter((d: any) => d.originalname === 'signature.png')).toHaveLength(1);
+    expect(docs.body.filter((d: any) => d.originalname === 'delivery-photo.png')).toHaveLength(1);
     expect(t.ctx.mails.length).toBe(mailsBefore + 1);
     expect(t.ctx.mails.at(-1)?.to).toContain('buyer@smallbar.example');
 
@@ -212,13 +219,18 @@ describe('completing a stop', () => {
     const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'BEER', size: '24PK', qty: 4, price: '25.00' }]);
     const r = await route([inv.id]);
     expect(r.stops[0].cod_amount).toBe(100);
-    const res = await t.owner.api.post(
-      `/delivery/stop/${inv.id}/complete`,
-      completion({ payment: { method: 'check', amount: 120, reference: '1042' } }),
-    );
+    const body = completion({ payment: { method: 'check', amount: 120, reference: '1042' } });
+    const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.status).toBe('paid');
     expect(res.body.payment_id).toBeGreaterThan(0);
+    // the phone sends it again (its answer was lost): the same payment, not a second one
+    const replay = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, body);
+    expect(replay.status).toBe(200);
+    expect(replay.body).toMatchObject({ duplicate: true, payment_id: res.body.payment_id });
+    const payments = await t.owner.api.get(`/customer/${c.id}/payment`);
+    expect(payments.status).toBe(200);
+    expect(JSON.stringify(payments.body).match(/"reference":"1042"/g)).toHaveLength(1);
     const recv = await t.owner.api.get(`/customer/${c.id}/receivable`);
     expect(recv.body.on_account).toBe(20);
     const after = await t.owner.api.get(`/delivery/route/${r.id}`);
@@ -307,10 +319,44 @@ describe('completing a stop', () => {
     const delivered = detail.body.statusInfo.at(-1);
     expect(delivered.note).toContain('Paid before delivery');
     expect(delivered.note).toContain('Received by Maria Lopez');
+    expect(delivered.user).toEqual({ id: t.owner.user.id, name: t.owner.user.name });
     // the payment taken back (owner): the goods were delivered, so the invoice is delivered, not invoiced
     const [payment] = (await t.owner.api.get(`/invoice/${inv.id}/payment`)).body;
     expect((await t.owner.api.del(`/invoice/${inv.id}/payment/${payment.id}`)).status).toBe(200);
     expect((await t.owner.api.get(`/invoice/${inv.id}?by=id`)).body.status).toBe('delivered');
+  });
+
+  it("marks the signed invoice's lines of the stamp transaction record as signed", async () => {
+    const c = await makeCustomer(t.ctx, t.owner.companyId, { name: 'Stamp Stop' });
+    const vodka = await makeProduct(t.ctx, t.owner.companyId, { product_type: 'LIQUOR', product: 'SIGNED VODKA' });
+    const inv = await makeInvoice(t.owner, {
+      customerId: c.id,
+      items: [line(vodka.id, 3, '10.00')],
+      status: 'invoiced',
+    });
+    const linesOf = async () => {
+      const rec = await t.owner.api.get(`/stamp/record?from=${today}&to=${today}`);
+      expect(rec.status, JSON.stringify(rec.body)).toBe(200);
+      return rec.body.entries
+        .flatMap((e: any) => e.lines)
+        .filter((l: any) => l.invoice_id === inv.id && l.kind === 'AFFIXED');
+    };
+    const before = await linesOf();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((l: any) => l.signed === false)).toBe(true);
+    await route([inv.id]);
+    const res = await t.owner.api.post(`/delivery/stop/${inv.id}/complete`, completion());
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const after = await linesOf();
+    expect(after.length).toBe(before.length);
+    expect(after.every((l: any) => l.signed === true)).toBe(true);
+    // the CSV TABC reads says so beside the invoice number
+    const csv = await t.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/stamp/record?from=${today}&to=${today}&format=csv`,
+      headers: { authorization: `Bearer ${t.owner.token}` },
+    });
+    expect(csv.body).toContain(`${after[0].invoice_number} (signed)`);
   });
 
   it('validates the signature, photo, time and client id', async () => {
@@ -341,8 +387,8 @@ describe('completing a stop', () => {
 });
 
 describe('drivers', () => {
-  const driver = async () => {
-    const api = await makeStaff(t.ctx, t.owner.companyId, 'driver');
+  const driver = async (name?: string) => {
+    const api = await makeStaff(t.ctx, t.owner.companyId, 'driver', name);
     const [u] = await t.ctx.database.db
       .select()
       .from(users)
@@ -353,7 +399,7 @@ describe('drivers', () => {
   };
 
   it('see and complete only their own stops; an office user is no driver', async () => {
-    const dan = await driver();
+    const dan = await driver('Dan Driver');
     const eve = await driver();
     const c = await makeCustomer(t.ctx, t.owner.companyId);
     const mine = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 2 }]);
@@ -379,6 +425,21 @@ describe('drivers', () => {
     const done = await dan.api.post(`/delivery/stop/${mine.id}/complete`, completion());
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe('delivered');
+    // the invoice's status history names the driver who delivered it
+    const detail = await t.owner.api.get(`/invoice/${mine.id}?by=id`);
+    expect(detail.body.statusInfo.at(-1)).toMatchObject({
+      new_status: 'delivered',
+      user: { id: dan.id, name: 'Dan Driver' },
+    });
+
+    // the office hands Eve's route to Dan: it leaves her phone and reaches his
+    const [evesRoute] = (await eve.api.get('/delivery/my-route')).body;
+    const moved = await t.owner.api.put(`/delivery/route/${evesRoute.id}`, { driver_user_id: dan.id });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.driver_user_id).toBe(dan.id);
+    expect((await eve.api.get('/delivery/my-route')).body).toEqual([]);
+    expect((await dan.api.get('/delivery/my-route')).body.map((r: any) => r.id)).toContain(evesRoute.id);
+    expect((await t.owner.api.put(`/delivery/route/${evesRoute.id}`, { driver_user_id: 999999 })).status).toBe(400);
 
     // an office user cannot be named driver
     await makeStaff(t.ctx, t.owner.companyId, 'office');

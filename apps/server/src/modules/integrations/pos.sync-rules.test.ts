@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { makeProduct } from '../../../test/factories.js';
 import { activateFeature } from '../../../test/helpers.js';
+import { makeShopper } from '../../../test/order-factories.js';
 import { priceChanges, products } from '../products/products.tables.js';
 import { posCompany, usePosApp } from '../../../test/pos-fixtures.js';
 import type { PosProduct } from '../../integrations/pos-client.js';
@@ -100,11 +101,10 @@ describe('Bottle POS Sync Products', () => {
 
   it('creates unknown products typed by the category table, hidden from the shop until staff save them', async () => {
     const { owner } = await posCompany(pos.ctx);
-    await pos.ctx.database.db
-      .update(companies)
-      .set({ subdomain: `sync-${owner.companyId}` })
-      .where(eq(companies.id, owner.companyId));
+    const subdomain = `sync-${owner.companyId}`;
+    await pos.ctx.database.db.update(companies).set({ subdomain }).where(eq(companies.id, owner.companyId));
     await activateFeature(pos.ctx, owner.companyId, 'order');
+    const shopper = await makeShopper(pos.ctx, { companyId: owner.companyId, subdomain });
     pos.bpos.control.setProducts([
       posProduct({
         id: 'bpos-2',
@@ -122,6 +122,21 @@ describe('Bottle POS Sync Products', () => {
       .from(products)
       .where(and(eq(products.company_id, owner.companyId), eq(products.pos_id, 'bpos-2')));
     expect(jameson).toMatchObject({ product_type: 'LIQUOR', pos_new: true, upc: '080432400432' });
+
+    // not in the shop: not listed, not found by its barcode, not orderable by its id
+    const shopIds = async (query?: string) =>
+      (
+        await shopper.api.get('/customer-app/catalog', { startRow: 0, endRow: 100, ...(query ? { query } : {}) })
+      ).body.rows.map((r: { id: number }) => r.id);
+    expect(await shopIds()).not.toContain(jameson.id);
+    expect(await shopIds('080432400432')).toEqual([]);
+    const unavailable = 'JAMESON IRISH WHISKEY 750ML is no longer available';
+    const cart = await shopper.api.put('/customer-app/cart', { items: [{ product_id: jameson.id, qty: 1 }] });
+    expect(cart.status).toBe(400);
+    expect(cart.body.message).toBe(unavailable);
+    const order = await shopper.api.post('/customer-app/order', { items: [{ product_id: jameson.id, qty: 1 }] });
+    expect(order.status).toBe(400);
+    expect(order.body.message).toBe(unavailable);
 
     // the grid's "New from Bottle POS" filter finds it
     const grid = await owner.api.get('/product/grid', {
@@ -144,6 +159,10 @@ describe('Bottle POS Sync Products', () => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect((await productRow(jameson.id)).pos_new).toBe(false);
+    expect(await shopIds()).toContain(jameson.id);
+    expect(await shopIds('080432400432')).toEqual([jameson.id]);
+    const ordered = await shopper.api.post('/customer-app/order', { items: [{ product_id: jameson.id, qty: 1 }] });
+    expect(ordered.status, JSON.stringify(ordered.body)).toBe(200);
   });
 
   it('never creates a second product with our name and size: a conflict instead', async () => {

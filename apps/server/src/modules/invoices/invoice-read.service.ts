@@ -11,6 +11,7 @@ import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
 import { INVOICE_MSG, displayNumber, isBelowCost, stockLevel } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
 import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { decodeObject, decodeRow, jsonObject, jsonRow, parsedJson } from '../../db/json-rows.js';
 import { notFound } from '../../lib/errors.js';
@@ -119,9 +120,24 @@ const itemsJson = sql`(select coalesce(jsonb_agg(jsonb_build_object(
   left join ${inventory} on ${inventory.product_id} = ${invoiceItems.product_id} and ${inventory.company_id} = ${invoiceItems.company_id}
   where ${invoiceItems.invoice_id} = ${invoices.id})`;
 
-const historyJson = sql`(select coalesce(jsonb_agg(${jsonRow(invoiceStatusHistory)}
-    order by ${invoiceStatusHistory.created_at}, ${invoiceStatusHistory.id}), '[]'::jsonb)
-  from ${invoiceStatusHistory} where ${invoiceStatusHistory.invoice_id} = ${invoices.id})`;
+/**
+ * who made a status change: a user of the invoice's company (a removed user is kept, so named).
+ * An alias, as the outer statement joins users too (the editor); in a raw `sql` an alias renders
+ * as its name only, so the join names the table and the alias itself.
+ */
+const statusUser = alias(users, 'status_user');
+const statusUserCols = { id: statusUser.id, name: statusUser.name };
+type StatusUser = { id: number; name: string };
+
+/** The status history, oldest first, each entry with the user who made it (null: the system). */
+const historyJson = sql`(select coalesce(jsonb_agg(jsonb_build_object(
+    'entry', ${jsonRow(invoiceStatusHistory)},
+    'user', case when ${statusUser.id} is null then null else ${jsonObject(statusUserCols)} end
+  ) order by ${invoiceStatusHistory.created_at}, ${invoiceStatusHistory.id}), '[]'::jsonb)
+  from ${invoiceStatusHistory}
+  left join ${users} as ${sql.identifier('status_user')} on ${statusUser.id} = ${invoiceStatusHistory.user_id}
+    and ${statusUser.company_id} = ${invoiceStatusHistory.company_id}
+  where ${invoiceStatusHistory.invoice_id} = ${invoices.id})`;
 
 /**
  * Everything any view of the invoice shows, for one invoice of one company (404 otherwise), in
@@ -182,7 +198,10 @@ export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: numbe
     logo: row.logo,
     editor: row.editor,
     items,
-    history: parsedJson<unknown[]>(row.history).map((h) => decodeRow(invoiceStatusHistory, h)!),
+    history: parsedJson<{ entry: unknown; user: unknown }[]>(row.history).map((h) => ({
+      ...decodeRow(invoiceStatusHistory, h.entry)!,
+      user: h.user === null ? null : decodeObject<StatusUser>(statusUserCols, h.user),
+    })),
     stampRanges: stampRangesOf(parsedJson<InvoiceStampRow[]>(row.stamps)),
     payments: parts.payments.decode(row.payments),
     orders: parts.orders.decode(row.orders),
@@ -259,6 +278,8 @@ export function invoiceDetail(m: InvoiceReadModel) {
       new_status: h.new_status,
       note: h.note,
       created_at: h.created_at,
+      // who changed the status (null: the system, or a change made before users were recorded)
+      user: h.user,
     })),
     customer: customer
       ? {

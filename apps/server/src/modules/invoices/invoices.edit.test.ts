@@ -1,15 +1,16 @@
 /** Changing a saved invoice: stamps, status, dates, payments and stock. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activateFeature, useTestApp } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
-import { companies, logos } from '../company/company.tables.js';
+import { companies, logos, users } from '../company/company.tables.js';
 import { inventory, inventoryHistory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { invoiceStatusHistory } from './invoices.tables.js';
 import { invoiceFixture, item, stampStatus } from '../../../test/invoice-fixtures.js';
+import { makeStaff } from '../../../test/factories.js';
 
 const t = useTestApp();
 
@@ -133,6 +134,62 @@ describe('status, dates and edits', () => {
       .from(invoiceStatusHistory)
       .where(eq(invoiceStatusHistory.invoice_id, id));
     expect(history.map((h) => h.new_status)).toEqual(['draft', 'delivered', 'cancelled']);
+  });
+
+  it('names the user who made each status change (save, status change, payment), each payment and credit memo', async () => {
+    const f = await invoiceFixture(t.ctx);
+    const office = await makeStaff(t.ctx, f.owner.companyId, 'office', 'Olivia Office');
+    const created = await f.owner.api.post('/invoice', { customer: { id: f.customer }, items: [item(f.wine, 1, 10)] });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.id;
+    expect(created.body.statusInfo).toEqual([
+      expect.objectContaining({ new_status: 'draft', user: { id: f.owner.user.id, name: 'Test Owner' } }),
+    ]);
+    // a status change by another user of the company
+    const invoiced = await office.put(`/invoice/${id}`, { status: 'invoiced' });
+    expect(invoiced.status, JSON.stringify(invoiced.body)).toBe(200);
+    // a payment that moves the status: its entry names who recorded the payment
+    const paid = await office.post(`/invoice/${id}/payment`, { received_at: today, amount: created.body.total });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const detail = await f.owner.api.get(`/invoice/${id}?by=id`);
+    expect(detail.status).toBe(200);
+    const who = (r: any) => r.body.statusInfo.map((h: any) => [h.new_status, h.user?.name ?? null]);
+    expect(who(detail)).toEqual([
+      ['draft', 'Test Owner'],
+      ['invoiced', 'Olivia Office'],
+      ['paid', 'Olivia Office'],
+    ]);
+    expect(detail.body.statusInfo[1].user.id).toEqual(expect.any(Number));
+    expect(detail.body.statusInfo[1].user.id).not.toBe(f.owner.user.id);
+    // the payment and a credit memo name who recorded them too
+    const memo = await office.post(`/invoice/${id}/credit-memo`, {
+      items: [{ product_id: f.wine, qty: 1 }],
+      reason: 'Broken bottle',
+    });
+    expect(memo.status, JSON.stringify(memo.body)).toBe(200);
+    expect(memo.body).toMatchObject({ user_id: detail.body.statusInfo[1].user.id, user: 'Olivia Office' });
+    const recorders = async () => [
+      (await f.owner.api.get(`/invoice/${id}/payment`)).body.map((p: any) => p.user),
+      (await f.owner.api.get(`/invoice/${id}/credit-memo`)).body.map((m: any) => m.user),
+    ];
+    expect(await recorders()).toEqual([['Olivia Office'], ['Olivia Office']]);
+    // a change no user made (the system) names nobody; a removed user is still named
+    await t.ctx.database.db
+      .update(invoiceStatusHistory)
+      .set({ user_id: null })
+      .where(and(eq(invoiceStatusHistory.invoice_id, id), eq(invoiceStatusHistory.new_status, 'draft')));
+    const [staff] = await t.ctx.database.db
+      .select()
+      .from(users)
+      .where(and(eq(users.company_id, f.owner.companyId), eq(users.name, 'Olivia Office')));
+    const removed = await f.owner.api.del(`/company/users/${staff.id}`);
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(who(await f.owner.api.get(`/invoice/${id}?by=id`)).slice(0, 3)).toEqual([
+      ['draft', null],
+      ['invoiced', 'Olivia Office'],
+      ['paid', 'Olivia Office'],
+    ]);
+    expect(await recorders()).toEqual([['Olivia Office'], ['Olivia Office']]);
   });
 
   it('starts with the company default status and the default logo', async () => {

@@ -54,6 +54,8 @@ describe('invoicing an order (POST /invoice with order_id)', () => {
       company,
       invoiceBody(shopper.customerId, order.id, [lineOf(a.id, 2, 10), lineOf(b.id, 3, 4.5)]),
     );
+    // the invoice's first status entry names who invoiced the order
+    expect(inv.statusInfo[0].user).toEqual({ id: company.user.id, name: company.user.name });
     const res = await company.api.get(`/order/${order.order_number}`);
     expect(res.body.order.status).toBe('invoiced');
     expect(res.body.order.invoices).toEqual([expect.objectContaining({ id: inv.id, number: inv.number })]);

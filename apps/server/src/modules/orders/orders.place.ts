@@ -52,7 +52,7 @@ async function cartLines(db: DbOrTx, orderId: number): Promise<OrderLineInput[]>
   return rows.filter((r): r is OrderLineInput => r.product_id !== null);
 }
 
-/** The ids among these lines' products that are the company's and not archived. */
+/** The ids among these lines' products that are the company's, not archived and shown in the shop. */
 async function liveProducts(db: DbOrTx, companyId: number, lines: readonly OrderLineInput[]) {
   if (!lines.length) return new Set<number>();
   const live = await db
@@ -62,6 +62,7 @@ async function liveProducts(db: DbOrTx, companyId: number, lines: readonly Order
       and(
         eq(products.company_id, companyId),
         eq(products.archived, false),
+        eq(products.pos_new, false),
         inArray(
           products.id,
           lines.map((l) => l.product_id),

@@ -24,8 +24,8 @@ export interface PricedLine {
 
 /**
  * The company's products a customer asks for, priced for that customer by the one domain price
- * rule. Archived, unknown or another company's products are refused, naming them. Prices come
- * from the server only.
+ * rule. Archived, unknown or another company's products, and those a POS sync created that staff
+ * have not saved yet (not in the shop), are refused, naming them. Prices come from the server only.
  */
 export async function priceLines(
   db: DbOrTx,
@@ -42,7 +42,8 @@ export async function priceLines(
   const byId = new Map(rows.map((p) => [p.id, p]));
   const unknown = ids.filter((id) => !byId.has(id));
   if (unknown.length) throw badRequest(ORDER_MSG.productUnknown(unknown[0]), unknown.map(ORDER_MSG.productUnknown));
-  const archived = rows.filter((p) => p.archived);
+  // archived, or created by a POS sync and not yet saved by staff (hidden from the shop, issue 30)
+  const archived = rows.filter((p) => p.archived || p.pos_new);
   if (archived.length) {
     const names = archived.map((p) => ORDER_MSG.productUnavailable(`${p.product} ${p.product_size}`));
     throw badRequest(names[0], names);

@@ -4,7 +4,7 @@ import {
   PAYMENT_MSG,
   paymentDeletedOut,
   paymentGridOut,
-  paymentOut,
+  invoicePaymentOut,
   paymentSavedOut,
   paymentSchema,
 } from '@dbo/domain/payment';
@@ -57,7 +57,7 @@ export async function privateRoutes(app: App) {
   // the invoice's payments, newest received first (the payment panel reads these)
   app.get(
     '/invoice/:id/payment',
-    { schema: { tags, params: invoiceParams, response: { 200: z.array(paymentOut) } } },
+    { schema: { tags, params: invoiceParams, response: { 200: z.array(invoicePaymentOut) } } },
     async (req) => {
       const inv = await findInvoice(db, req.auth.companyId, { id: req.params.id });
       return listPayments(db, req.auth.companyId, inv.id);

@@ -9,6 +9,7 @@ import { type GridColumns, runGrid } from '../../db/grid.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { lockCompanyRow } from '../../lib/company-rows.js';
 import { recordActivity } from '../activity/activity.service.js';
+import { users } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { type InvoiceRow, findInvoice } from '../invoices/invoice-lookup.service.js';
 import { settlePaymentStatus } from '../invoices/invoice-status.service.js';
@@ -65,9 +66,12 @@ async function invoicePaymentRows(db: DbOrTx, invoiceId: number, companyId?: num
       amount: paymentAllocations.amount,
       invoice_id: paymentAllocations.invoice_id,
       on_account: unallocated,
+      // who recorded it (a removed user is kept, so still named)
+      user: users.name,
     })
     .from(paymentAllocations)
     .innerJoin(payments, eq(payments.id, paymentAllocations.payment_id))
+    .leftJoin(users, and(eq(users.id, payments.user_id), eq(users.company_id, payments.company_id)))
     .where(
       and(
         eq(paymentAllocations.invoice_id, invoiceId),
@@ -79,12 +83,13 @@ async function invoicePaymentRows(db: DbOrTx, invoiceId: number, companyId?: num
 
 export async function listPayments(db: DbOrTx, companyId: number, invoiceId: number) {
   const rows = await invoicePaymentRows(db, invoiceId, companyId);
-  return rows.map((r) =>
-    publicPayment({ ...r.p, amount: r.amount }, r.invoice_id, {
+  return rows.map((r) => ({
+    ...publicPayment({ ...r.p, amount: r.amount }, r.invoice_id, {
       applied: toCents(r.amount),
       on_account: toCents(String(r.on_account)),
     }),
-  );
+    user: r.user,
+  }));
 }
 
 /**

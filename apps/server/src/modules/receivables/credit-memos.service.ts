@@ -14,6 +14,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { activeFeatureNames } from '../company/company.service.js';
+import { users } from '../company/company.tables.js';
 import { lockStock } from '../inventory/inventory.ledger.js';
 import { returnStock } from '../inventory/inventory.service.js';
 import { customerNumberingOn, findInvoice } from '../invoices/invoice-lookup.service.js';
@@ -129,9 +130,17 @@ export async function listCreditMemos(
 ): Promise<CreditMemo[]> {
   const numbering = await customerNumberingOn(db, companyId);
   const rows = await db
-    .select({ m: creditMemos, number: invoices.number, beer: invoices.beer, customer_id: invoices.customer_id })
+    .select({
+      m: creditMemos,
+      number: invoices.number,
+      beer: invoices.beer,
+      customer_id: invoices.customer_id,
+      // who issued it (a removed user is kept, so still named)
+      user: users.name,
+    })
     .from(creditMemos)
     .innerJoin(invoices, eq(invoices.id, creditMemos.invoice_id))
+    .leftJoin(users, and(eq(users.id, creditMemos.user_id), eq(users.company_id, creditMemos.company_id)))
     .where(
       and(
         eq(creditMemos.company_id, companyId),
@@ -154,7 +163,7 @@ export async function listCreditMemos(
     .from(paymentAllocations)
     .where(inArray(paymentAllocations.credit_memo_id, ids))
     .groupBy(paymentAllocations.credit_memo_id);
-  return rows.map(({ m, ...inv }) => {
+  return rows.map(({ m, user, ...inv }) => {
     const appliedCents = toCents(applied.find((a) => a.id === m.id)?.amount ?? '0');
     return {
       id: m.id,
@@ -179,6 +188,8 @@ export async function listCreditMemos(
           price: Number(i.price),
           total: Number(i.total),
         })),
+      user_id: m.user_id,
+      user,
       created_at: m.created_at,
     };
   });

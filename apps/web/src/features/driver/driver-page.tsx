@@ -6,6 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getToken } from '../../lib/api';
 import {
+  DRIVER_CACHE,
   type QueuedCompletion,
   keepRoutes,
   keptRoutes,
@@ -17,7 +18,27 @@ import {
 import { StopForm } from './stop-form';
 import { fetchMyRoutes } from './api';
 
-/** The driver's worker and manifest are scoped to /driver: the shop has its own under /shop. */
+/**
+ * The page and the scripts and styles this screen loaded, kept in the worker's cache: they were
+ * fetched before the worker controlled the page (it registers from here), so without this an open
+ * without signal found the page but not its code.
+ */
+async function keepScreenFiles() {
+  if (!('caches' in window)) return;
+  const urls = new Set<string>(['/driver/']);
+  for (const e of performance.getEntriesByType('resource')) {
+    const u = new URL(e.name);
+    if (u.origin === location.origin && u.pathname.startsWith('/assets/')) urls.add(u.pathname);
+  }
+  const cache = await caches.open(DRIVER_CACHE);
+  await Promise.all([...urls].map((u) => cache.add(u).catch(() => undefined)));
+}
+
+/**
+ * The driver's worker and manifest are theirs (the shop has its own under /shop). The worker's
+ * scope is '/driver' (the server allows it with Service-Worker-Allowed), so it also answers
+ * /driver, where a driver's sign-in lands, not only the installed app's /driver/.
+ */
 function useInstallable() {
   useEffect(() => {
     const link = document.createElement('link');
@@ -25,7 +46,11 @@ function useInstallable() {
     link.href = '/driver/manifest.webmanifest';
     document.head.appendChild(link);
     if ('serviceWorker' in navigator)
-      navigator.serviceWorker.register('/driver/sw.js', { scope: '/driver/' }).catch(() => undefined);
+      navigator.serviceWorker
+        .register('/driver/sw.js', { scope: '/driver' })
+        .then(() => navigator.serviceWorker.ready)
+        .then(keepScreenFiles)
+        .catch(() => undefined);
     return () => link.remove();
   }, []);
 }
@@ -57,17 +82,25 @@ export default function DriverPage() {
     setLoaded(true);
   }, [today]);
 
-  const flush = useCallback(async () => {
-    const { sent } = await sendQueue();
-    setQueue(await queuedCompletions());
-    if (sent > 0) {
-      setNotice({
-        type: 'success',
-        text: `Sent ${sent} saved ${sent === 1 ? 'delivery' : 'deliveries'} to the office`,
-      });
-      await refresh();
-    }
-  }, [refresh]);
+  const flush = useCallback(
+    async (opts?: { retryRefused?: boolean }) => {
+      const { sent, signedOut } = await sendQueue(opts);
+      setQueue(await queuedCompletions());
+      if (signedOut)
+        setNotice({
+          type: 'info',
+          text: 'Your sign-in ran out: log out and sign in again to send what is waiting (it stays on this phone)',
+        });
+      if (sent > 0) {
+        setNotice({
+          type: 'success',
+          text: `Sent ${sent} saved ${sent === 1 ? 'delivery' : 'deliveries'} to the office`,
+        });
+        await refresh();
+      }
+    },
+    [refresh],
+  );
 
   useEffect(() => {
     queuedCompletions().then(setQueue);
@@ -174,7 +207,7 @@ export default function DriverPage() {
               </li>
             ))}
           </ul>
-          <Button size="small" style={{ marginTop: 6 }} onClick={() => void flush()}>
+          <Button size="small" style={{ marginTop: 6 }} onClick={() => void flush({ retryRefused: true })}>
             Send now
           </Button>
         </Card>

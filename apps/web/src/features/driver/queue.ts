@@ -55,38 +55,56 @@ export async function queuedCompletions(): Promise<QueuedCompletion[]> {
   return all.sort((a, b) => a.queued_at - b.queued_at);
 }
 
-/** A failed fetch (no signal), as opposed to the server's answer. */
-const isOffline = (err: unknown) => !(err instanceof ApiError) || err.status >= 500 || err.status === 0;
+/**
+ * What a failed send means for a completion: 'wait' when the network could not carry it (no
+ * signal, the server down) or the driver's sign-in ran out (a 401: it goes once they sign in
+ * again), so it stays first in line; 'refused' when the server answered no (a 4xx about the
+ * completion itself): kept and shown with the reason, tried again only when the driver asks.
+ */
+export function sendFailure(err: unknown): 'wait' | 'refused' {
+  if (!(err instanceof ApiError)) return 'wait';
+  if (err.status === 0 || err.status === 401 || err.status === 408 || err.status === 429 || err.status >= 500)
+    return 'wait';
+  return 'refused';
+}
 
-let sending: Promise<{ sent: number; waiting: number }> | null = null;
+let sending: Promise<{ sent: number; waiting: number; signedOut: boolean }> | null = null;
 
 /**
- * Sends the queue in order; stops at the first completion the network could not carry (the rest
- * wait behind it). One send at a time, however many events ask for it.
+ * Sends the queue in order; stops at the first completion that has to wait (the rest wait behind
+ * it). One send at a time, however many events ask for it. `retryRefused`: the driver's "Send
+ * now" also tries again the ones the server refused before.
  */
-export function sendQueue(): Promise<{ sent: number; waiting: number }> {
+export function sendQueue(opts: { retryRefused?: boolean } = {}) {
   if (sending) return sending;
   sending = (async () => {
     let sent = 0;
+    let signedOut = false;
     try {
       for (const c of await queuedCompletions()) {
-        if (c.error) continue;
+        if (c.error && !opts.retryRefused) continue;
         try {
           await http.post(`/delivery/stop/${c.invoice_id}/complete`, c.body);
           await removeCompletion(c.client_id);
           sent++;
         } catch (err) {
-          if (isOffline(err)) break;
+          if (sendFailure(err) === 'wait') {
+            signedOut = err instanceof ApiError && err.status === 401;
+            break;
+          }
           await putCompletion({ ...c, error: err instanceof Error ? err.message : 'Refused' });
         }
       }
     } finally {
       sending = null;
     }
-    return { sent, waiting: (await queuedCompletions()).length };
+    return { sent, waiting: (await queuedCompletions()).length, signedOut };
   })();
   return sending;
 }
+
+/** The worker's cache, where the screen also keeps its own files (public/driver/sw.js names the same). */
+export const DRIVER_CACHE = 'dbo-driver-v1';
 
 const ROUTE_KEY = 'dbo.driver.routes';
 

@@ -110,7 +110,8 @@ export interface Invoice {
     created_at: string;
     /** what the change says beyond the status (a delivery: who received it, when, where) */
     note?: string | null;
-    user?: { name?: string } | null;
+    /** who changed the status (null: the system) */
+    user?: { id: number; name: string } | null;
   }[];
   note: string;
   company_note: string;

@@ -11,6 +11,8 @@ export interface Payment {
   on_account?: number;
   received_at: string;
   note: string;
+  /** who recorded it (null: not known) */
+  user?: string | null;
   created_at: string;
 }
 

@@ -81,6 +81,8 @@ export default function PaymentsPanel({ invoice, reload }: { invoice: PanelInvoi
       render: (_: number, p: Payment) => <PaymentAmount p={p} />,
     },
     { title: 'Note', dataIndex: 'note', render: (v: string) => v || <Text type="secondary">—</Text> },
+    // who recorded the payment (issue 32: every record names its person)
+    { title: 'Recorded by', dataIndex: 'user', render: (v?: string | null) => v || <Text type="secondary">—</Text> },
     ...(canEdit || isOwner
       ? [
           {

@@ -61,6 +61,7 @@ export default function CreditMemoPanel({ invoice, reload }: { invoice: PanelInv
           >
             <span data-testid="credit-memo">
               {m.number_label} · {formatMoney(m.total)} · {m.reason}
+              {m.user ? ` · ${m.user}` : ''}
             </span>
           </List.Item>
         )}
