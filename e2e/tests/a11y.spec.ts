@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
-import { DEMO, authHeaders } from './helpers';
+import { DEMO, authHeaders, texasToday } from './helpers';
 
 /**
  * Axe over every screen of the app (issue 20). The route list is read from the route modules
@@ -201,8 +201,8 @@ async function demoIds(request: APIRequestContext, token: string, buyerToken: st
     orderPrint: local(orderDetail.print_url ?? orderDetail.order?.print_url),
     balancePrint: local((await post(`/customer/${customerList[0].id}/balance/pdf`, { format: 'url' })).url),
     statementPrint: local((await post(`/customer/${customerList[0].id}/statement/pdf`, STATEMENT_LINK)).url),
-    // the demo's route of today (the demo login drives it)
-    deliveryRouteId: ((await get('/delivery/my-route')) as { id: number }[])[0].id,
+    // the demo's route of today (its driver drives it)
+    deliveryRouteId: ((await get(`/delivery/route?date=${texasToday()}`)) as { id: number }[])[0].id,
     shopOrderId: shopOrders[0].id,
     shopInvoiceId: shopInvoices[0]?.id ?? 0,
   };

@@ -19,8 +19,12 @@ test('a driver completes a stop without signal; it reaches the office once when 
   context,
   request,
 }) => {
-  const signin = await request.post('/api/v1/auth/signin', { data: { email: DEMO.email, password: DEMO.password } });
-  const token = (await signin.json()).access_token as string;
+  // the demo's driver on their phone; the office (the owner) checks what arrived
+  const signInAs = async (email: string) =>
+    (await (await request.post('/api/v1/auth/signin', { data: { email, password: DEMO.password } })).json())
+      .access_token as string;
+  const token = await signInAs(DEMO.driverEmail);
+  const office = await signInAs(DEMO.email);
   await page.goto('/auth/signin');
   await page.evaluate((t) => localStorage.setItem('dbo.token', t), token);
 
@@ -92,7 +96,7 @@ test('a driver completes a stop without signal; it reaches the office once when 
   expect(done?.completed).toBe(true);
   // recorded once: one signature among the invoice's documents
   const docs = await (
-    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(token) })
+    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(office) })
   ).json();
   expect(docs.filter((d: { originalname: string }) => d.originalname === 'signature.png')).toHaveLength(1);
 
@@ -102,13 +106,13 @@ test('a driver completes a stop without signal; it reaches the office once when 
   await expect(page.getByRole('list', { name: 'Waiting to send' })).toHaveCount(0);
   await page.screenshot({ path: shotPath('driver-after.png') });
   const again = await (
-    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(token) })
+    await request.get(`/api/v1/invoice/${done?.id}/document`, { headers: authHeaders(office) })
   ).json();
   expect(again.filter((d: { originalname: string }) => d.originalname === 'signature.png')).toHaveLength(1);
 
   // the invoice's printable page shows who received it, when, and their signature
   const link = await (
-    await request.get(`/api/v1/invoice/${done?.id}/print-link`, { headers: authHeaders(token) })
+    await request.get(`/api/v1/invoice/${done?.id}/print-link`, { headers: authHeaders(office) })
   ).json();
   await page.goto(link.url);
   await expect(page.getByTestId('print-invoice')).toContainText(/Received by Maria Lopez, \d\d\/\d\d\/\d{4}/);

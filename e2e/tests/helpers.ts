@@ -16,6 +16,8 @@ export function shotPath(name: string) {
 /** The demo login, whose password the server generated at its first start into DATA_DIR. */
 export const DEMO = {
   email: 'demo@lonestar-spirits.example',
+  /** the demo's driver (Danny Ramos), who drives the demo's route of today; same password */
+  driverEmail: 'driver@lonestar-spirits.example',
   get password(): string {
     const file = path.join(process.env.E2E_DATA_DIR ?? '', 'demo-login.txt');
     const m = /^password: (.+)$/m.exec(fs.readFileSync(file, 'utf8'));
@@ -23,6 +25,15 @@ export const DEMO = {
     return m[1];
   },
 };
+
+/** Today in Texas (YYYY-MM-DD), the business day the server counts in. */
+export const texasToday = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 /** The OPERATOR_TOKEN the e2e server runs with (playwright.config.ts). */
 export const OPERATOR_TOKEN = process.env.E2E_OPERATOR_TOKEN ?? 'e2e-operator-token-0123456789';

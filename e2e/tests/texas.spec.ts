@@ -1,16 +1,8 @@
 import fs from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, signIn } from './helpers';
+import { authHeaders, signIn, texasToday } from './helpers';
 
 /** Issue 16: Texas credit-law due dates and delinquency, on the demo data. */
-
-const texasToday = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
 
 const addDays = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);

@@ -19,6 +19,8 @@ export const IMPORT_LIMITS = {
   maxCells: 1_000_000,
   /** characters of one CSV line */
   maxLineLength: 100_000,
+  /** characters of one XLSX cell (its XML is measured before it is parsed) */
+  maxCellLength: 100_000,
   /** what an XLSX may unpack to, by the sizes its zip declares (checked before inflating) */
   maxUnzippedBytes: 300 * 1024 * 1024,
   /** the shared strings part, which a reader keeps in memory */
@@ -39,6 +41,7 @@ export const IMPORT_MSG = {
   tooManyColumns: 'The file has more than 100 columns',
   tooManyCells: 'The file has more than 1,000,000 filled cells; split it into smaller files',
   lineTooLong: 'A line of the file is longer than 100,000 characters',
+  cellTooLong: 'A cell of the file is longer than 100,000 characters',
   unzippedTooLarge:
     'The spreadsheet unpacks to more than 300 MB (or its text to more than 64 MB); it is refused unread',
   unreadable: 'The file could not be read as CSV or XLSX',

@@ -43,6 +43,39 @@ describe('the session at start', () => {
     expect(localStorage.getItem(TOKEN_KEY)).toBe('a-token');
   });
 
+  it('keeps the token while the phone has no signal, however long, and signs in when it is back', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let online = false;
+      const fetch = vi.fn(async () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return answer(200, { user });
+      });
+      vi.stubGlobal('fetch', fetch);
+      localStorage.setItem(TOKEN_KEY, 'a-token');
+      render(
+        <QueryClientProvider client={new QueryClient()}>
+          <SessionProvider>
+            <Status />
+          </SessionProvider>
+        </QueryClientProvider>,
+      );
+      // a minute without signal: asked again and again, never signed out
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(fetch.mock.calls.length).toBeGreaterThan(5);
+      expect(screen.getByTestId('status').textContent).toBe('checking');
+      expect(localStorage.getItem(TOKEN_KEY)).toBe('a-token');
+      // the signal returns: the check goes through at once (the pending retry's timer is a fake one
+      // that never fires now: only the browser's 'online' event can end the wait)
+      vi.useRealTimers();
+      online = true;
+      window.dispatchEvent(new Event('online'));
+      expect(await screen.findByText('signedIn', undefined, { timeout: 2_000 })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('signs out at once when the server refuses the token', async () => {
     const fetch = start([answer(401, { message: 'Unauthorized' })]);
     expect(await screen.findByText('signedOut', undefined, { timeout: 5_000 })).toBeTruthy();

@@ -28,6 +28,19 @@ interface SessionValue {
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** Waits `ms`, or less when the browser comes back online. */
+function untilRetry(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>(getToken() ? 'checking' : 'signedOut');
@@ -44,23 +57,31 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     queryClient.clear();
   }, [queryClient]);
 
+  /** the latest check: an older one still retrying stops when the token changed under it */
+  const checking = useRef(0);
   const validate = useCallback(async () => {
+    const mine = ++checking.current;
     for (let attempt = 1; ; attempt++) {
       try {
         const res = await request<{ user: SessionUser }>('GET', '/validate_token', { quiet401: true });
+        if (mine !== checking.current) return;
         setUser(res.user);
         setStatus('signedIn');
         setExpired(false);
         return;
       } catch (err) {
-        // a token the server refuses signs the user out; a server that did not answer (busy, a
-        // restart, the network) is asked again a few times first, so a blip never signs anyone out
+        if (mine !== checking.current) return;
+        // Only a token the server refuses signs the user out. A server that did not answer (busy, a
+        // restart) or a phone without signal keeps the token and is asked again, sooner when the
+        // browser is back online: the driver's screen opens offline on that token, and signing out
+        // would lose it and the driver's way back in.
         const refused = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 429;
-        if (refused || attempt >= 4) {
+        if (refused) {
           clear();
           return;
         }
-        await new Promise((r) => setTimeout(r, 500 * attempt));
+        await untilRetry(Math.min(500 * attempt, 10_000));
+        if (mine !== checking.current || !getToken()) return;
       }
     }
   }, [clear]);

@@ -4,6 +4,8 @@
  * every other server process through Redis when REDIS_URL is set. Without Redis, a second process
  * could not hear of it, so on a shared PostgreSQL without Redis the cache stays off.
  */
+import { randomUUID } from 'node:crypto';
+
 export interface LiveSession {
   id: string;
   user_id: number;
@@ -49,9 +51,9 @@ export function applyForget(msg: Forget) {
 }
 
 /**
- * Forgets a session here and in every other process. The promise settles once Redis has handed
- * the forget to the other processes' subscriptions, so an answer sent after it (a sign-out's) cannot
- * overtake it: the next request with that token, on any process, checks the database.
+ * Forgets a session here and in every other process. The promise settles once every process
+ * subscribed has said it forgot (or after ACK_WAIT_MS), so an answer sent after it (a sign-out's)
+ * cannot overtake it: the next request with that token, on any process, checks the database.
  */
 export async function forgetSession(id: string): Promise<void> {
   applyForget({ session: id });
@@ -64,6 +66,13 @@ export async function forgetUserSessions(userId: number): Promise<void> {
 }
 
 const CHANNEL = 'dbo:sessions:forget';
+/** Where each process says it has applied a forget (the message's `ack` id). */
+const ACK_CHANNEL = 'dbo:sessions:forgotten';
+/**
+ * How long a forget waits for the processes Redis handed it to (a hung process, or one of an older
+ * build that does not answer, must not hold a sign-out longer).
+ */
+const ACK_WAIT_MS = 1000;
 
 /**
  * Shares forgets with the other processes over Redis pub/sub; answers the closer. The cache runs
@@ -76,15 +85,32 @@ export async function connectSessionBus(redisUrl: string, ttl: number): Promise<
   const pub = createClient({ url: redisUrl });
   const sub = pub.duplicate();
   const off = () => configureSessionCache({ ttlMs: 0 });
+  /** forgets this process sent, waiting for the processes' word: how many answered, of how many */
+  const acks = new Map<string, { got: number; need: number; done: () => void }>();
   const on = () =>
     configureSessionCache({
       ttlMs: ttl,
       broadcast: async (msg) => {
-        // a lost publish must not pass for a sign-out: the cache empties instead
-        await pub.publish(CHANNEL, JSON.stringify(msg)).then(
-          () => undefined,
-          () => cache.clear(),
-        );
+        // Redis's answer to PUBLISH means the word is on its way to the other processes, not that
+        // they have read it: wait for each of them (this one's subscription too) to say so
+        const ack = randomUUID();
+        const wait = { got: 0, need: Number.POSITIVE_INFINITY, done: () => {} };
+        const acked = new Promise<void>((resolve) => {
+          wait.done = resolve;
+        });
+        acks.set(ack, wait);
+        let timer: NodeJS.Timeout | undefined;
+        try {
+          wait.need = await pub.publish(CHANNEL, JSON.stringify({ ...msg, ack }));
+          if (wait.got >= wait.need) wait.done();
+          await Promise.race([acked, new Promise((resolve) => (timer = setTimeout(resolve, ACK_WAIT_MS)))]);
+        } catch {
+          // a lost publish must not pass for a sign-out: the cache empties instead
+          cache.clear();
+        } finally {
+          clearTimeout(timer);
+          acks.delete(ack);
+        }
       },
     });
   let subscribed = false;
@@ -100,14 +126,22 @@ export async function connectSessionBus(redisUrl: string, ttl: number): Promise<
     if (subscribed && sub.isReady) on();
   });
   const listener = (raw: string) => {
+    let msg: Forget & { ack?: unknown };
     try {
-      applyForget(JSON.parse(raw) as Forget);
+      msg = JSON.parse(raw);
+      applyForget(msg);
     } catch {
-      // not ours: ignore
+      return; // not ours: ignore
     }
+    if (typeof msg.ack === 'string') pub.publish(ACK_CHANNEL, msg.ack).catch(() => {});
+  };
+  const ackListener = (ack: string) => {
+    const wait = acks.get(ack);
+    if (wait && ++wait.got >= wait.need) wait.done();
   };
   Promise.all([pub.connect(), sub.connect()])
     .then(() => sub.subscribe(CHANNEL, listener))
+    .then(() => sub.subscribe(ACK_CHANNEL, ackListener))
     .then(() => {
       subscribed = true;
       on();

@@ -25,11 +25,14 @@ interface Actor {
 }
 
 /** A driver is a user of the company whose role works deliveries (the driver role; owners and managers too). */
+/** A user who can still sign in: not disabled, not removed from the team (a route is theirs to drive). */
+const activeStaff = and(eq(users.active, true), isNull(users.removed_at));
+
 async function checkDriver(db: DbOrTx, companyId: number, driverId: number) {
   const [u] = await db
     .select({ id: users.id, role: users.role })
     .from(users)
-    .where(and(eq(users.company_id, companyId), eq(users.id, driverId)));
+    .where(and(eq(users.company_id, companyId), eq(users.id, driverId), activeStaff));
   if (!u || !can(u.role, 'delivery.own')) throw badRequest(DELIVERY_MSG.driverNotFound);
 }
 
@@ -230,7 +233,7 @@ export async function listDrivers(db: DbOrTx, companyId: number) {
   const rows = await db
     .select({ id: users.id, name: users.name, email: users.email, role: users.role })
     .from(users)
-    .where(eq(users.company_id, companyId))
+    .where(and(eq(users.company_id, companyId), activeStaff))
     .orderBy(asc(users.name));
   const drivers = rows.filter((u) => can(u.role, 'delivery.own'));
   return [...drivers.filter((u) => u.role === 'driver'), ...drivers.filter((u) => u.role !== 'driver')];

@@ -5,12 +5,15 @@ import { users } from '../company/company.tables.js';
 import { createRoute, eligibleForRoutes } from './delivery-route.service.js';
 
 /**
- * Today's route of the demo: three stops (three customers' open invoices), driven by the demo
- * login so that /driver on a phone shows it at once.
+ * Today's route of the demo: three stops (three customers' open invoices), driven by the demo's
+ * driver (the demo's first user with the driver role; its owner when it has none), so that the
+ * driver login on a phone opens /driver on it at once.
  */
 export async function seedDemoDelivery(db: Db, companyId: number): Promise<void> {
-  const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
+  const staff = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id));
+  const owner = staff[0];
   if (!owner) return;
+  const driver = staff.find((u) => u.role === 'driver' && u.active) ?? owner;
   const picked = new Map<number, number>();
   const open = await eligibleForRoutes(db, companyId);
   // invoices still to be paid first: the demo shows a delivery that becomes 'delivered'
@@ -24,6 +27,6 @@ export async function seedDemoDelivery(db: Db, companyId: number): Promise<void>
   await createRoute(
     db,
     { companyId, userId: owner.id },
-    { date: todayInTexas(), driver_user_id: owner.id, invoice_ids: [...picked.values()] },
+    { date: todayInTexas(), driver_user_id: driver.id, invoice_ids: [...picked.values()] },
   );
 }

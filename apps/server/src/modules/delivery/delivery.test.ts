@@ -451,11 +451,35 @@ describe('drivers', () => {
     const other = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 1 }]);
     expect((await make(office.id, [other.id])).status).toBe(400);
   });
+
+  it('a disabled or removed driver is not offered and cannot be given a route', async () => {
+    const gone = await driver('Gone Driver');
+    const off = await driver('Off Driver');
+    const c = await makeCustomer(t.ctx, t.owner.companyId);
+    const inv = await invoiceWith(t.owner.companyId, c.id, [{ type: 'WINE', size: '750ML', qty: 1 }]);
+    expect((await t.owner.api.put(`/company/users/${off.id}`, { active: false })).status).toBe(200);
+    expect((await t.owner.api.del(`/company/users/${gone.id}`)).status).toBe(200);
+    const names = (await t.owner.api.get('/delivery/drivers')).body.map((d: any) => d.name);
+    expect(names).not.toContain('Gone Driver');
+    expect(names).not.toContain('Off Driver');
+    for (const d of [gone, off]) {
+      const res = await t.owner.api.post('/delivery/route', {
+        date: today,
+        driver_user_id: d.id,
+        invoice_ids: [inv.id],
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Driver not found');
+    }
+    // re-enabled, the driver is one again
+    expect((await t.owner.api.put(`/company/users/${off.id}`, { active: true })).status).toBe(200);
+    expect((await t.owner.api.get('/delivery/drivers')).body.map((d: any) => d.name)).toContain('Off Driver');
+  });
 });
 
 describe('the demo company', () => {
   it.skipIf(!!inject('databaseUrl'))(
-    'has a route for today with three stops',
+    "has a route for today with three stops, driven by the demo's driver",
     async () => {
       const demo = await createTestApp();
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-demo-'));
@@ -465,6 +489,15 @@ describe('the demo company', () => {
         const routes = await routesOn(demo.database.db, company.id, today);
         expect(routes).toHaveLength(1);
         expect(routes[0].stops).toHaveLength(3);
+        const [driver] = await demo.database.db
+          .select()
+          .from(users)
+          .where(eq(users.id, routes[0].driver_user_id ?? 0));
+        expect(driver).toMatchObject({ email: 'driver@lonestar-spirits.example', role: 'driver' });
+        // the driver login's own route, as the phone asks for it
+        expect((await routesOn(demo.database.db, company.id, today, driver.id)).map((r) => r.id)).toEqual([
+          routes[0].id,
+        ]);
       } finally {
         await demo.close();
         fs.rmSync(dir, { recursive: true, force: true });

@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCompany } from '../../../test/factories.js';
 import { type SignedUp, useTestApp } from '../../../test/helpers.js';
 import { upload } from '../../../test/import-fixtures.js';
+import { megabytes, sheetPart, textRow, workbookParts, withSheet, zipOf } from '../../../test/xlsx-bombs.js';
 
 const t = useTestApp();
 const MB = 1024 * 1024;
@@ -100,6 +101,53 @@ describe('spreadsheets measured before they are read', () => {
   it('refuses a zip that declares more than it may unpack to, before inflating', async () => {
     await refuse(await bombDeclaration(), 'bomb.xlsx', IMPORT_MSG.unzippedTooLarge);
   });
+
+  it('refuses a part that unpacks to more than its zip declares (a zip bomb that lies), without unpacking it', async () => {
+    // one cell of 256 MB of text in ~260 KB, its sizes declared as the 600 bytes of a small sheet
+    const sheet = await sheetPart([
+      '<row r="2"><c r="A2" t="inlineStr"><is><t>',
+      ...megabytes(256),
+      '</t></is></c></row>',
+    ]);
+    const file = zipOf(withSheet(await workbookParts(), { ...sheet, size: 600 }));
+    expect(file.length).toBeLessThan(2 * MB);
+    await refuse(file, 'liar.xlsx', IMPORT_MSG.unzippedTooLarge);
+  }, 60_000);
+
+  it('reads only the parts its central directory lists: a sheet hidden in the stream is never unpacked', async () => {
+    const parts = await workbookParts();
+    const hidden = await sheetPart(
+      ['<row r="2"><c r="A2" t="inlineStr"><is><t>', ...megabytes(256), '</t></is></c></row>'],
+      'Hidden',
+    );
+    // the hidden sheet comes first in the stream and lies about its size; the listed one follows
+    const file = zipOf([{ ...hidden, size: 600, listed: false }, ...parts]);
+    const before = rss();
+    const res = await upload(t.ctx, owner, '/import/customers/preview', file, {}, 'hidden.xlsx');
+    expect(rss() - before).toBeLessThan(200 * MB);
+    expect(res.status, JSON.stringify(res.body).slice(0, 300)).toBe(200);
+    expect([res.body.headers, res.body.total]).toEqual([['Name'], 1]);
+  }, 60_000);
+
+  it('refuses a cell of more than 100,000 characters, and a comment the XML parser would hold whole', async () => {
+    const parts = await workbookParts();
+    const one = async (pieces: string[]) => zipOf(withSheet(parts, await sheetPart(pieces)));
+    await refuse(await one([textRow(2, 'a'.repeat(100_001))]), 'cell.xlsx', IMPORT_MSG.cellTooLong);
+    await refuse(await one([textRow(2, 'a'.repeat(700_000))]), 'cell.xlsx', IMPORT_MSG.cellTooLong);
+    // '<' inside a comment does not end it: 10 MB of comment is one piece to the parser
+    const comment = ['<!--', ...Array.from({ length: 10_000 }, () => `${'b'.repeat(999)}<`), '-->', textRow(2, 'x')];
+    await refuse(await one(comment), 'comment.xlsx', IMPORT_MSG.cellTooLong);
+  }, 60_000);
+
+  it('refuses a sheet whose cells hold more than 64 MB of text, each cell within its limit', async () => {
+    const rows = function* () {
+      const text = 'a'.repeat(99_000);
+      for (let r = 2; r <= 701; r++) yield textRow(r, text);
+    };
+    // 69 MB of text declared truly: under the 300 MB a sheet may unpack to
+    const file = zipOf(withSheet(await workbookParts(), await sheetPart(rows())));
+    await refuse(file, 'text.xlsx', IMPORT_MSG.unzippedTooLarge);
+  }, 60_000);
 
   it('refuses a CSV of more than 100 columns or with a line past 100,000 characters', async () => {
     const header = Array.from({ length: 101 }, (_, i) => `C${i + 1}`).join(',');

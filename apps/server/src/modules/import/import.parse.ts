@@ -7,11 +7,10 @@
  * cell starting with = + - @ stays that text.
  */
 import { IMPORT_LIMITS, IMPORT_MSG } from '@dbo/domain/import';
-import { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { badRequest, HttpError } from '../../lib/errors.js';
-import { measureXlsx } from './import.measure.js';
+import { checkedXlsx } from './import.measure.js';
 
 export interface SheetRow {
   /** the line in the file: the header is row 1 */
@@ -102,11 +101,11 @@ function readCsv(buffer: Buffer): string[][] {
 /**
  * The first sheet with a row, read as a stream (exceljs's WorkbookReader): measured first
  * (import.measure.ts), then each row checked as it arrives, so a row past 50,000, a cell past
- * column 100 or the millionth filled cell stops the read at once with a 400 naming the limit.
+ * column 100, the millionth filled cell, a cell past 100,000 characters or text past 64 MB in all
+ * stops the read at once with a 400 naming the limit.
  */
 async function readXlsx(buffer: Buffer): Promise<string[][]> {
-  measureXlsx(buffer);
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([buffer]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(await checkedXlsx(buffer), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
@@ -115,6 +114,7 @@ async function readXlsx(buffer: Buffer): Promise<string[][]> {
   });
   const table: string[][] = [];
   let cells = 0;
+  let text = 0;
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
@@ -122,7 +122,11 @@ async function readXlsx(buffer: Buffer): Promise<string[][]> {
         const values: string[] = [];
         row.eachCell({ includeEmpty: false }, (cell, col) => {
           if (col > IMPORT_LIMITS.maxColumns) throw badRequest(IMPORT_MSG.tooManyColumns);
-          values[col - 1] = cellText(cell.value);
+          const value = cellText(cell.value);
+          if (value.length > IMPORT_LIMITS.maxCellLength) throw badRequest(IMPORT_MSG.cellTooLong);
+          text += value.length;
+          if (text > IMPORT_LIMITS.maxSharedStringsBytes) throw badRequest(IMPORT_MSG.unzippedTooLarge);
+          values[col - 1] = value;
           if (++cells > IMPORT_LIMITS.maxCells) throw badRequest(IMPORT_MSG.tooManyCells);
         });
         table[row.number - 1] = Array.from(values, (v) => v ?? '');

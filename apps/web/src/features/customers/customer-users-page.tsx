@@ -21,6 +21,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
@@ -296,6 +297,12 @@ function InviteDialog(props: {
   const invite = useInviteUser();
   const { message } = App.useApp();
   const [errors, setErrors] = useState<string[] | null>(null);
+  // what is typed and not sent asks before the page is left (issue 30)
+  const unsaved = useFormUnsaved(props.open);
+  const close = () => {
+    unsaved.discard();
+    props.onClose();
+  };
   const wrap = () => ({ values: form.getFieldsValue(true), customer: props.customer.id });
   const rule = (f: string) => [
     {
@@ -314,6 +321,7 @@ function InviteDialog(props: {
       await invite.mutateAsync({ values, customer: props.customer.id });
       message.success(`Invitation sent to ${values.email}`);
       form.resetFields();
+      unsaved.saved();
       props.onInvited();
     } catch (err) {
       setErrors(errorMessages(err));
@@ -326,11 +334,17 @@ function InviteDialog(props: {
       okText="Send Invitation"
       onOk={submit}
       okButtonProps={{ loading: invite.isPending }}
-      onCancel={props.onClose}
+      onCancel={close}
       destroyOnHidden
     >
       {errors && <Alert type="error" showIcon title={errors.join(' ')} style={{ marginBottom: 12 }} />}
-      <Form form={form} layout="vertical" initialValues={{ tabc_id: props.customer.tabc_id }} preserve={false}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ tabc_id: props.customer.tabc_id }}
+        preserve={false}
+        onValuesChange={unsaved.changed}
+      >
         <Form.Item label="Name" name="name" rules={rule('name')}>
           <Input maxLength={40} />
         </Form.Item>

@@ -2,6 +2,7 @@ import { PRICE_TIER_COLORS, PRICE_TIER_DEFAULTS, priceTierSchema } from '@dbo/do
 import { App, Button, Flex, Form, Input, InputNumber, Modal, Select, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { ErrorAlert } from '../../lib/form-parts';
 import { zodRule, validValues } from '../../lib/zod-form';
 import { type PriceTier, usePriceTiers, useRemoveTier, useSaveTier } from './api';
@@ -32,11 +33,18 @@ export function PriceTierManager() {
   const [removing, setRemoving] = useState<PriceTier | null>(null);
   const [target, setTarget] = useState<number | undefined>(undefined);
   const [errors, setErrors] = useState<string[]>([]);
+  // a tier edited and not saved asks before the page is left (issue 30)
+  const unsaved = useFormUnsaved(editing.open);
+  const closeForm = () => {
+    unsaved.discard();
+    setEditing({ open: false, tier: null });
+  };
   const list = tiers.data ?? [];
   const base = list.find((t) => t.is_base_tier);
 
   const openForm = (tier: PriceTier | null) => {
     setErrors([]);
+    unsaved.discard();
     form.setFieldsValue(
       tier
         ? { name: tier.name, percentage: tier.percentage, color: tier.color }
@@ -57,6 +65,7 @@ export function PriceTierManager() {
     try {
       await save.mutateAsync({ id: editing.tier?.id, body: values });
       message.success(editing.tier ? 'Tier saved' : 'Tier created');
+      unsaved.saved();
       setEditing({ open: false, tier: null });
     } catch (err) {
       setErrors(errorMessages(err));
@@ -145,12 +154,12 @@ export function PriceTierManager() {
         okText={editing.tier ? 'Save' : 'Create Tier'}
         confirmLoading={save.isPending}
         onOk={submit}
-        onCancel={() => setEditing({ open: false, tier: null })}
+        onCancel={closeForm}
         destroyOnHidden
         forceRender
       >
         {errors.length > 0 && editing.open && <ErrorAlert title="Error saving tier!" errors={errors} gap={12} />}
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" onValuesChange={unsaved.changed}>
           <Form.Item label="Name" name="name" rules={[zodRule(priceTierSchema, 'name')]}>
             <Input />
           </Form.Item>

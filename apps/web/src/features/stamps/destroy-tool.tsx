@@ -3,6 +3,7 @@ import { NOTHING_DESTROYED, STAMP_MSG, rangeLabel, stampDestroySchema } from '@d
 import { Alert, Button, Flex, Form, Input, InputNumber, Modal, Select, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../lib/api';
+import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { zodRule } from '../../lib/zod-form';
 import { type DestroyResult, useDestroyStamps, useStampRolls } from './api';
 
@@ -21,10 +22,17 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
   const rolls = useStampRolls();
   const [result, setResult] = useState<DestroyResult | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // a range typed and not destroyed asks before the page is left (issue 30)
+  const unsaved = useFormUnsaved(open);
   const destroy = useDestroyStamps((r) => {
+    unsaved.saved();
     setResult(r);
     onDone();
   });
+  const close = () => {
+    unsaved.discard();
+    onClose();
+  };
   const rollId = Form.useWatch('roll_id', form);
   const roll = rolls.data?.find((r) => r.id === rollId);
   const reason = Form.useWatch('reason', form);
@@ -61,10 +69,10 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
     <Modal
       title="Destroy Stamps"
       open={open}
-      onCancel={onClose}
+      onCancel={close}
       destroyOnHidden
       footer={[
-        <Button key="close" onClick={onClose}>
+        <Button key="close" onClick={close}>
           Close
         </Button>,
         <Button key="destroy" danger type="primary" loading={destroy.isPending} onClick={() => form.submit()}>
@@ -80,6 +88,7 @@ export function DestroyTool({ open, onClose, onDone }: { open: boolean; onClose:
         form={form}
         layout="vertical"
         onFinish={onFinish}
+        onValuesChange={unsaved.changed}
         initialValues={{ reason: 'destroyed' }}
         data-testid="destroy-form"
       >
