@@ -43,7 +43,8 @@ test('receive one payment across three invoices, print a statement, issue a cred
   await page.goto(`/customer/${customer.id}/receivables`);
   // the first visit loads the page's code: give the loaded machine time
   await expect(page.getByTestId('receivable-balance')).toHaveText('$60.00', { timeout: 30_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Receivables' })).toBeVisible();
+  // headed with whose receivables they are (issue 36)
+  await expect(page.getByRole('heading', { level: 1, name: `Receivables: ${customer.name}` })).toBeVisible();
 
   await page.getByRole('button', { name: 'Receive payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Receive payment' });

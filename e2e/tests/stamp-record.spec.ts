@@ -53,6 +53,9 @@ test('the stamp record shows the day, downloads as CSV and PDF, and the rolls re
   // the record: from the stamp log's link
   await page.getByRole('link', { name: 'Stamp Record' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Stamp Transaction Record' })).toBeVisible();
+  // its period is picked with the product's one date picker, in the spec's format (issue 36)
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(/^\d{2} [A-Z][a-z]{2}, \d{4}$/);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(/^\d{2} [A-Z][a-z]{2}, \d{4}$/);
   const table = page.getByTestId('stamp-record-table');
   await expect(table.getByRole('row', { name: /REC1-REC80/ })).toContainText('Received');
   await expect(table.getByRole('row', { name: /REC1-REC4/ })).toContainText(customer.name);
@@ -85,6 +88,7 @@ test('the stamp record shows the day, downloads as CSV and PDF, and the rolls re
 
   // the monthly report lists the roll's affixed stamps
   await page.getByRole('tab', { name: 'Monthly Report' }).click();
+  await expect(page.getByLabel('Month', { exact: true })).toHaveValue(/^[A-Z][a-z]{2} \d{4}$/);
   await expect(page.getByTestId('stamp-monthly-table').getByRole('row', { name: /REC1-REC80/ })).toContainText(
     'REC1-REC4',
   );

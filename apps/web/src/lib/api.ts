@@ -109,8 +109,12 @@ export const http = {
 
 /** Server errors are read from a details list, else a message, else the error's own message. */
 export function errorMessages(err: unknown, fallback = 'Something went wrong'): string[] {
-  // an answer with no message of its own (an empty 500) gets the screen's fallback, not the status text
-  if (err instanceof ApiError) return err.details.length ? err.details : [err.body?.message || fallback];
+  // an answer with no message of its own (an empty 500) gets the screen's fallback, not the status text;
+  // so does a 500, whose message is the server's generic 'Something went wrong' (a 503 says what to do)
+  if (err instanceof ApiError) {
+    if (err.details.length) return err.details;
+    return [(err.status !== 500 && err.body?.message) || fallback];
+  }
   if (err instanceof Error && err.message) return [err.message];
   return [fallback];
 }

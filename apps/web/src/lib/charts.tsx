@@ -1,3 +1,4 @@
+import { Empty, Flex } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 
 type Recharts = typeof import('./chart-parts');
@@ -42,4 +43,16 @@ export function Chart({ height, children }: { height: number | string; children:
     };
   }, [lib]);
   return lib ? children(lib) : <div style={{ height }} />;
+}
+
+/**
+ * Instead of a chart with nothing to draw (empty axes from 0 to 4): 'No data yet' (issue 36).
+ * `height` keeps the page from jumping when the data comes.
+ */
+export function NoDataYet({ height = 280 }: { height?: number | string }) {
+  return (
+    <Flex align="center" justify="center" style={{ height }} data-testid="no-data-yet">
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data yet" />
+    </Flex>
+  );
 }

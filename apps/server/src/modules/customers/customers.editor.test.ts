@@ -1,6 +1,7 @@
 /** The customer editor, the TABC permit data, and tenant isolation (it reads the editor tests' price tier). */
 import { CUSTOMER_MSG } from '@dbo/domain/customer';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
+import { ZIP_MSG } from '@dbo/domain/primitives';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { client, useAppWithTwoCompanies, signUpCompany, uniqueEmail } from '../../../test/helpers.js';
@@ -41,6 +42,9 @@ describe('customer editor rules', () => {
       [{ tabc_id: 'M-12345' }, CUSTOMER_MSG.tabcFormat],
       [{ contact_email: 'not-an-email' }, CUSTOMER_MSG.contactEmail],
       [{ fintech_option: true, fintech_id: '' }, "Fintech ID can't be empty while Fintech Option is enabled"],
+      // a 4-digit zip and a negative credit limit are refused, not saved or made $0.00 (issue 36)
+      [{ zip: '7870' }, ZIP_MSG],
+      [{ credit_limit: -5 }, 'Credit limit must not be negative'],
     ];
     for (const [extra, message] of cases) {
       const res = await t.owner.api.post('/customer', { ...valid, ...extra });

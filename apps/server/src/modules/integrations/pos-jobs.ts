@@ -308,6 +308,13 @@ export function registerPosJobs(deps: AppDeps & { jobs: NonNullable<AppDeps['job
           success: false,
           info: { syncId, message: err.message },
         });
+        // a pull the Sync Products button left to a retry ends with a toast too, a failed one as well
+        // (issue 36: every sync ends with one); the toast links to the sync's log
+        deps.emit(companyId, POS_EVENTS[partner].error, {
+          sync_id: syncId,
+          message: `${POS_LABEL[partner]} product sync failed`,
+          details: err.message,
+        });
       },
     },
   );

@@ -6,6 +6,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useId, useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
+import { DayPicker } from '../../lib/day-picker';
 import { Page } from '../../lib/page';
 import { useCreateRoute, useDrivers, useEligible, useReconciliation, useRoutes, useUpdateRoute } from './api';
 import { ReconciliationCard } from './reconciliation-card';
@@ -32,13 +33,8 @@ export default function DeliveryPage() {
       actions={
         <Flex align="center" gap={8}>
           <label htmlFor={dateId}>Route date</label>
-          <Input
-            id={dateId}
-            type="date"
-            value={date}
-            onChange={(e) => e.target.value && setDate(e.target.value)}
-            style={{ width: 170 }}
-          />
+          {/* the product's one date picker in the spec's format (issue 36), not a native input */}
+          <DayPicker id={dateId} value={date} onChange={setDate} width={170} />
         </Flex>
       }
     >

@@ -1,5 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { todayInTexas } from '@dbo/domain/dates';
+import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket, type AgingRow } from '@dbo/domain/receivables';
 import { Alert, Button, Card, Flex, Form, Input, Table } from 'antd';
@@ -7,7 +7,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
-import { Chart } from '../../lib/charts';
+import { Chart, NoDataYet } from '../../lib/charts';
 import { Page } from '../../lib/page';
 import { useAging } from './api';
 import { agingCsv } from './csv';
@@ -32,6 +32,8 @@ export default function AgingPage() {
     const f = filter.trim().toLowerCase();
     return (aging.data?.rows ?? []).filter((r) => !f || r.customer.toLowerCase().includes(f));
   }, [aging.data, filter]);
+  // no open balance at all (a filter that matches nobody still draws the chart's frame)
+  const nothingOwed = aging.data?.rows.length === 0;
 
   const columns: ColumnsType<AgingRow> = [
     {
@@ -89,40 +91,46 @@ export default function AgingPage() {
       <Card size="small" title="Open balance by days past due" style={{ marginBottom: 16 }}>
         <div
           style={{ width: '100%', height: 280 }}
-          role="img"
-          aria-label="Stacked bar chart of each customer's open balance by aging bucket"
+          {...(nothingOwed
+            ? {}
+            : { role: 'img', 'aria-label': "Stacked bar chart of each customer's open balance by aging bucket" })}
         >
-          <Chart height="100%">
-            {(R) => (
-              <R.ResponsiveContainer>
-                <R.BarChart data={[...rows].sort((a, b) => b.total - a.total).slice(0, CHART_CUSTOMERS)}>
-                  <R.CartesianGrid strokeDasharray="3 3" vertical={false} />
-                  <R.XAxis
-                    dataKey="customer"
-                    tick={{ fontSize: 11 }}
-                    interval={0}
-                    angle={-20}
-                    textAnchor="end"
-                    height={60}
-                  />
-                  <R.YAxis />
-                  <R.Tooltip formatter={(v) => formatMoney(Number(v))} />
-                  {/* the buckets' own order, as the table's columns (Recharts sorts by label unless told) */}
-                  <R.Legend itemSorter={(item) => AGING_BUCKETS.indexOf(item.dataKey as AgingBucket)} />
-                  {AGING_BUCKETS.map((b) => (
-                    <R.Bar
-                      key={b}
-                      dataKey={b}
-                      name={AGING_BUCKET_LABELS[b]}
-                      stackId="aging"
-                      fill={COLORS[b]}
-                      isAnimationActive={false}
+          {nothingOwed ? (
+            // nothing owed at all: say so instead of drawing empty axes (issue 36)
+            <NoDataYet height="100%" />
+          ) : (
+            <Chart height="100%">
+              {(R) => (
+                <R.ResponsiveContainer>
+                  <R.BarChart data={[...rows].sort((a, b) => b.total - a.total).slice(0, CHART_CUSTOMERS)}>
+                    <R.CartesianGrid strokeDasharray="3 3" vertical={false} />
+                    <R.XAxis
+                      dataKey="customer"
+                      tick={{ fontSize: 11 }}
+                      interval={0}
+                      angle={-20}
+                      textAnchor="end"
+                      height={60}
                     />
-                  ))}
-                </R.BarChart>
-              </R.ResponsiveContainer>
-            )}
-          </Chart>
+                    <R.YAxis />
+                    <R.Tooltip formatter={(v) => formatMoney(Number(v))} />
+                    {/* the buckets' own order, as the table's columns (Recharts sorts by label unless told) */}
+                    <R.Legend itemSorter={(item) => AGING_BUCKETS.indexOf(item.dataKey as AgingBucket)} />
+                    {AGING_BUCKETS.map((b) => (
+                      <R.Bar
+                        key={b}
+                        dataKey={b}
+                        name={AGING_BUCKET_LABELS[b]}
+                        stackId="aging"
+                        fill={COLORS[b]}
+                        isAnimationActive={false}
+                      />
+                    ))}
+                  </R.BarChart>
+                </R.ResponsiveContainer>
+              )}
+            </Chart>
+          )}
         </div>
       </Card>
       <Table<AgingRow>
@@ -147,7 +155,9 @@ export default function AgingPage() {
           ) : null
         }
       />
-      <Flex style={{ marginTop: 8 }}>As of {asOf}: invoices past their due date (no due date: the invoice date).</Flex>
+      <Flex style={{ marginTop: 8 }}>
+        As of {formatDate(asOf)}: invoices past their due date (no due date: the invoice date).
+      </Flex>
     </Page>
   );
 }

@@ -6,11 +6,11 @@ import { Alert, App, Button, Card, Col, DatePicker, Flex, Row, Segmented } from 
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useSession } from '../../lib/session';
-import { Chart } from '../../lib/charts';
+import { Chart, NoDataYet } from '../../lib/charts';
 import { isFuture } from '../../lib/date-range';
 import { usePeriodStats } from './api';
 import { type ComparisonRange, defaultPeriods, periodOf } from './periods';
-import { COLORS, NoDataYet, Text } from './report-parts';
+import { COLORS, Text } from './report-parts';
 
 /** Two periods side by side (Monthly by default): invoice total and, with orders, order total. */
 export function ComparisonPanel() {
@@ -73,6 +73,8 @@ export function ComparisonPanel() {
             // biome-ignore lint/suspicious/noArrayIndexKey: the two pickers are fixed
             key={i}
             picker={picker}
+            // a month reads as everywhere else ('Oct 2026', issue 36), not '2026-10'
+            format={picker === 'month' ? 'MMM YYYY' : undefined}
             allowClear={false}
             aria-label={i === 0 ? 'First period' : 'Second period'}
             value={d}

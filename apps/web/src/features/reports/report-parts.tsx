@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
 import { type SalesRow, twelveMonthsBack } from '@dbo/domain/report';
 import { todayInTexas } from '@dbo/domain/dates';
-import { Alert, Button, DatePicker, Empty, Flex, Typography } from 'antd';
+import { Alert, Button, DatePicker, Flex, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { downloadCsvText, errorMessage } from '../../lib/api';
-import { Chart } from '../../lib/charts';
+import { Chart, NoDataYet } from '../../lib/charts';
 import type { RangeValue } from './api';
 import { reportCsv } from './csv';
 
@@ -101,18 +101,6 @@ export function monthLabel(month: string | null | undefined): string {
   if (!month) return '';
   const d = dayjs(`${month.slice(0, 7)}-01`);
   return d.isValid() ? d.format('MMM YYYY') : month;
-}
-
-/**
- * Instead of a chart with nothing to draw (empty axes from 0 to 4): 'No data yet' (issue 36).
- * `height` keeps the page from jumping when the data comes.
- */
-export function NoDataYet({ height = 280 }: { height?: number }) {
-  return (
-    <Flex align="center" justify="center" style={{ height }} data-testid="no-data-yet">
-      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No data yet" />
-    </Flex>
-  );
 }
 
 type MonthRow = Record<string, number | string>;

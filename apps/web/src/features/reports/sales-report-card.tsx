@@ -4,8 +4,8 @@ import type { SalesReport, SalesRow } from '@dbo/domain/report';
 import { Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
-import { Chart } from '../../lib/charts';
-import { COLORS, defaultRange, money2, moneyCol, NoDataYet, type RangeValue, ReportFrame, Text } from './report-parts';
+import { Chart, NoDataYet } from '../../lib/charts';
+import { COLORS, defaultRange, money2, moneyCol, type RangeValue, ReportFrame, Text } from './report-parts';
 import { useSales } from './api';
 
 /** Bars shown: the top of the list (the table below has them all). */

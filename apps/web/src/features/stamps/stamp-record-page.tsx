@@ -8,11 +8,13 @@ import {
   type StampRecordLine,
 } from '@dbo/domain/stamp-record';
 import { isCalendarDay } from '@dbo/domain/primitives';
-import { Alert, App, Button, Flex, Input, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Table, Tabs, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { fetchStampFile } from './api';
+import { DayPicker } from '../../lib/day-picker';
 import { Page } from '../../lib/page';
 import { useStampMonthly, useStampRecord } from './api';
 
@@ -48,7 +50,10 @@ function useDownload() {
   return { busy, run };
 }
 
-/** A labelled date (or month) input of a tab's toolbar. */
+/**
+ * A labelled day (or month) of a tab's toolbar, picked with the product's one date picker in the
+ * spec's format ('dd MMM, yyyy'; a month 'Nov 2026'), not a native mm/dd/yyyy input (issue 36).
+ */
 function PeriodField(props: {
   id: string;
   label: string;
@@ -57,10 +62,24 @@ function PeriodField(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <label htmlFor={props.id}>
-      <Typography.Text strong>{props.label}</Typography.Text>
-      <Input id={props.id} type={props.type} value={props.value} onChange={(e) => props.onChange(e.target.value)} />
-    </label>
+    <Flex vertical>
+      <label htmlFor={props.id}>
+        <Typography.Text strong>{props.label}</Typography.Text>
+      </label>
+      {props.type === 'date' ? (
+        <DayPicker id={props.id} value={props.value} onChange={props.onChange} />
+      ) : (
+        <DatePicker
+          id={props.id}
+          picker="month"
+          format="MMM YYYY"
+          allowClear={false}
+          value={props.value ? dayjs(`${props.value}-01`) : null}
+          onChange={(d) => d && props.onChange(d.format('YYYY-MM'))}
+          style={{ width: 160 }}
+        />
+      )}
+    </Flex>
   );
 }
 
