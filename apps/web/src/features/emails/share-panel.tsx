@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { downloadBlob, errorMessages, openPrintable } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { EmailModal } from '../../lib/email-modal';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { fetchInvoicePdf, fetchPrintLink, invoiceRef, useInvoiceEmails, useSendInvoiceEmail } from './api';
 
 const { Text } = Typography;
@@ -24,6 +25,8 @@ function SendEmailDialog({ invoice, open, onClose }: { invoice: PanelInvoice; op
   const [addressError, setAddressError] = useState<string | null>(null);
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string[] | null>(null);
+  // an address or a note typed and not sent yet is asked about before the page is left (issue 30)
+  useUnsavedChangesPrompt(open && (notes.trim() !== '' || address.trim() !== ''));
 
   const add = () => {
     const parsed = emailAddressSchema.safeParse(address);

@@ -23,6 +23,7 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useSession } from '../../lib/session';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { errorMessage } from '../../lib/api';
 import { gatedPage } from '../../lib/feature-gate';
 import { Page } from '../../lib/page';
@@ -77,6 +78,8 @@ function CancelDialog({ order, open, onClose }: { order: OrderDetail; open: bool
 function RejectDialog({ order, open, onClose }: { order: OrderDetail; open: boolean; onClose: () => void }) {
   const { message } = App.useApp();
   const [note, setNote] = useState('');
+  // a note typed for the customer is asked about before the page is left (issue 30)
+  useUnsavedChangesPrompt(open && note.trim() !== '');
   const update = useUpdateOrder({
     onSuccess: () => {
       message.success(`Order #${order.order_number} rejected`);

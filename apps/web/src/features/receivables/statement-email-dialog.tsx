@@ -5,6 +5,7 @@ import { App, Form, Input } from 'antd';
 import { useState } from 'react';
 import { errorMessages } from '../../lib/api';
 import { EmailModal } from '../../lib/email-modal';
+import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
 import { useCustomerEmail, useEmailStatement } from './api';
 
 /** The statement of a period e-mailed as a PDF; the recipients start as the customer's email. */
@@ -27,6 +28,8 @@ export function StatementEmailDialog({
   const [note, setNote] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string[] | null>(null);
+  // a subject or a message typed and not sent yet is asked about before the page is left (issue 30)
+  useUnsavedChangesPrompt(subject.trim() !== '' || note.trim() !== '');
 
   const submit = async () => {
     setError(null);

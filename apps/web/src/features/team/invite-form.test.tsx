@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
 import { stubBrowserApis } from '../../lib/test-dom';
 import { LEAVE_MSG, UnsavedChangesGuard } from '../../lib/unsaved-changes';
+import { StatementEmailDialog } from '../receivables/statement-email-dialog';
 import { DestroyTool } from '../stamps/destroy-tool';
 import { InviteForm } from './invite-form';
 
@@ -17,6 +18,7 @@ afterEach(cleanup);
 function renderPage(page: ReactNode) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(queryKeys.stamps.rolls, []);
+  qc.setQueryData(queryKeys.customers.one(7), { id: 7, contact_email: 'buyer@bar.example' });
   const router = createMemoryRouter(
     [
       {
@@ -70,4 +72,16 @@ describe('small forms ask before unsaved input is lost (issue 30)', () => {
     expect(dialog).toBeTruthy();
     expect(router.state.location.pathname).toBe('/form');
   }, 60_000);
+  it('the statement email: a message typed and not sent asks before the page is left', async () => {
+    const router = renderPage(
+      <StatementEmailDialog customerId={7} period={{ from: '2026-10-01', to: '2026-10-31' }} onClose={() => {}} />,
+    );
+    fireEvent.change(await screen.findByLabelText('Message (optional)'), {
+      target: { value: 'Past due, please call' },
+    });
+    leave();
+    expect((await screen.findByText(LEAVE_MSG.title)).textContent).toBe(LEAVE_MSG.title);
+    fireEvent.click(screen.getByRole('button', { name: LEAVE_MSG.stay }));
+    expect(router.state.location.pathname).toBe('/form');
+  });
 });
