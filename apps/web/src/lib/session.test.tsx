@@ -19,8 +19,11 @@ function Status() {
 const answer = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function start(answers: Response[]) {
-  const fetch = vi.fn(async () => answers.shift() ?? answer(500, { message: 'no more answers' }));
+/** Mounts the session on a stored token, the server answering `answers` in turn (or through `fetch`). */
+function start(
+  answers: Response[],
+  fetch = vi.fn(async () => answers.shift() ?? answer(500, { message: 'no more answers' })),
+) {
   vi.stubGlobal('fetch', fetch);
   localStorage.setItem(TOKEN_KEY, 'a-token');
   render(
@@ -47,18 +50,12 @@ describe('the session at start', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let online = false;
-      const fetch = vi.fn(async () => {
-        if (!online) throw new TypeError('Failed to fetch');
-        return answer(200, { user });
-      });
-      vi.stubGlobal('fetch', fetch);
-      localStorage.setItem(TOKEN_KEY, 'a-token');
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <SessionProvider>
-            <Status />
-          </SessionProvider>
-        </QueryClientProvider>,
+      const fetch = start(
+        [],
+        vi.fn(async () => {
+          if (!online) throw new TypeError('Failed to fetch');
+          return answer(200, { user });
+        }),
       );
       // a minute without signal: asked again and again, never signed out
       await vi.advanceTimersByTimeAsync(60_000);

@@ -1,14 +1,9 @@
-import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { signUpCompany, secondSession, changePassword } from '../../../test/helpers.js';
-import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
+import { disconnected, useRealtimeApp } from '../../../test/realtime-fixtures.js';
 
 const rt = useRealtimeApp();
 const openSocket = async (token: string) => (await rt.open(token)).socket;
-const disconnected = (s: Socket) =>
-  new Promise<string>((resolve) =>
-    s.connected ? s.once('disconnect', (reason) => resolve(reason)) : resolve('already'),
-  );
 
 describe('sockets follow their sessions', () => {
   it('closes a socket when its own session signs out', async () => {

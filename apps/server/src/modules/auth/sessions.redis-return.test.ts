@@ -9,11 +9,12 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { createClient } from 'redis';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/data-dir-fixtures.js';
 import { createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
+import { connectSocket, disconnected, within } from '../../../test/realtime-fixtures.js';
 import { buildApp } from '../../app.js';
 import { sessions } from './auth.tables.js';
 
@@ -81,19 +82,7 @@ describe.runIf(fs.existsSync(REDIS_SERVER))('sockets re-checked when Redis comes
     await stopRedis();
   });
 
-  async function openOnB(token: string) {
-    const socket = io(bUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-  const disconnected = (s: Socket) =>
-    new Promise<string>((resolve) => (s.connected ? s.once('disconnect', (r) => resolve(r)) : resolve('already')));
-  const within = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+  const openOnB = (token: string) => connectSocket(bUrl, token, (s) => sockets.push(s));
 
   it("a staff and a customer sign-out made on A while Redis is away close B's sockets once it is back", async () => {
     const owner = await signUpCompany(a);

@@ -3,11 +3,12 @@
  * another (the Redis adapter carries the word), for a staff sign-out and a customer sign-out.
  */
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { signUpCompany, createTestApp, type TestContext } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
+import { connectSocket, disconnected, within } from '../../../test/realtime-fixtures.js';
 import { redisUp, redisUrl } from '../../../test/redis.js';
 
 // CI starts Redis (.ci/run): there a missing Redis is a failure, not a skip
@@ -38,19 +39,7 @@ describe.runIf(redisAnswers)('a session ended on one process closes its sockets 
     await a?.close();
   });
 
-  async function openOnB(token: string) {
-    const socket = io(bUrl, { path: '/socket.io', transports: ['websocket'], auth: { token }, reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    return socket;
-  }
-  const disconnected = (s: Socket) =>
-    new Promise<string>((resolve) => (s.connected ? s.once('disconnect', (r) => resolve(r)) : resolve('already')));
-  const within = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+  const openOnB = (token: string) => connectSocket(bUrl, token, (s) => sockets.push(s));
 
   it('a staff sign-out on A closes the socket on B', async () => {
     const owner = await signUpCompany(a);

@@ -3,18 +3,15 @@
  * (sign-out, disabled, revoked, the customer removed, a password reset), and the periodic re-check
  * closes a socket whose session ended where no word of it reached this process (Redis away).
  */
-import type { Socket } from 'socket.io-client';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { client } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
-import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
+import { disconnected, useRealtimeApp } from '../../../test/realtime-fixtures.js';
 import { sessions } from '../auth/auth.tables.js';
 import { customerSessions } from './customers.tables.js';
 
 const rt = useRealtimeApp({ socketRecheckMs: 300 });
-const disconnected = (s: Socket) =>
-  new Promise<string>((resolve) => (s.connected ? s.once('disconnect', (r) => resolve(r)) : resolve('already')));
 
 describe("a customer user's socket follows their session", () => {
   it('closes on sign-out, and the token opens no new socket', async () => {

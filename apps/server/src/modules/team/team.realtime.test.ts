@@ -1,13 +1,8 @@
-import type { Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { client, signUpCompany, uniqueEmail } from '../../../test/helpers.js';
-import { useRealtimeApp } from '../../../test/realtime-fixtures.js';
+import { disconnected, useRealtimeApp } from '../../../test/realtime-fixtures.js';
 
 const rt = useRealtimeApp();
-const disconnected = (s: Socket) =>
-  new Promise<string>((resolve) =>
-    s.connected ? s.once('disconnect', (reason) => resolve(reason)) : resolve('already'),
-  );
 
 async function teammate(owner: Awaited<ReturnType<typeof signUpCompany>>) {
   const email = uniqueEmail('office');
