@@ -5,6 +5,8 @@ import { App } from 'antd';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../lib/query-keys';
 import { stubBrowserApis } from '../../lib/test-dom';
+import { leavePage as leave, renderOnPage } from '../../lib/test-page';
+import { LEAVE_MSG } from '../../lib/unsaved-changes';
 import { StatementEmailDialog } from './statement-email-dialog';
 
 const CUSTOMER = 7;
@@ -67,5 +69,19 @@ describe('statement email dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: /Send/ }));
     expect(await screen.findByText(`${EMAIL_MSG.invalid}: front, desk`)).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('the statement email: a message typed and not sent asks before the page is left', async () => {
+    const router = renderOnPage(
+      <StatementEmailDialog customerId={CUSTOMER} period={PERIOD} onClose={() => {}} />,
+      (qc) => qc.setQueryData(queryKeys.customers.one(CUSTOMER), { id: CUSTOMER, contact_email: 'buyer@bar.example' }),
+    );
+    fireEvent.change(await screen.findByLabelText('Message (optional)'), {
+      target: { value: 'Past due, please call' },
+    });
+    leave();
+    expect((await screen.findByText(LEAVE_MSG.title)).textContent).toBe(LEAVE_MSG.title);
+    fireEvent.click(screen.getByRole('button', { name: LEAVE_MSG.stay }));
+    expect(router.state.location.pathname).toBe('/form');
   });
 });
