@@ -24,7 +24,10 @@ export function useAppWithSimulator<S extends PartnerSimulator<unknown>>(
     t.sim = await start();
     t.ctx = await createTestApp({
       ...partner(t.sim),
-      integrationTimeoutMs: 400,
+      // long enough for a loaded machine: a first attempt that timed out under CI's load was retried
+      // and answered as the duplicate it was (mpower.test saw no 'items'); the timeout tests shorten
+      // it for themselves (withPartnerTimeout)
+      integrationTimeoutMs: 8000,
       integrationRetry: { attempts: retry.attempts, baseDelayMs: 20, maxRetryAfterMs: 3000 },
     });
   });
@@ -34,6 +37,18 @@ export function useAppWithSimulator<S extends PartnerSimulator<unknown>>(
   });
   beforeEach(() => t.sim.control.reset());
   return t;
+}
+
+/** Runs `fn` with every partner call timing out after `ms` (the tests of timeouts). */
+export async function withPartnerTimeout<T>(ctx: TestContext, ms: number, fn: () => Promise<T>): Promise<T> {
+  const { config } = ctx.app.deps;
+  const before = config.integrationTimeoutMs;
+  config.integrationTimeoutMs = ms;
+  try {
+    return await fn();
+  } finally {
+    config.integrationTimeoutMs = before;
+  }
 }
 
 export interface FintechSetup {

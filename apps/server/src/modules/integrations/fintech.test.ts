@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../integrations/fintech/simulator.js';
 import { line, makeCompany } from '../../../test/factories.js';
-import { fintechCompany, useAppWithSimulator } from '../../../test/fintech-fixtures.js';
+import { fintechCompany, useAppWithSimulator, withPartnerTimeout } from '../../../test/fintech-fixtures.js';
 import { activateFeature } from '../../../test/helpers.js';
 import { syncLogs } from './integrations.tables.js';
 
@@ -85,7 +85,7 @@ describe('fintech sync', () => {
   it('times out each attempt, fails the run, and four late attempts still leave one copy', async () => {
     const { owner, invoice } = await fintechCompany(t.ctx);
     t.sim.control.faults({ delay: { count: 4, ms: 900 } });
-    const res = await owner.api.post(`/fintech/sync?invoiceIds=${invoice.id}`);
+    const res = await withPartnerTimeout(t.ctx, 400, () => owner.api.post(`/fintech/sync?invoiceIds=${invoice.id}`));
     expect(res.body.success).toBe(false);
     expect(res.body.error_log).toMatchObject({ step: 'push' });
     expect(res.body.error_log.message).toContain('did not answer within 0.4 s');
@@ -103,7 +103,7 @@ describe('fintech sync', () => {
   it('never files twice when an accepted push loses its answer (retry with the same key)', async () => {
     const { owner, invoice } = await fintechCompany(t.ctx);
     t.sim.control.faults({ delay: { count: 1, ms: 700, after: true } });
-    const res = await owner.api.post(`/fintech/sync?invoiceIds=${invoice.id}`);
+    const res = await withPartnerTimeout(t.ctx, 400, () => owner.api.post(`/fintech/sync?invoiceIds=${invoice.id}`));
     expect(res.body.success).toBe(true);
     expect(messages(res.body).join('\n')).toContain('(duplicate refused)');
     const keys = t.sim.control.requests().map((r) => r.key);

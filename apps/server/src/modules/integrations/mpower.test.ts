@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../integrations/mpower/simulator.js';
 import { makeCompany } from '../../../test/factories.js';
-import { fintechCompany, useAppWithSimulator } from '../../../test/fintech-fixtures.js';
+import { fintechCompany, useAppWithSimulator, withPartnerTimeout } from '../../../test/fintech-fixtures.js';
 import { activateFeature } from '../../../test/helpers.js';
 import { activities } from '../activity/activity.tables.js';
 import { mpowerInvoices, syncLogs } from './integrations.tables.js';
@@ -76,7 +76,7 @@ describe('MPower sync', () => {
 
     const slow = await fintechCompany(t.ctx);
     t.sim.control.faults({ delay: { count: 3, ms: 700 } });
-    const timedOut = await slow.owner.api.get(`/mpower/${slow.invoice.id}/sync`);
+    const timedOut = await withPartnerTimeout(t.ctx, 400, () => slow.owner.api.get(`/mpower/${slow.invoice.id}/sync`));
     expect(timedOut.body.error).toBe('MPower did not answer within 0.4 s');
     const [row] = await t.ctx.database.db
       .select()
