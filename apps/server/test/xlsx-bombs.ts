@@ -6,16 +6,9 @@
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
+import { type ZipPart, zipLayout } from '../src/modules/import/import.measure.js';
 
-export interface ZipPart {
-  name: string;
-  /** the part, deflated */
-  data: Buffer;
-  /** the size its local header and the central directory declare */
-  size: number;
-  /** false: in the stream of local entries only, not in the central directory */
-  listed?: boolean;
-}
+export type { ZipPart };
 
 export const SHEET = 'xl/worksheets/sheet1.xml';
 const HEAD =
@@ -68,43 +61,7 @@ export async function workbookParts(): Promise<ZipPart[]> {
 }
 
 /** The zip of the parts, as laid out (no CRCs: the reader does not check them). */
-export function zipOf(parts: ZipPart[]): Buffer {
-  const out: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const p of parts) {
-    const name = Buffer.from(p.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(p.data.length, 18);
-    local.writeUInt32LE(p.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    if (p.listed !== false) {
-      const entry = Buffer.alloc(46);
-      entry.writeUInt32LE(0x02014b50, 0);
-      entry.writeUInt16LE(20, 4);
-      entry.writeUInt16LE(20, 6);
-      entry.writeUInt16LE(8, 10);
-      entry.writeUInt32LE(p.data.length, 20);
-      entry.writeUInt32LE(p.size, 24);
-      entry.writeUInt16LE(name.length, 28);
-      entry.writeUInt32LE(offset, 42);
-      central.push(entry, name);
-    }
-    out.push(local, name, p.data);
-    offset += local.length + name.length + p.data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(central.length / 2, 8);
-  end.writeUInt16LE(central.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...out, directory, end]);
-}
+export const zipOf = (parts: ZipPart[]): Buffer => Buffer.concat(zipLayout(parts));
 
 /** The workbook's parts with its sheet replaced. */
 export const withSheet = (parts: ZipPart[], sheet: ZipPart) => parts.map((p) => (p.name === SHEET ? sheet : p));

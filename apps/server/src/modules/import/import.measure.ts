@@ -200,40 +200,68 @@ async function checkEntry(data: Buffer, e: ZipEntry) {
  */
 export async function checkedXlsx(buf: Buffer): Promise<Readable> {
   const entries = measureXlsx(buf);
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
   // the sheets last: exceljs parses a sheet met before the shared strings and relations later,
   // from a temporary file
   const isSheet = (x: ZipEntry) => x.name.startsWith('xl/worksheets/sheet');
   const read = entries.filter((x) => READ_PART.test(x.name));
+  const laid: ZipPart[] = [];
   for (const e of [...read.filter((x) => !isSheet(x)), ...read.filter(isSheet)]) {
     const data = entryData(buf, e);
     await checkEntry(data, e);
-    const name = Buffer.from(e.name, 'utf8');
+    // only the UTF-8 name flag: the sizes are in the headers
+    laid.push({ name: e.name, data, size: e.size, method: e.method, crc: e.crc, flags: e.flags & 0x0800 });
+  }
+  return Readable.from(zipLayout(laid));
+}
+
+/** A part of a zip to lay out: its bytes as stored and what its headers declare. */
+export interface ZipPart {
+  name: string;
+  /** the part as stored (deflated unless `method` says otherwise) */
+  data: Buffer;
+  /** the size its local header and the central directory declare */
+  size: number;
+  /** 8 (deflate) unless given */
+  method?: number;
+  crc?: number;
+  flags?: number;
+  /** false: in the stream of local entries only, not in the central directory (a test's hidden part) */
+  listed?: boolean;
+}
+
+/** The bytes of a zip of `parts`, in their order: each local header and data, the central directory and its end. */
+export function zipLayout(parts: ZipPart[]): Buffer[] {
+  const out: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const p of parts) {
+    const name = Buffer.from(p.name, 'utf8');
+    const method = p.method ?? 8;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(e.flags & 0x0800, 6); // only the UTF-8 name flag: sizes are in this header
-    local.writeUInt16LE(e.method, 8);
-    local.writeUInt32LE(e.crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(e.size, 22);
+    local.writeUInt16LE(p.flags ?? 0, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(p.crc ?? 0, 14);
+    local.writeUInt32LE(p.data.length, 18);
+    local.writeUInt32LE(p.size, 22);
     local.writeUInt16LE(name.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt16LE(e.flags & 0x0800, 8);
-    entry.writeUInt16LE(e.method, 10);
-    entry.writeUInt32LE(e.crc, 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(e.size, 24);
-    entry.writeUInt16LE(name.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    parts.push(local, name, data);
-    central.push(entry, name);
-    offset += local.length + name.length + data.length;
+    if (p.listed !== false) {
+      const entry = Buffer.alloc(46);
+      entry.writeUInt32LE(0x02014b50, 0);
+      entry.writeUInt16LE(20, 4);
+      entry.writeUInt16LE(20, 6);
+      entry.writeUInt16LE(p.flags ?? 0, 8);
+      entry.writeUInt16LE(method, 10);
+      entry.writeUInt32LE(p.crc ?? 0, 16);
+      entry.writeUInt32LE(p.data.length, 20);
+      entry.writeUInt32LE(p.size, 24);
+      entry.writeUInt16LE(name.length, 28);
+      entry.writeUInt32LE(offset, 42);
+      central.push(entry, name);
+    }
+    out.push(local, name, p.data);
+    offset += local.length + name.length + p.data.length;
   }
   const directory = Buffer.concat(central);
   const end = Buffer.alloc(22);
@@ -242,5 +270,5 @@ export async function checkedXlsx(buf: Buffer): Promise<Readable> {
   end.writeUInt16LE(central.length / 2, 10);
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
-  return Readable.from([...parts, directory, end]);
+  return [...out, directory, end];
 }
