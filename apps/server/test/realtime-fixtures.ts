@@ -77,14 +77,9 @@ export interface TwoProcesses {
 /**
  * Two apps on one database and one Redis, as two server processes are: A answers the API, B holds
  * the sockets. Neither re-checks its sockets on a timer, so only the word through Redis (or Redis's
- * return) can close B's. `redisUrl` is read when the apps start. A test with a Redis of its own
- * starts it in `before` and stops it in `after`, which run around the apps in this order whatever
- * the order of Vitest's hooks (apps closed while their Redis is down wait for it).
+ * return) can close B's. `redisUrl` is read when the apps start.
  */
-export function useTwoProcesses(
-  redisUrl: () => string,
-  around: { before?: () => Promise<void>; after?: () => Promise<void> } = {},
-): TwoProcesses {
+export function useTwoProcesses(redisUrl: () => string): TwoProcesses {
   const sockets: Socket[] = [];
   let b: Awaited<ReturnType<typeof buildApp>> | undefined;
   let bUrl = '';
@@ -93,7 +88,6 @@ export function useTwoProcesses(
     openOnB: (token) => connectSocket(bUrl, token, (s) => sockets.push(s)),
   };
   beforeAll(async () => {
-    await around.before?.();
     two.a = await createTestApp({ redisUrl: redisUrl(), socketRecheckMs: 0 }, { realtime: true });
     b = await buildApp({
       config: two.a.config,
@@ -109,7 +103,6 @@ export function useTwoProcesses(
     for (const s of sockets) s.close();
     await b?.close();
     await two.a?.close();
-    await around.after?.();
   });
   return two;
 }

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/data-dir-fixtures.js';
 import { signUpCompany } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
@@ -40,14 +40,14 @@ describe.runIf(fs.existsSync(REDIS_SERVER))('sockets re-checked when Redis comes
     });
   }
 
-  const procs = useTwoProcesses(() => url, {
-    before: async () => {
-      port = await freePort();
-      url = `redis://127.0.0.1:${port}`;
-      await startRedis();
-    },
-    after: stopRedis,
+  beforeAll(async () => {
+    port = await freePort();
+    url = `redis://127.0.0.1:${port}`;
+    await startRedis();
   });
+  afterAll(stopRedis);
+  // registered after Redis's hooks: the apps start once it answers and close before it stops
+  const procs = useTwoProcesses(() => url);
   const { openOnB } = procs;
 
   it("a staff and a customer sign-out made on A while Redis is away close B's sockets once it is back", async () => {
