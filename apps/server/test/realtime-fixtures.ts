@@ -2,7 +2,6 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
 import type { AppConfig } from '../src/config.js';
 import { createTestApp, type TestContext } from './helpers.js';
 
@@ -65,44 +64,4 @@ export function useRealtimeApp(overrides: Partial<AppConfig> = {}): RealtimeApp 
     await rt.ctx?.close();
   });
   return rt;
-}
-
-export interface TwoProcesses {
-  /** process A: answers the API */
-  a: TestContext;
-  /** a socket connected to process B, closed with the file */
-  openOnB(token: string): Promise<Socket>;
-}
-
-/**
- * Two apps on one database and one Redis, as two server processes are: A answers the API, B holds
- * the sockets. Neither re-checks its sockets on a timer, so only the word through Redis (or Redis's
- * return) can close B's. `redisUrl` is read when the apps start.
- */
-export function useTwoProcesses(redisUrl: () => string): TwoProcesses {
-  const sockets: Socket[] = [];
-  let b: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let bUrl = '';
-  const two: TwoProcesses = {
-    a: undefined as unknown as TestContext,
-    openOnB: (token) => connectSocket(bUrl, token, (s) => sockets.push(s)),
-  };
-  beforeAll(async () => {
-    two.a = await createTestApp({ redisUrl: redisUrl(), socketRecheckMs: 0 }, { realtime: true });
-    b = await buildApp({
-      config: two.a.config,
-      db: two.a.database.db,
-      jwtSecret: 'test-secret',
-      realtime: true,
-      logger: false,
-    });
-    await b.listen({ port: 0, host: '127.0.0.1' });
-    bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    for (const s of sockets) s.close();
-    await b?.close();
-    await two.a?.close();
-  });
-  return two;
 }

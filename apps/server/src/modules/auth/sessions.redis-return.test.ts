@@ -6,29 +6,48 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
+import { createClient } from 'redis';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../test/data-dir-fixtures.js';
-import { signUpCompany } from '../../../test/helpers.js';
+import { createTestApp, signUpCompany, type TestContext } from '../../../test/helpers.js';
 import { makeShop } from '../../../test/order-factories.js';
-import { disconnected, useTwoProcesses, within } from '../../../test/realtime-fixtures.js';
-import { redisAnswers } from '../../../test/redis.js';
+import { connectSocket, disconnected, within } from '../../../test/realtime-fixtures.js';
+import { buildApp } from '../../app.js';
 import { sessions } from './auth.tables.js';
 
 const REDIS_SERVER = '/usr/bin/redis-server';
 // CI installs redis-server (.ci/run): there a missing one is a failure, not a skip
 if (process.env.CI && !fs.existsSync(REDIS_SERVER)) throw new Error('redis-server is missing: CI must install it');
 
+async function answers(url: string): Promise<boolean> {
+  const c = createClient({ url, socket: { connectTimeout: 500, reconnectStrategy: false } });
+  c.on('error', () => {});
+  try {
+    await c.connect();
+    await c.quit();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 describe.runIf(fs.existsSync(REDIS_SERVER))('sockets re-checked when Redis comes back', () => {
   let port = 0;
   let url = '';
   let redis: ChildProcess | undefined;
+  let a: TestContext;
+  let b: Awaited<ReturnType<typeof buildApp>>;
+  let bUrl = '';
+  const sockets: Socket[] = [];
 
   async function startRedis() {
     redis = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
       stdio: 'ignore',
     });
-    for (let i = 0; i < 100 && !(await redisAnswers(url, 500)); i++) await new Promise((r) => setTimeout(r, 50));
+    for (let i = 0; i < 100 && !(await answers(url)); i++) await new Promise((r) => setTimeout(r, 50));
   }
   async function stopRedis() {
     const child = redis;
@@ -44,17 +63,32 @@ describe.runIf(fs.existsSync(REDIS_SERVER))('sockets re-checked when Redis comes
     port = await freePort();
     url = `redis://127.0.0.1:${port}`;
     await startRedis();
+    // A answers the API, B holds the sockets (same database, same Redis)
+    a = await createTestApp({ redisUrl: url, socketRecheckMs: 0 }, { realtime: true });
+    b = await buildApp({
+      config: a.config,
+      db: a.database.db,
+      jwtSecret: 'test-secret',
+      realtime: true,
+      logger: false,
+    });
+    await b.listen({ port: 0, host: '127.0.0.1' });
+    bUrl = `http://127.0.0.1:${(b.server.address() as AddressInfo).port}`;
   });
-  afterAll(stopRedis);
-  // registered after Redis's hooks: the apps start once it answers and close before it stops
-  const procs = useTwoProcesses(() => url);
-  const { openOnB } = procs;
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await b?.close();
+    await a?.close();
+    await stopRedis();
+  });
+
+  const openOnB = (token: string) => connectSocket(bUrl, token, (s) => sockets.push(s));
 
   it("a staff and a customer sign-out made on A while Redis is away close B's sockets once it is back", async () => {
-    const owner = await signUpCompany(procs.a);
-    const { shopper } = await makeShop(procs.a);
-    const dead = await signUpCompany(procs.a);
-    const live = await signUpCompany(procs.a);
+    const owner = await signUpCompany(a);
+    const { shopper } = await makeShop(a);
+    const dead = await signUpCompany(a);
+    const live = await signUpCompany(a);
     const staffSocket = await openOnB(owner.token);
     const shopperSocket = await openOnB(shopper.token);
     const deadSocket = await openOnB(dead.token);
@@ -66,10 +100,7 @@ describe.runIf(fs.existsSync(REDIS_SERVER))('sockets re-checked when Redis comes
     expect((await within(owner.api.post('/auth/signout'), 5000)).status).toBe(200);
     expect((await within(shopper.api.post('/customer-app/signout'), 5000)).status).toBe(200);
     // and what a process that went down before Redis came back leaves: the row revoked, its word lost
-    await procs.a.database.db
-      .update(sessions)
-      .set({ revoked_at: new Date() })
-      .where(eq(sessions.user_id, dead.user.id));
+    await a.database.db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.user_id, dead.user.id));
 
     await startRedis();
     expect(await within(allGone, 20_000)).toEqual(Array(3).fill('io server disconnect'));
