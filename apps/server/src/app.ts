@@ -22,6 +22,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
+import { recordApiRoutes } from './lib/endpoint-route.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
@@ -232,6 +233,8 @@ export async function buildApp(opts: BuildOptions) {
   const { privateModules, publicModules } = await discoverRouteModules();
   await app.register(
     async (api) => {
+      // every API route with its schema, for the endpoint catalogue's test
+      recordApiRoutes(api, app, API_PREFIX);
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
       typed.get('/health', { schema: { response: { 200: z.object({ status: z.string() }) } } }, async () => ({
         status: 'ok',

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@dbo/domain/constants';
+import type { EndpointSpec } from '@dbo/domain/endpoint';
 import {
   type CellEditRequestEvent,
   type ColDef,
@@ -26,6 +27,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { Alert, Select } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { errorMessage, http, onReauthenticated } from './api';
+import { type Answer, call } from './endpoints';
 import { useLiveRows } from './live-rows';
 
 ModuleRegistry.registerModules([
@@ -169,9 +171,14 @@ export interface ServerGridHandle {
   models(): GridModels;
 }
 
+/** The row type of a grid endpoint's answer (`{ rows, count }`). */
+export type GridRow<E extends EndpointSpec> = Answer<E> extends { rows: (infer R)[] } ? R : never;
+
 export interface ServerGridProps<T> {
-  /** GET endpoint answering { rows, count } for startRow, endRow, filterModel, sortModel */
-  url: string;
+  /** the grid endpoint of the catalogue: GET answering { rows, count } for startRow, endRow, filterModel, sortModel */
+  endpoint?: EndpointSpec & { method: 'GET' };
+  /** @deprecated a path of its own: being replaced by `endpoint` (issue 31) */
+  url?: string;
   columnDefs: ColDef<T>[];
   /** extra query parameters (e.g. customerId); a change reloads the grid */
   params?: Record<string, unknown>;
@@ -270,12 +277,12 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
             sortModel: p.sortModel.map((s) => ({ colId: s.colId, sort: s.sort })),
           };
           modelsRef.current = models;
-          const res = await http.get<GridAnswer<T>>(props.url, {
-            startRow: p.startRow,
-            endRow: p.endRow,
-            ...models,
-            ...JSON.parse(paramsKey),
-          });
+          const query = { startRow: p.startRow, endRow: p.endRow, ...models, ...JSON.parse(paramsKey) };
+          const res = (
+            props.endpoint
+              ? await call(props.endpoint, { query })
+              : await http.get<GridAnswer<T>>(props.url ?? '', query)
+          ) as GridAnswer<T>;
           p.successCallback(res.rows, res.count);
           refit();
           onLoadedRef.current?.(res);
@@ -287,7 +294,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
         }
       },
     }),
-    [props.url, paramsKey, extraKey, refit],
+    [props.endpoint, props.url, paramsKey, extraKey, refit],
   );
 
   // rows that failed with 401 while the session was expired load again once the user signs back in

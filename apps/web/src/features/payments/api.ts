@@ -1,41 +1,36 @@
+import * as api from '@dbo/domain/endpoints/payments';
 import type { PaymentInput } from '@dbo/domain/payment';
-import { http } from '../../lib/api';
-import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
+import { useQuery } from '@tanstack/react-query';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
-export interface Payment {
-  id: number;
-  invoice_id: number;
-  /** what the payment paid on this invoice */
-  amount: number;
-  /** the payment's money above what the invoice owed: the customer's on-account credit (issue 30) */
-  on_account?: number;
-  received_at: string;
-  note: string;
-  /** who recorded it (null: not known) */
-  user?: string | null;
-  created_at: string;
-}
+/** A payment as the invoice's payment panel lists it. */
+export type Payment = Answer<typeof api.invoicePayments>[number];
 
 export function useInvoicePayments(invoiceId: number) {
-  return useGet<Payment[]>(queryKeys.payments.ofInvoice(invoiceId), `/invoice/${invoiceId}/payment`);
+  return useQuery(
+    endpointQuery(queryKeys.payments.ofInvoice(invoiceId), api.invoicePayments, { params: { id: invoiceId } }),
+  );
 }
 
 /** Add (no paymentId) or edit a payment; answers the payment with the invoice's new money state. */
 export function useSavePayment(invoiceId: number) {
   return useWrite(changedBy.payment, ({ paymentId, values }: { paymentId?: number; values: PaymentInput }) =>
     paymentId
-      ? http.put(`/invoice/${invoiceId}/payment/${paymentId}`, values)
-      : http.post(`/invoice/${invoiceId}/payment`, values),
+      ? call(api.updatePayment, { params: { id: invoiceId, paymentId }, body: values })
+      : call(api.addPayment, { params: { id: invoiceId }, body: values }),
   );
 }
 
 /** Deletes a payment of any invoice (the payments grid), by its invoice and its own id. */
 export function useDeleteInvoicePayment() {
   return useWrite(changedBy.payment, (p: { invoiceId: number; paymentId: number }) =>
-    http.del(`/invoice/${p.invoiceId}/payment/${p.paymentId}`),
+    call(api.deletePayment, { params: { id: p.invoiceId, paymentId: p.paymentId } }),
   );
 }
 
 export function useDeletePayment(invoiceId: number) {
-  return useWrite(changedBy.payment, (paymentId: number) => http.del(`/invoice/${invoiceId}/payment/${paymentId}`));
+  return useWrite(changedBy.payment, (paymentId: number) =>
+    call(api.deletePayment, { params: { id: invoiceId, paymentId } }),
+  );
 }

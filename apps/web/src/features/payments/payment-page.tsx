@@ -1,4 +1,5 @@
 import { formatDate } from '@dbo/domain/dates';
+import { paymentGrid } from '@dbo/domain/endpoints/payments';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
 import { App } from 'antd';
@@ -6,18 +7,14 @@ import { useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { gatedPage } from '../../lib/feature-gate';
-import { centred, centredRight, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
+import { centred, centredRight, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
 import { errorMessage } from '../../lib/api';
 import { DeleteConfirm } from '../../lib/delete-confirm';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { type GridRow, ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { useDeleteInvoicePayment } from './api';
 
-interface PaymentRow extends InvoiceRowBase {
-  amount: number;
-  received_at: string;
-  note: string;
-}
+type PaymentRow = GridRow<typeof paymentGrid>;
 
 function PaymentGrid() {
   const { feature, can } = useSession();
@@ -97,7 +94,7 @@ function PaymentGrid() {
   return (
     <ServerGrid<PaymentRow>
       ref={grid}
-      url="/invoice/payment/grid"
+      endpoint={paymentGrid}
       liveKey={queryKeys.payments.all}
       columnDefs={columnDefs}
       params={params}
