@@ -9,7 +9,15 @@ import type { EndpointSpec } from '@dbo/domain/endpoint';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 
-type Extra = { tags?: string[]; summary?: string; description?: string; hide?: boolean; consumes?: string[] };
+type Extra = {
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  hide?: boolean;
+  consumes?: string[];
+  produces?: string[];
+  security?: Record<string, string[]>[];
+};
 
 type RouteSchema<E extends EndpointSpec, X> = X &
   (E extends { params: infer P extends z.ZodType } ? { params: P } : unknown) &
