@@ -205,8 +205,15 @@ const endpoints = new Map<string, { name: string; ep: EndpointSpec }>();
 beforeAll(async () => {
   for (const file of readdirSync(CATALOGUE).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
     const mod = (await import(`@dbo/domain/endpoints/${file.slice(0, -3)}`)) as Record<string, unknown>;
-    for (const [name, ep] of Object.entries(mod)) {
-      if (!isEndpoint(ep)) continue;
+    // an export is an endpoint or a group of them (one per partner: `bottlePos.syncHistory`)
+    const found = Object.entries(mod).flatMap(([name, v]) =>
+      isEndpoint(v)
+        ? [[name, v] as const]
+        : typeof v === 'object' && v !== null
+          ? Object.entries(v).flatMap(([k, e]) => (isEndpoint(e) ? [[`${name}.${k}`, e] as const] : []))
+          : [],
+    );
+    for (const [name, ep] of found) {
       const key = `${ep.method} ${ep.path}`;
       const seen = endpoints.get(key);
       if (seen) throw new Error(`${key} is declared twice: ${seen.name} and ${file}: ${name}`);
