@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pdfOut, printLinkOut } from '../invoice.js';
 import { boundedText, dbId, idParams } from '../primitives.js';
-import { agingOut, agingQuery, creditMemoOut, creditMemoSchema, creditMemosOut, statementOut, statementQuery } from '../receivables.js';
+import {
+  agingOut,
+  agingQuery,
+  creditMemoOut,
+  creditMemoSchema,
+  creditMemosOut,
+  statementOut,
+  statementQuery,
+} from '../receivables.js';
 import { statementEmailOut, statementEmailSchema, statementPdfSchema, statementPrintOut } from '../statement.js';
 
 export const aging = endpoint({
