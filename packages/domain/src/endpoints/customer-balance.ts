@@ -2,7 +2,8 @@
 import { z } from 'zod';
 import { balancePrintOut, customerBalanceOut } from '../customer.js';
 import { endpoint } from '../endpoint.js';
-import { boundedText, idParams } from '../primitives.js';
+import { printPageQuery, printTokenParams } from '../invoice.js';
+import { idParams } from '../primitives.js';
 
 /** PDF bytes beside a JSON answer (sent as a file, never through the JSON serializer; no schema of its own in the document) */
 const pdfBytes = z.custom<Uint8Array>((v) => v instanceof Uint8Array);
@@ -36,8 +37,7 @@ export const balancePdf = endpoint({
 export const balancePrintPage = endpoint({
   method: 'GET',
   path: '/pdf/customer/balance/:token',
-  // a signed token is about 250 characters (the router refuses a path over 1,000 before this)
-  params: z.object({ token: boundedText('Token', 1000) }),
-  query: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+  params: printTokenParams,
+  query: printPageQuery,
   response: z.union([balancePrintOut, pdfBytes]),
 });

@@ -2,7 +2,6 @@
  * Texas credit law (issue 16): the delinquent accounts report (JSON, CSV, PDF), the dashboard's
  * summary, one customer's standing (builder warning, customer page) and the company's holidays.
  */
-import { z } from 'zod';
 import {
   customerDelinquencyOut,
   delinquencySummaryOut,
@@ -12,6 +11,7 @@ import {
   holidaysRequest,
 } from '../credit-law.js';
 import { endpoint } from '../endpoint.js';
+import { reportOut } from '../invoice.js';
 import { idParams } from '../primitives.js';
 
 /** JSON {rows}; with format csv the CSV text, with format pdf the PDF bytes */
@@ -19,7 +19,7 @@ export const delinquentAccounts = endpoint({
   method: 'GET',
   path: '/customer/delinquent',
   query: delinquentReportQuery,
-  response: z.union([delinquentReportOut, z.string(), z.custom<Uint8Array>((v) => v instanceof Uint8Array)]),
+  response: reportOut(delinquentReportOut),
 });
 
 export const delinquencySummary = endpoint({

@@ -1,8 +1,8 @@
 /** The receivables module's endpoints: the aging report, customer statements, credit memos. */
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { pdfOut, printLinkOut } from '../invoice.js';
-import { boundedText, dbId, idParams } from '../primitives.js';
+import { pdfOut, printLinkOut, printPageQuery, printTokenParams } from '../invoice.js';
+import { dbId, idParams } from '../primitives.js';
 import {
   agingOut,
   agingQuery,
@@ -72,8 +72,7 @@ export const creditMemoPdf = endpoint({
 export const statementPrintPage = endpoint({
   method: 'GET',
   path: '/pdf/customer/statement/:token',
-  // a signed token with its period is about 250 characters (the router refuses a path over 1,000 before this)
-  params: z.object({ token: boundedText('Token', 1000) }),
-  query: z.object({ format: z.enum(['json', 'pdf']).optional() }),
+  params: printTokenParams,
+  query: printPageQuery,
   response: z.union([statementPrintOut, pdfOut]),
 });

@@ -1,10 +1,10 @@
 import type { CreditMemoInput, CustomerPaymentInput } from '@dbo/domain/receivables';
 import * as customersApi from '@dbo/domain/endpoints/customers';
+import * as invoicesApi from '@dbo/domain/endpoints/invoices';
 import * as paymentsApi from '@dbo/domain/endpoints/payments';
 import * as api from '@dbo/domain/endpoints/receivables';
 import type { StatementEmailInput } from '@dbo/domain/statement';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
 import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 
@@ -84,19 +84,16 @@ export function useEmailStatement(customerId: number) {
 }
 
 /** A line of the invoice a credit memo is issued on (what the dialog offers to return). */
-export interface CreditableLine {
-  product_id: number | null;
-  product_name: string;
-  qty: number;
-  price: number;
-}
+export type CreditableLine = Answer<typeof invoicesApi.getInvoice>['items'][number];
 
 /** The lines of the invoice, read fresh for the credit memo dialog. */
 export function useCreditableLines(invoiceId: number) {
-  return useQuery({
-    queryKey: [...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'],
-    queryFn: ({ signal }) => http.get<{ items: CreditableLine[] }>(`/invoice/${invoiceId}`, { by: 'id' }, signal),
-  });
+  return useQuery(
+    endpointQuery([...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'], invoicesApi.getInvoice, {
+      params: { ref: invoiceId },
+      query: { by: 'id' },
+    }),
+  );
 }
 
 /** A credit memo as a PDF file. */
