@@ -52,7 +52,6 @@ const NOT_YET: string[] = [
   'GET /mpower/:id/sync',
   'GET /operator/companies',
   'GET /operator/feature-requests',
-  'GET /pdf/order/:token',
   'GET /product',
   'GET /product/:id',
   'GET /product/grid',
