@@ -48,7 +48,6 @@ const NOT_YET: string[] = [
   'GET /operator/feature-requests',
   'GET /pdf/customer/balance/:token',
   'GET /pdf/customer/statement/:token',
-  'GET /pdf/order/:token',
   'GET /ready',
   'GET /report/aging',
   'GET /user/user-activity/grid',
