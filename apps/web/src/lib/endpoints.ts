@@ -8,7 +8,7 @@ import { type Answer, type EndpointArgs, type EndpointSpec, fillPath } from '@db
 import { type QueryKey, queryOptions } from '@tanstack/react-query';
 import { type RequestOptions, request } from './api';
 
-export type { Answer } from '@dbo/domain/endpoint';
+export type { Answer, EndpointArgs } from '@dbo/domain/endpoint';
 
 /** How a call is sent, beyond its arguments: a signal, the shop's own token, a public call. */
 export type CallOptions = Pick<RequestOptions, 'signal' | 'public' | 'quiet401' | 'token'>;

@@ -1,6 +1,7 @@
 /**
  * The customers module's endpoints: the customers and their grid, the customer app's users
- * (invitations, access, notification preferences) and the customer app's own sign-in.
+ * (invitations, access, notification preferences). The customer app's own sign-in, also served by
+ * this module, is `customer-app-session.ts` (the shop loads it without the staff schemas).
  */
 import { z } from 'zod';
 import {
@@ -8,11 +9,8 @@ import {
   customerGridOut,
   customerOut,
   customerSchema,
-  customerSignInSchema,
-  customerSignUpSchema,
   customerUserGridOut,
   customerUserOut,
-  customerUserSessionOut,
   establishmentSuggestionOut,
   invitationSchema,
   notificationPreferencesSchema,
@@ -150,35 +148,4 @@ export const setNotificationPreferences = endpoint({
   params: idParams,
   body: notificationPreferencesSchema,
   response: customerUserOut,
-});
-
-// ---- the customer app's sign-in (public: the customer token, not the staff one) ----
-
-/** Completes an invitation: the token from the e-mailed link and a password create the account. */
-export const customerSignUp = endpoint({
-  method: 'POST',
-  path: '/customer-app/signup',
-  body: customerSignUpSchema,
-  response: customerUserSessionOut,
-});
-
-export const customerSignIn = endpoint({
-  method: 'POST',
-  path: '/customer-app/signin',
-  body: customerSignInSchema,
-  response: customerUserSessionOut,
-});
-
-/** The signed-in customer user; a revoked or disabled user's token stops working at once. */
-export const customerMe = endpoint({
-  method: 'GET',
-  path: '/customer-app/me',
-  response: z.object({ customerUser: customerUserOut }),
-});
-
-/** This token's session ends and its sockets close. */
-export const customerSignOut = endpoint({
-  method: 'POST',
-  path: '/customer-app/signout',
-  response: z.object({ success: z.boolean() }),
 });

@@ -1,5 +1,6 @@
 import { CUSTOMER_MSG, refId } from '@dbo/domain/customer';
 import * as api from '@dbo/domain/endpoints/customers';
+import * as session from '@dbo/domain/endpoints/customer-app-session';
 import { gridQuery } from '@dbo/domain/grid';
 import { routeOf } from '../../lib/endpoint-route.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
@@ -251,7 +252,7 @@ export async function publicRoutes(app: App) {
 
   /** Completes an invitation: the token from the e-mailed link and a password create the account. */
   app.route({
-    ...routeOf(api.customerSignUp, { tags }),
+    ...routeOf(session.customerSignUp, { tags }),
     preHandler: attempts,
     handler: async (req) => {
       const user = await completeSignUp(db, req.body);
@@ -260,7 +261,7 @@ export async function publicRoutes(app: App) {
   });
 
   app.route({
-    ...routeOf(api.customerSignIn, { tags }),
+    ...routeOf(session.customerSignIn, { tags }),
     preHandler: attempts,
     handler: async (req) => {
       const user = await customerSignIn(db, req.body.email, req.body.password, req.body.subdomain);
@@ -270,13 +271,13 @@ export async function publicRoutes(app: App) {
 
   /** The signed-in customer user; a revoked or disabled user's token stops working at once. */
   app.route({
-    ...routeOf(api.customerMe, { tags }),
+    ...routeOf(session.customerMe, { tags }),
     handler: async (req) => ({ customerUser: (await customerTokenUser(app, req)).user }),
   });
 
   /** Customer-app sign-out: this token's session ends and its sockets close, on every process. */
   app.route({
-    ...routeOf(api.customerSignOut, { tags }),
+    ...routeOf(session.customerSignOut, { tags }),
     handler: async (req) => {
       const { sessionId } = await customerTokenUser(app, req);
       await endCustomerSessions(app.deps, { sessionIds: [sessionId] });

@@ -1,34 +1,25 @@
 import { invitation } from '@dbo/domain/endpoints/customer-app';
+import * as session from '@dbo/domain/endpoints/customer-app-session';
 import { useQuery } from '@tanstack/react-query';
-import { request } from '../../lib/api';
-import { endpointQuery } from '../../lib/endpoints';
+import { type Answer, type EndpointArgs, call, endpointQuery } from '../../lib/endpoints';
 
 /** The customer user's token is kept apart from the staff token. */
 export const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
 
-export interface CustomerAppUser {
-  id: number;
-  name: string;
-  email: string;
-  customer: { id: number; name: string; address: string; city: string; tabc_id: string } | null;
-}
-
-export interface CustomerAuthAnswer {
-  access_token: string;
-  customerUser: CustomerAppUser;
-}
+/** A sign-in's or sign-up's answer: the customer token and the signed-in customer user. */
+export type CustomerAuthAnswer = Answer<typeof session.customerSignIn>;
+export type CustomerAppUser = CustomerAuthAnswer['customerUser'];
+/** What the sign-up form asks (the invitation's token comes from the link). */
+export type SignUpFields = Omit<EndpointArgs<typeof session.customerSignUp>['body'], 'token'>;
 
 export async function customerSignIn(email: string, password: string) {
-  const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signin', {
-    body: { email, password },
-    public: true,
-  });
+  const res = await call(session.customerSignIn, { body: { email, password } }, { public: true });
   localStorage.setItem(CUSTOMER_TOKEN_KEY, res.access_token);
   return res.customerUser;
 }
 
-export async function customerSignUp(body: Record<string, unknown>) {
-  const res = await request<CustomerAuthAnswer>('POST', '/customer-app/signup', { body, public: true });
+export async function customerSignUp(body: EndpointArgs<typeof session.customerSignUp>['body']) {
+  const res = await call(session.customerSignUp, { body }, { public: true });
   localStorage.setItem(CUSTOMER_TOKEN_KEY, res.access_token);
   return res.customerUser;
 }

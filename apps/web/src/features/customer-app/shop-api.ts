@@ -1,6 +1,7 @@
 import type { cartRequest, catalogQuery, placeOrderRequest } from '@dbo/domain/customer-app';
 import type { EndpointArgs, EndpointSpec } from '@dbo/domain/endpoint';
 import * as api from '@dbo/domain/endpoints/customer-app';
+import * as session from '@dbo/domain/endpoints/customer-app-session';
 import {
   type InfiniteData,
   type QueryClient,
@@ -10,9 +11,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError, request } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { type Answer, call, callForFile } from '../../lib/endpoints';
-import { CUSTOMER_TOKEN_KEY, type CustomerAppUser, type CustomerAuthAnswer } from './customer-session';
+import { CUSTOMER_TOKEN_KEY } from './customer-session';
 import { isOfflineError, localCart, newClientId, type QueuedOrder, queueOrder, setPendingCart } from './shop-offline';
 
 /** The customer app reads the same order answers as the staff side (the same domain schemas). */
@@ -120,9 +121,7 @@ export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: shopKeys.me,
     queryFn: () =>
-      signedOutOn401(
-        request<{ customerUser: CustomerAppUser }>('GET', '/customer-app/me', { token: getCustomerToken() }),
-      ).then((r) => r.customerUser),
+      signedOutOn401(call(session.customerMe, {}, { token: getCustomerToken() })).then((r) => r.customerUser),
     enabled,
     retry: false,
     networkMode: 'offlineFirst',
@@ -254,15 +253,15 @@ export function useSavePreferences() {
 
 // ---- the shop's sign-in, sign-up and password reset (public) --------------------------------------
 
-export const shopSignIn = (body: { email: string; password: string; subdomain: string }) =>
-  request<CustomerAuthAnswer>('POST', '/customer-app/signin', { body, public: true });
+export const shopSignIn = (body: EndpointArgs<typeof session.customerSignIn>['body']) =>
+  call(session.customerSignIn, { body }, { public: true });
 
 /** An invited customer user's sign-up (the invitation's token in the body). */
-export const shopSignUp = (body: Record<string, string>) =>
-  request<CustomerAuthAnswer>('POST', '/customer-app/signup', { body, public: true });
+export const shopSignUp = (body: EndpointArgs<typeof session.customerSignUp>['body']) =>
+  call(session.customerSignUp, { body }, { public: true });
 
 /** Ends this token's session on the server. */
-export const shopSignOut = (token: string) => request('POST', '/customer-app/signout', { token });
+export const shopSignOut = (token: string) => call(session.customerSignOut, {}, { token });
 
 export const shopResetRequest = (body: EndpointArgs<typeof api.requestReset>['body']) =>
   call(api.requestReset, { body }, { public: true });

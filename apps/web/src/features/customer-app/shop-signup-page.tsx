@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessages } from '../../lib/api';
 import { useBusy } from '../../lib/use-busy';
 import { shopSignUp } from './shop-api';
+import type { SignUpFields } from './customer-session';
 import { useShop, useShopPath } from './shop-context';
 import { useSchemaForm } from './shop-form';
 import { ShopNewPasswordFields } from './shop-password-fields';
@@ -36,7 +37,7 @@ export default function ShopSignUpPage() {
     { extra, dependents: { password: ['confirm_password'] } },
   );
 
-  const onValid = (v: Record<string, string>) => {
+  const onValid = (v: SignUpFields) => {
     setErrors(null);
     return run(
       async () => {

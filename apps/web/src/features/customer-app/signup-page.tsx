@@ -6,7 +6,7 @@ import { errorMessages } from '../../lib/api';
 import { AuthForm, AuthShell, NewPasswordFields } from '../../lib/auth-fields';
 import { useBusy } from '../../lib/use-busy';
 import { zodRule } from '../../lib/zod-form';
-import { type CustomerAppUser, customerSignUp, useInvitationShop } from './customer-session';
+import { type CustomerAppUser, customerSignUp, type SignUpFields, useInvitationShop } from './customer-session';
 import { SignedInCard } from './signed-in-card';
 
 /**
@@ -27,7 +27,7 @@ export default function CustomerSignUpPage() {
   if (shop.isLoading) return <AuthShell>{null}</AuthShell>;
   const tabcId = search.get('tabc_id') ?? '';
 
-  const onFinish = (v: Record<string, string>) => {
+  const onFinish = (v: SignUpFields) => {
     setErrors(null);
     return run(
       async () => setUser(await customerSignUp({ ...v, token })),

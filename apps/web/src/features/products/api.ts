@@ -1,10 +1,10 @@
 import * as api from '@dbo/domain/endpoints/catalog';
+import { customers as customerList } from '@dbo/domain/endpoints/customers';
 import * as tiers from '@dbo/domain/endpoints/products';
 import type { ProductCreateInput, productPatchSchema } from '@dbo/domain/product';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { http } from '../../lib/api';
-import { type Answer, call } from '../../lib/endpoints';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 import type { GridRow } from '../../lib/server-grid';
 
@@ -77,15 +77,11 @@ export interface CustomerOption {
   name: string;
 }
 
-/** Customers for the price-change scope (GET /customer answers a list, or rows). */
+/** Customers for the price-change scope. */
 export function useCustomerOptions(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.customers.list,
-    queryFn: () => http.get<CustomerOption[] | { customers?: CustomerOption[]; rows?: CustomerOption[] }>('/customer'),
+    ...endpointQuery(queryKeys.customers.list, customerList, {}),
     enabled,
-    select: (res): CustomerOption[] => {
-      const list = Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? []);
-      return list.map((c) => ({ id: c.id, name: c.name }));
-    },
+    select: (list): CustomerOption[] => list.map((c) => ({ id: c.id, name: c.name })),
   });
 }
