@@ -17,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import { APP_NAME } from '@dbo/domain/constants';
 import { initials } from '@dbo/domain/auth';
+import { orderCount } from '@dbo/domain/endpoints/orders';
 import { isPosActive } from '@dbo/domain/features';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Flex, Layout, Menu, Modal, Typography } from 'antd';
@@ -25,7 +26,8 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { queryKeys } from '../lib/query-keys';
 import { UnsavedChangesGuard } from '../lib/unsaved-changes';
 import { PaletteButton, usePaletteHotkey } from './palette-button';
-import { getToken, http } from '../lib/api';
+import { getToken } from '../lib/api';
+import { endpointQuery } from '../lib/endpoints';
 import { LiveEventsProvider } from '../lib/live-events';
 import { StaffLiveEvents } from './realtime';
 import { screenBuilt } from '../lib/screens';
@@ -42,8 +44,7 @@ const COLLAPSE_KEY = 'dbo.navCollapsed';
 
 function usePlacedOrderCount(enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.orders.count,
-    queryFn: () => http.get<{ count: number }>('/order/count'),
+    ...endpointQuery(queryKeys.orders.count, orderCount, {}),
     enabled,
     refetchInterval: 60_000,
     retry: false,

@@ -1,28 +1,7 @@
-import { pdfOut } from '@dbo/domain/invoice';
-import {
-  CUSTOMER_APP_MSG,
-  cartOut,
-  cartRequest,
-  catalogOut,
-  catalogQuery,
-  companyQuery,
-  customerAppCompanyOut,
-  customerBalanceOut,
-  customerIdParams,
-  customerInvoicesOut,
-  customerListQuery,
-  customerOrdersOut,
-  invitationQuery,
-  invitationShopOut,
-  placeOrderRequest,
-  preferencesOut,
-  preferencesRequest,
-  resetPasswordRequest,
-  resetRequest,
-  successOut,
-} from '@dbo/domain/customer-app';
-import { orderDetailOut, orderOut } from '@dbo/domain/order';
+import { CUSTOMER_APP_MSG } from '@dbo/domain/customer-app';
+import * as api from '@dbo/domain/endpoints/customer-app';
 import { eq } from 'drizzle-orm';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { notFound } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { sha256 } from '../../lib/passwords.js';
@@ -73,23 +52,22 @@ export async function publicRoutes(app: App) {
     },
   };
 
-  app.get(
-    '/customer-app/company',
-    { schema: { tags, querystring: companyQuery, response: { 200: customerAppCompanyOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.company, { tags }),
+    handler: async (req) => {
       const subdomain = req.query.subdomain ?? hostSubdomain(req, config.appDomain);
       if (!subdomain) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
       const company = await shopCompany(db, config, subdomain);
       if (!company) throw notFound(CUSTOMER_APP_MSG.companyNotFound);
       return company;
     },
-  );
+  });
 
   // the old /signup?token= link forwards to its shop's sign-up: the token names the company
-  app.get(
-    '/customer-app/invitation',
-    { schema: { tags, querystring: invitationQuery, response: { 200: invitationShopOut } }, config: limit },
-    async (req) => {
+  app.route({
+    ...routeOf(api.invitation, { tags }),
+    config: limit,
+    handler: async (req) => {
       const [row] = await db
         .select({ subdomain: companies.subdomain, company: companies.name })
         .from(customerUsers)
@@ -98,12 +76,12 @@ export async function publicRoutes(app: App) {
       if (!row?.subdomain) throw notFound('Invitation not found');
       return { subdomain: row.subdomain, company: row.company, shop_url: shopUrl(config, row.subdomain) };
     },
-  );
+  });
 
-  app.post(
-    '/customer-app/reset-request',
-    { schema: { tags, body: resetRequest, response: { 200: successOut } }, config: limit },
-    async (req) => {
+  app.route({
+    ...routeOf(api.requestReset, { tags }),
+    config: limit,
+    handler: async (req) => {
       const reset = await requestCustomerReset(db, req.body.email, req.body.subdomain);
       if (reset) {
         const base = shopUrl(config, reset.subdomain ?? '');
@@ -120,54 +98,52 @@ export async function publicRoutes(app: App) {
       }
       return { success: true, message: CUSTOMER_APP_MSG.resetSent };
     },
-  );
+  });
 
-  app.put(
-    '/customer-app/password',
-    { schema: { tags, body: resetPasswordRequest, response: { 200: successOut } }, config: limit },
-    async (req) => {
+  app.route({
+    ...routeOf(api.resetPassword, { tags }),
+    config: limit,
+    handler: async (req) => {
       const customerUserId = await resetCustomerPassword(db, req.body.token, req.body.password);
       closeCustomerSockets(app.deps, { customerUserIds: [customerUserId] });
       return { success: true };
     },
-  );
+  });
 
-  app.get(
-    '/customer-app/catalog',
-    { schema: { tags, querystring: catalogQuery, response: { 200: catalogOut } } },
-    async (req) => catalog(db, await customerActor(db, req), req.query),
-  );
+  app.route({
+    ...routeOf(api.catalog, { tags }),
+    handler: async (req) => catalog(db, await customerActor(db, req), req.query),
+  });
 
-  app.get('/customer-app/cart', { schema: { tags, response: { 200: cartOut } } }, async (req) =>
-    getCart(db, await customerActor(db, req)),
-  );
+  app.route({
+    ...routeOf(api.cart, { tags }),
+    handler: async (req) => getCart(db, await customerActor(db, req)),
+  });
 
-  app.put('/customer-app/cart', { schema: { tags, body: cartRequest, response: { 200: cartOut } } }, async (req) =>
-    saveCart(db, await customerActor(db, req), req.body),
-  );
+  app.route({
+    ...routeOf(api.saveCart, { tags }),
+    handler: async (req) => saveCart(db, await customerActor(db, req), req.body),
+  });
 
-  app.post(
-    '/customer-app/order',
-    { schema: { tags, body: placeOrderRequest, response: { 200: orderOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.placeOrder, { tags }),
+    handler: async (req) => {
       const who = await customerActor(db, req);
       const { id, created } = await placeOrder(db, who, req.body);
       // the same client_id again answers the order it made, without a second "new order"
       if (created) await notify.placed(id);
       return forCustomer(await buildOrder(db, await findOrder(db, who.companyId, { id }), printUrl));
     },
-  );
+  });
 
-  app.post(
-    '/customer-app/order/:id/again',
-    { schema: { tags, params: customerIdParams, response: { 200: cartOut } } },
-    async (req) => orderAgain(db, await customerActor(db, req), req.params.id),
-  );
+  app.route({
+    ...routeOf(api.orderAgain, { tags }),
+    handler: async (req) => orderAgain(db, await customerActor(db, req), req.params.id),
+  });
 
-  app.get(
-    '/customer-app/order',
-    { schema: { tags, querystring: customerListQuery, response: { 200: customerOrdersOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.orders, { tags }),
+    handler: async (req) => {
       const who = await customerActor(db, req);
       return customerOrders(db, who.companyId, who.customerId, {
         startRow: req.query.startRow,
@@ -176,63 +152,64 @@ export async function publicRoutes(app: App) {
         sortModel: [],
       });
     },
-  );
+  });
 
-  app.get(
-    '/customer-app/order/:id',
-    { schema: { tags, params: customerIdParams, response: { 200: orderDetailOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.order, { tags }),
+    handler: async (req) => {
       const who = await customerActor(db, req);
       return customerOrderDetail(db, who.companyId, who.customerId, req.params.id, printUrl);
     },
-  );
+  });
 
-  app.get(
-    '/customer-app/invoice',
-    { schema: { tags, querystring: customerListQuery, response: { 200: customerInvoicesOut } } },
-    async (req) => customerInvoices(db, await customerActor(db, req), req.query),
-  );
+  app.route({
+    ...routeOf(api.invoices, { tags }),
+    handler: async (req) => customerInvoices(db, await customerActor(db, req), req.query),
+  });
 
-  app.get(
-    '/customer-app/invoice/:id/pdf',
-    { schema: { tags, params: customerIdParams, produces: ['application/pdf'], response: { 200: pdfOut } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.invoicePdf, { tags, produces: ['application/pdf'] }),
+    handler: async (req, reply) => {
       const who = await customerActor(db, req);
       const id = await ownInvoiceId(db, who, req.params.id);
       const data = await loadPrintableInvoice(app.deps.wiring, db, who.companyId, id);
       const { pdf } = await invoicePdf(config.dataDir, data);
       return reply.headers(pdfHeaders(`invoice-${data.number_label}`)).send(pdf);
     },
-  );
-
-  app.get('/customer-app/balance', { schema: { tags, response: { 200: customerBalanceOut } } }, async (req) => {
-    const who = await customerActor(db, req);
-    const balance = await customerBalance(db, who.companyId, who.customerId);
-    return { ...balance, pdf_path: '/customer-app/balance/pdf' };
   });
 
-  app.get(
-    '/customer-app/balance/pdf',
-    { schema: { tags, produces: ['application/pdf'], response: { 200: pdfOut } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.balance, { tags }),
+    handler: async (req) => {
+      const who = await customerActor(db, req);
+      const balance = await customerBalance(db, who.companyId, who.customerId);
+      return { ...balance, pdf_path: '/customer-app/balance/pdf' };
+    },
+  });
+
+  app.route({
+    ...routeOf(api.balancePdf, { tags, produces: ['application/pdf'] }),
+    handler: async (req, reply) => {
       const who = await customerActor(db, req);
       const pdf = await balancePdf(await balancePrintData(db, who.companyId, who.customerId));
       return reply.headers(pdfHeaders('balance')).send(pdf);
     },
-  );
-
-  // preferences stay reachable while ordering is off (a user may still want fewer messages)
-  app.get('/customer-app/preferences', { schema: { tags, response: { 200: preferencesOut } } }, async (req) => {
-    const who = await customerActor(db, req, { ordering: false });
-    return customerPreferences(db, who.customerUserId);
   });
 
-  app.put(
-    '/customer-app/preferences',
-    { schema: { tags, body: preferencesRequest, response: { 200: preferencesOut } } },
-    async (req) => {
+  // preferences stay reachable while ordering is off (a user may still want fewer messages)
+  app.route({
+    ...routeOf(api.preferences, { tags }),
+    handler: async (req) => {
+      const who = await customerActor(db, req, { ordering: false });
+      return customerPreferences(db, who.customerUserId);
+    },
+  });
+
+  app.route({
+    ...routeOf(api.savePreferences, { tags }),
+    handler: async (req) => {
       const who = await customerActor(db, req, { ordering: false });
       return saveCustomerPreferences(db, who.customerUserId, req.body);
     },
-  );
+  });
 }

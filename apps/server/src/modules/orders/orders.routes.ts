@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/orders';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
 import { placedOrderCount } from './orders.service.js';
 
 export async function privateRoutes(app: App) {
-  app.get(
-    '/order/count',
-    { schema: { tags: ['orders'], response: { 200: z.object({ count: z.number() }) } } },
-    async (req) => placedOrderCount(app.deps.db, req.auth.companyId),
-  );
+  app.route({
+    ...routeOf(api.orderCount, { tags: ['orders'] }),
+    handler: async (req) => placedOrderCount(app.deps.db, req.auth.companyId),
+  });
 }

@@ -1,7 +1,7 @@
-import { gridQuerySchema } from '@dbo/domain/grid';
-import { orderDetailOut, orderGridOut, orderNumberParams, orderOut, orderStatusChangeSchema } from '@dbo/domain/order';
-import { idParams } from '@dbo/domain/primitives';
+import * as api from '@dbo/domain/endpoints/orders-staff';
+import { orderOut } from '@dbo/domain/order';
 import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
 import { printLinkGone, printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
 import { assertPrintableCustomer } from '../customers/customers.service.js';
@@ -23,29 +23,26 @@ export async function privateRoutes(app: App) {
   const printUrl = orderPrintUrl(app);
   const notify = orderNotifier(app.deps, (err) => app.log.error(err));
 
-  app.get(
-    '/order/grid',
-    { schema: { tags, querystring: gridQuerySchema, response: { 200: orderGridOut } } },
-    async (req) => orderGrid(db, req.auth.companyId, req.query),
-  );
+  app.route({
+    ...routeOf(api.orderGrid, { tags }),
+    handler: async (req) => orderGrid(db, req.auth.companyId, req.query),
+  });
 
-  app.get(
-    '/order/:number',
-    { schema: { tags, params: orderNumberParams, response: { 200: orderDetailOut } } },
-    async (req) => orderDetailByNumber(db, req.auth.companyId, req.params.number, printUrl),
-  );
+  app.route({
+    ...routeOf(api.orderByNumber, { tags }),
+    handler: async (req) => orderDetailByNumber(db, req.auth.companyId, req.params.number, printUrl),
+  });
 
-  app.put(
-    '/order/:id',
-    { schema: { tags, params: idParams, body: orderStatusChangeSchema, response: { 200: orderDetailOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.changeOrderStatus, { tags }),
+    handler: async (req) => {
       const o = await changeOrderStatus(db, req.auth, req.params.id, req.body);
       await notify.statusChanged(o, 'status');
       return detailOf(
         await buildOrder(db, await findOrder(db, req.auth.companyId, { id: o.id }), printUrl, { staff: true }),
       );
     },
-  );
+  });
 }
 
 export async function publicRoutes(app: App) {

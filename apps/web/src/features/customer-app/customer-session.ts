@@ -1,5 +1,7 @@
+import { invitation } from '@dbo/domain/endpoints/customer-app';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/api';
+import { endpointQuery } from '../../lib/endpoints';
 
 /** The customer user's token is kept apart from the staff token. */
 export const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
@@ -34,9 +36,7 @@ export async function customerSignUp(body: Record<string, unknown>) {
 /** The shop an invitation's token belongs to (the old sign-up link forwards there); not retried. */
 export function useInvitationShop(token: string) {
   return useQuery({
-    queryKey: ['invitation-shop', token],
-    queryFn: () =>
-      request<{ subdomain: string }>('GET', '/customer-app/invitation', { public: true, query: { token } }),
+    ...endpointQuery(['invitation-shop', token], invitation, { query: { token } }, { public: true }),
     enabled: !!token,
     retry: false,
   });

@@ -1,16 +1,6 @@
-import type {
-  cartOut,
-  cartRequest,
-  catalogOut,
-  catalogRowOut,
-  customerAppCompanyOut,
-  customerBalanceOut,
-  customerInvoicesOut,
-  customerOrdersOut,
-  placeOrderRequest,
-  preferencesOut,
-} from '@dbo/domain/customer-app';
-import type { orderDetailOut, orderItemOut, orderOut } from '@dbo/domain/order';
+import type { cartRequest, catalogQuery, placeOrderRequest } from '@dbo/domain/customer-app';
+import type { EndpointArgs, EndpointSpec } from '@dbo/domain/endpoint';
+import * as api from '@dbo/domain/endpoints/customer-app';
 import {
   type InfiniteData,
   type QueryClient,
@@ -21,25 +11,26 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, request } from '../../lib/api';
+import { type Answer, call, callForFile } from '../../lib/endpoints';
 import { CUSTOMER_TOKEN_KEY, type CustomerAppUser, type CustomerAuthAnswer } from './customer-session';
 import { isOfflineError, localCart, newClientId, type QueuedOrder, queueOrder, setPendingCart } from './shop-offline';
 
 /** The customer app reads the same order answers as the staff side (the same domain schemas). */
-export type ShopOrder = z.infer<typeof orderOut>;
-export type ShopOrderDetail = z.infer<typeof orderDetailOut>;
-export type ShopOrderItem = z.infer<typeof orderItemOut>;
+export type ShopOrder = Answer<typeof api.placeOrder>;
+export type ShopOrderDetail = Answer<typeof api.order>;
+export type ShopOrderItem = ShopOrderDetail['order']['orderItems'][number];
 
-export type ShopCompany = z.infer<typeof customerAppCompanyOut>;
-export type CatalogRow = z.infer<typeof catalogRowOut>;
-export type CatalogAnswer = z.infer<typeof catalogOut>;
-export type Cart = z.infer<typeof cartOut>;
+export type ShopCompany = Answer<typeof api.company>;
+export type CatalogAnswer = Answer<typeof api.catalog>;
+export type CatalogRow = CatalogAnswer['rows'][number];
+export type Cart = Answer<typeof api.cart>;
 export type CartBody = z.infer<typeof cartRequest>;
 export type PlaceOrderBody = z.infer<typeof placeOrderRequest>;
-export type ShopOrders = z.infer<typeof customerOrdersOut>;
-export type ShopInvoices = z.infer<typeof customerInvoicesOut>;
+export type ShopOrders = Answer<typeof api.orders>;
+export type ShopInvoices = Answer<typeof api.invoices>;
 export type ShopInvoiceRow = ShopInvoices['rows'][number];
-export type ShopBalance = z.infer<typeof customerBalanceOut>;
-export type ShopPreferences = z.infer<typeof preferencesOut>;
+export type ShopBalance = Answer<typeof api.balance>;
+export type ShopPreferences = Answer<typeof api.preferences>;
 
 export const getCustomerToken = () => localStorage.getItem(CUSTOMER_TOKEN_KEY);
 export const setCustomerToken = (t: string | null) =>
@@ -51,15 +42,10 @@ export function setShopUnauthorizedHandler(fn: () => void) {
   onSignedOut = fn;
 }
 
-/** A call with the customer user's own token (never the staff token). */
-export async function shopRequest<T>(
-  method: string,
-  path: string,
-  body?: unknown,
-  query?: Record<string, string | number | undefined>,
-): Promise<T> {
+/** A shop call's answer; its 401 (a revoked or disabled user) ends the shop session. */
+async function signedOutOn401<T>(answer: Promise<T>): Promise<T> {
   try {
-    return await request<T>(method, path, { token: getCustomerToken(), body, query });
+    return await answer;
   } catch (err) {
     if (err instanceof ApiError && err.status === 401) {
       setCustomerToken(null);
@@ -68,6 +54,17 @@ export async function shopRequest<T>(
     throw err;
   }
 }
+
+/** A call of the shop's endpoints with the customer user's own token (never the staff token). */
+export const shopCall = <E extends EndpointSpec>(ep: E, args: EndpointArgs<E>): Promise<Answer<E>> =>
+  signedOutOn401(call(ep, args, { token: getCustomerToken() }));
+
+/** One page of the catalogue (its infinite list reads page after page). */
+export const catalogPage = (query: z.input<typeof catalogQuery>) => shopCall(api.catalog, { query });
+/** The cart as the customer left it: the server's copy, answered with its totals. */
+export const sendCart = (body: CartBody) => shopCall(api.saveCart, { body });
+/** An order of the cart's lines, or of lines queued offline (the same client_id twice makes one order). */
+export const sendOrder = (body: PlaceOrderBody) => shopCall(api.placeOrder, { body });
 
 export const shopKeys = {
   all: ['shop'] as const,
@@ -83,14 +80,15 @@ export const shopKeys = {
 };
 
 /** A GET of the customer app under `queryKey`, with the customer user's token. */
-function useShopGet<T>(
+function useShopGet<E extends EndpointSpec>(
   queryKey: QueryKey,
-  path: string,
-  opts: { query?: Record<string, string | number | undefined>; enabled?: boolean } = {},
+  ep: E,
+  args: EndpointArgs<E>,
+  opts: { enabled?: boolean } = {},
 ) {
   return useQuery({
     queryKey,
-    queryFn: () => shopRequest<T>('GET', path, undefined, opts.query),
+    queryFn: () => shopCall(ep, args),
     enabled: opts.enabled,
     // offline the request still goes out once: the service worker answers the last copy
     networkMode: 'offlineFirst',
@@ -111,7 +109,7 @@ function useShopSave<V, T>(queryKey: QueryKey, mutationFn: (variables: V) => Pro
 export function useShopCompany(subdomain: string) {
   return useQuery({
     queryKey: shopKeys.company(subdomain),
-    queryFn: () => request<ShopCompany>('GET', '/customer-app/company', { public: true, query: { subdomain } }),
+    queryFn: () => call(api.company, { query: { subdomain } }, { public: true }),
     retry: false,
     networkMode: 'offlineFirst',
     staleTime: 60_000,
@@ -122,7 +120,9 @@ export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: shopKeys.me,
     queryFn: () =>
-      shopRequest<{ customerUser: CustomerAppUser }>('GET', '/customer-app/me').then((r) => r.customerUser),
+      signedOutOn401(
+        request<{ customerUser: CustomerAppUser }>('GET', '/customer-app/me', { token: getCustomerToken() }),
+      ).then((r) => r.customerUser),
     enabled,
     retry: false,
     networkMode: 'offlineFirst',
@@ -130,7 +130,7 @@ export function useMe(enabled: boolean) {
 }
 
 export function useCart(enabled = true) {
-  return useShopGet<Cart>(shopKeys.cart, '/customer-app/cart', { enabled });
+  return useShopGet(shopKeys.cart, api.cart, {}, { enabled });
 }
 
 /** The catalogue rows the phone holds (every page loaded): what an offline cart is priced from. */
@@ -151,7 +151,7 @@ export function useSaveCart(taxRate: number) {
     networkMode: 'always',
     mutationFn: async (body: CartBody) => {
       try {
-        const cart = await shopRequest<Cart>('PUT', '/customer-app/cart', body);
+        const cart = await sendCart(body);
         setPendingCart(null);
         return cart;
       } catch (err) {
@@ -177,7 +177,7 @@ export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder | QueuedOrde
     mutationFn: async (body: { note?: string }): Promise<ShopOrder | QueuedOrder> => {
       const client_id = newClientId();
       try {
-        return await shopRequest<ShopOrder>('POST', '/customer-app/order', { ...body, client_id });
+        return await sendOrder({ ...body, client_id });
       } catch (err) {
         const cart = qc.getQueryData<Cart>(shopKeys.cart);
         if (!isOfflineError(err) || !cart?.items.length) throw err;
@@ -200,38 +200,40 @@ export function usePlaceOrder(opts: { onSuccess?: (order: ShopOrder | QueuedOrde
 }
 
 export function useShopOrders() {
-  return useShopGet<ShopOrders>(shopKeys.orders, '/customer-app/order', { query: { startRow: 0, endRow: 100 } });
+  return useShopGet(shopKeys.orders, api.orders, { query: { startRow: 0, endRow: 100 } });
 }
 
 export function useShopOrder(id: string | undefined) {
   return useQuery({
     queryKey: shopKeys.order(id ?? ''),
-    queryFn: () => shopRequest<ShopOrderDetail>('GET', `/customer-app/order/${encodeURIComponent(id ?? '')}`),
+    queryFn: () => shopCall(api.order, { params: { id: id ?? '' } }),
     enabled: !!id,
     retry: false,
   });
 }
 
 export function useShopInvoices() {
-  return useShopGet<ShopInvoices>(shopKeys.invoices, '/customer-app/invoice', { query: { startRow: 0, endRow: 100 } });
+  return useShopGet(shopKeys.invoices, api.invoices, { query: { startRow: 0, endRow: 100 } });
 }
 
 export function useShopBalance() {
-  return useShopGet<ShopBalance>(shopKeys.balance, '/customer-app/balance');
+  return useShopGet(shopKeys.balance, api.balance, {});
 }
 
 /** 'Order again': the server adds the order's available lines to the cart (`skipped` names the others). */
 export function useOrderAgain() {
-  return useShopSave(shopKeys.cart, (orderId: number) =>
-    shopRequest<Cart>('POST', `/customer-app/order/${orderId}/again`, {}),
-  );
+  return useShopSave(shopKeys.cart, (orderId: number) => shopCall(api.orderAgain, { params: { id: orderId } }));
 }
 
-/** A PDF behind the customer token (invoice, balance): fetched, then opened from a blob URL. */
-export async function openShopPdf(path: string) {
+/** A PDF behind the customer token (an invoice's, the balance's): fetched, then opened from a blob URL. */
+export async function openShopPdf(pdf: { invoiceId: number } | 'balance') {
   const target = window.open('', '_blank');
   try {
-    const res = await request<Response>('GET', path, { token: getCustomerToken(), raw: true });
+    const options = { token: getCustomerToken() };
+    const res =
+      pdf === 'balance'
+        ? await callForFile(api.balancePdf, {}, options)
+        : await callForFile(api.invoicePdf, { params: { id: pdf.invoiceId } }, options);
     const url = URL.createObjectURL(await res.blob());
     if (target) target.location.href = url;
     else window.location.href = url;
@@ -243,13 +245,11 @@ export async function openShopPdf(path: string) {
 }
 
 export function usePreferences() {
-  return useShopGet<ShopPreferences>(shopKeys.preferences, '/customer-app/preferences');
+  return useShopGet(shopKeys.preferences, api.preferences, {});
 }
 
 export function useSavePreferences() {
-  return useShopSave(shopKeys.preferences, (body: ShopPreferences) =>
-    shopRequest<ShopPreferences>('PUT', '/customer-app/preferences', body),
-  );
+  return useShopSave(shopKeys.preferences, (body: ShopPreferences) => shopCall(api.savePreferences, { body }));
 }
 
 // ---- the shop's sign-in, sign-up and password reset (public) --------------------------------------
@@ -264,8 +264,8 @@ export const shopSignUp = (body: Record<string, string>) =>
 /** Ends this token's session on the server. */
 export const shopSignOut = (token: string) => request('POST', '/customer-app/signout', { token });
 
-export const shopResetRequest = (body: { email: string; subdomain: string }) =>
-  request('POST', '/customer-app/reset-request', { body, public: true });
+export const shopResetRequest = (body: EndpointArgs<typeof api.requestReset>['body']) =>
+  call(api.requestReset, { body }, { public: true });
 
-export const shopResetPassword = (body: { token: string; password: string; confirm_password: string }) =>
-  request('PUT', '/customer-app/password', { body, public: true });
+export const shopResetPassword = (body: EndpointArgs<typeof api.resetPassword>['body']) =>
+  call(api.resetPassword, { body }, { public: true });

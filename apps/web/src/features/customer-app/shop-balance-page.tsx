@@ -14,7 +14,7 @@ export default function ShopBalancePage() {
   if (balance.isLoading) return <Skeleton />;
   if (balance.error || !balance.data)
     return <Alert type="error" title="Failed to load balance information." description={errorMessage(balance.error)} />;
-  const { summary, invoices, pdf_path } = balance.data;
+  const { summary, invoices } = balance.data;
   return (
     <>
       <h1>My balance</h1>
@@ -25,7 +25,7 @@ export default function ShopBalancePage() {
           </span>
           <Button
             icon={<Icon name="pdf" />}
-            onClick={() => openShopPdf(pdf_path).catch(() => message.error('Error generating pdf'))}
+            onClick={() => openShopPdf('balance').catch(() => message.error('Error generating pdf'))}
           >
             Pdf
           </Button>

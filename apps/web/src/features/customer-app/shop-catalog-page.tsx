@@ -1,11 +1,11 @@
-import { PRODUCT_SEARCH_MIN_CHARS, PRODUCT_TYPES, productTypeLabel } from '@dbo/domain/constants';
+import { PRODUCT_SEARCH_MIN_CHARS, PRODUCT_TYPES, type ProductType, productTypeLabel } from '@dbo/domain/constants';
 import { formatMoney } from '@dbo/domain/money';
 import { STOCK_STATUS_LABELS } from '@dbo/domain/customer-app-labels';
 
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { memo, startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../lib/api';
-import { type CatalogRow, shopKeys, shopRequest, useCart, useSaveCart } from './shop-api';
+import { type CatalogRow, catalogPage, shopKeys, useCart, useSaveCart } from './shop-api';
 import { QtyField } from './qty-field';
 import { clampQty, STOCK_COLORS, withAdded } from './shop-cart-model';
 import { useShop, useShopPath } from './shop-context';
@@ -20,7 +20,7 @@ import { useDebounced } from '../../lib/use-debounced';
  */
 const CARDS_PER_STEP = 8;
 
-const TYPE_OPTIONS = [
+const TYPE_OPTIONS: { label: string; value: ProductType | '' }[] = [
   { label: 'All', value: '' },
   ...PRODUCT_TYPES.map((t) => ({ label: productTypeLabel(t), value: t })),
 ];
@@ -102,7 +102,7 @@ export default function ShopCatalogPage() {
   const { company } = useShop();
   const path = useShopPath();
   const [text, setText] = useState('');
-  const [type, setType] = useState('');
+  const [type, setType] = useState<ProductType | ''>('');
   const typed = useDebounced(text.trim(), 300);
   // search starts at 3 characters; fewer lists everything
   const query = typed.length >= PRODUCT_SEARCH_MIN_CHARS ? typed : '';
@@ -113,7 +113,7 @@ export default function ShopCatalogPage() {
     networkMode: 'offlineFirst',
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      shopRequest<{ rows: CatalogRow[]; count: number }>('GET', '/customer-app/catalog', undefined, {
+      catalogPage({
         query: query || undefined,
         product_type: type || undefined,
         startRow: pageParam,

@@ -16,7 +16,7 @@ function PdfButton({ invoice }: { invoice: ShopInvoiceRow }) {
     <Button
       icon={<Icon name="pdf" />}
       aria-label={`PDF of invoice #${label(invoice)}`}
-      onClick={() => openShopPdf(invoice.pdf_path).catch(() => message.error('Error generating pdf'))}
+      onClick={() => openShopPdf({ invoiceId: invoice.id }).catch(() => message.error('Error generating pdf'))}
     >
       PDF
     </Button>

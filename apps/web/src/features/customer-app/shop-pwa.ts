@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
-import { type Cart, type ShopOrder, shopKeys, shopRequest } from './shop-api';
+import { sendCart, sendOrder, shopKeys } from './shop-api';
 import { flushOutbox, readOutbox } from './shop-offline';
 
 /**
@@ -75,13 +75,8 @@ export function useOutbox(signedIn: boolean, onRefused: (message: string) => voi
   const flush = useCallback(async () => {
     if (!signedIn || !navigator.onLine) return;
     await flushOutbox({
-      cart: async (body) => qc.setQueryData(shopKeys.cart, await shopRequest<Cart>('PUT', '/customer-app/cart', body)),
-      order: (o) =>
-        shopRequest<ShopOrder>('POST', '/customer-app/order', {
-          items: o.items,
-          note: o.note || null,
-          client_id: o.client_id,
-        }),
+      cart: async (body) => qc.setQueryData(shopKeys.cart, await sendCart(body)),
+      order: (o) => sendOrder({ items: o.items, note: o.note || null, client_id: o.client_id }),
       refused: (_o, err) => onRefused(err instanceof Error ? err.message : String(err)),
     });
     setWaiting(readOutbox().length);

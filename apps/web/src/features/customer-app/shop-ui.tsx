@@ -289,7 +289,7 @@ export function Switch({
 }
 
 /** One choice of a few, as radio buttons that look like a segmented bar. */
-export function Segmented({
+export function Segmented<V extends string>({
   name,
   label,
   options,
@@ -298,9 +298,9 @@ export function Segmented({
 }: {
   name: string;
   label: string;
-  options: { label: string; value: string }[];
-  value: string;
-  onChange: (v: string) => void;
+  options: { label: string; value: V }[];
+  value: V;
+  onChange: (v: V) => void;
 }) {
   return (
     <div className="shop-segmented" role="radiogroup" aria-label={label}>

@@ -1,37 +1,33 @@
-import type {
-  Driver,
-  EligibleInvoice,
-  Reconciliation,
-  RouteCreateInput,
-  RouteOut,
-  RouteUpdateInput,
-} from '@dbo/domain/delivery';
+import * as api from '@dbo/domain/endpoints/delivery';
+import type { RouteCreateInput, RouteUpdateInput } from '@dbo/domain/delivery';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
-import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
+
+/** A route with its stops, as the server answers it. */
+export type Route = Answer<typeof api.route>;
+export type RouteStop = Route['stops'][number];
+export type EligibleInvoice = Answer<typeof api.eligible>[number];
+export type Reconciliation = Answer<typeof api.reconciliation>;
 
 /** One route with its stops (the printable route sheet); not retried, the sheet says why it failed. */
 export const useRouteSheet = (id: string) =>
-  useQuery({
-    queryKey: ['delivery', 'sheet', id],
-    queryFn: () => http.get<RouteOut>(`/delivery/route/${encodeURIComponent(id)}`),
-    retry: false,
-  });
+  useQuery({ ...endpointQuery(['delivery', 'sheet', id], api.route, { params: { id } }), retry: false });
 
 export const useRoutes = (date: string) =>
-  useGet<RouteOut[]>(queryKeys.delivery.routes(date), '/delivery/route', { date });
-export const useEligible = () => useGet<EligibleInvoice[]>(queryKeys.delivery.eligible, '/delivery/eligible');
-export const useDrivers = () => useGet<Driver[]>(queryKeys.delivery.drivers, '/delivery/drivers');
+  useQuery(endpointQuery(queryKeys.delivery.routes(date), api.routes, { query: { date } }));
+export const useEligible = () => useQuery(endpointQuery(queryKeys.delivery.eligible, api.eligible, {}));
+export const useDrivers = () => useQuery(endpointQuery(queryKeys.delivery.drivers, api.drivers, {}));
 export const useReconciliation = (date: string) =>
-  useGet<Reconciliation>(queryKeys.delivery.reconciliation(date), '/delivery/reconciliation', { date });
+  useQuery(endpointQuery(queryKeys.delivery.reconciliation(date), api.reconciliation, { query: { date } }));
 
-export const useCreateRoute = (then?: (r: RouteOut) => void) =>
-  useWrite(changedBy.delivery, (body: RouteCreateInput) => http.post<RouteOut>('/delivery/route', body), then);
+export const useCreateRoute = (then?: (r: Route) => void) =>
+  useWrite(changedBy.delivery, (body: RouteCreateInput) => call(api.createRoute, { body }), then);
 
 export const useUpdateRoute = () =>
   useWrite(changedBy.delivery, ({ id, body }: { id: number; body: RouteUpdateInput }) =>
-    http.put<RouteOut>(`/delivery/route/${id}`, body),
+    call(api.updateRoute, { params: { id }, body }),
   );
 
 export const useDeleteRoute = () =>
-  useWrite(changedBy.delivery, (id: number) => http.del<{ success: boolean }>(`/delivery/route/${id}`));
+  useWrite(changedBy.delivery, (id: number) => call(api.deleteRoute, { params: { id } }));

@@ -1,5 +1,4 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import type { EligibleInvoice, RouteOut } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Col, Empty, Flex, Input, Row, Select, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -8,7 +7,16 @@ import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { DayPicker } from '../../lib/day-picker';
 import { Page } from '../../lib/page';
-import { useCreateRoute, useDrivers, useEligible, useReconciliation, useRoutes, useUpdateRoute } from './api';
+import {
+  type EligibleInvoice,
+  type Route,
+  useCreateRoute,
+  useDrivers,
+  useEligible,
+  useReconciliation,
+  useRoutes,
+  useUpdateRoute,
+} from './api';
 import { ReconciliationCard } from './reconciliation-card';
 import { RouteCard } from './route-card';
 
@@ -73,7 +81,7 @@ export default function DeliveryPage() {
 }
 
 /** Pick invoices that are invoiced or later, not cancelled, not yet delivered; a driver; a route. */
-function PlanCard({ date, routes }: { date: string; routes: RouteOut[] }) {
+function PlanCard({ date, routes }: { date: string; routes: Route[] }) {
   const { message } = App.useApp();
   const eligible = useEligible();
   const drivers = useDrivers();

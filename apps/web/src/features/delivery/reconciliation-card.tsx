@@ -1,4 +1,4 @@
-import type { Reconciliation } from '@dbo/domain/delivery';
+import type { Reconciliation } from './api';
 import { formatMoney } from '@dbo/domain/money';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Alert, Card, Table, Tag, Typography } from 'antd';

@@ -1,11 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, PrinterOutlined } from '@ant-design/icons';
-import type { RouteOut, RouteStop } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, App, Button, Card, Flex, Popconfirm, Progress, Select, Tag, Typography } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import './delivery.css';
 import { errorMessage } from '../../lib/api';
-import { useDeleteRoute, useDrivers, useUpdateRoute } from './api';
+import { type Route, type RouteStop, useDeleteRoute, useDrivers, useUpdateRoute } from './api';
 
 const { Text } = Typography;
 
@@ -36,7 +35,7 @@ const move = <T,>(list: T[], from: number, to: number) => {
  * stops in order. Stops move by drag and drop, by their Move up / Move down buttons, or with
  * Alt+Arrow keys on a focused stop; or all at once by the customers' addresses.
  */
-export function RouteCard({ route, manage }: { route: RouteOut; manage: boolean }) {
+export function RouteCard({ route, manage }: { route: Route; manage: boolean }) {
   const { message } = App.useApp();
   const update = useUpdateRoute();
   const remove = useDeleteRoute();

@@ -1,5 +1,5 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import type { RouteInvoice, RouteOut, StopCompleteInput } from '@dbo/domain/delivery';
+import type { StopCompleteInput } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Card, Flex, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,7 +16,7 @@ import {
   sendQueue,
 } from './queue';
 import { StopForm } from './stop-form';
-import { fetchMyRoutes } from './api';
+import { type DriverInvoice, type DriverRoute, fetchMyRoutes } from './api';
 
 /**
  * The page and the scripts and styles this screen loaded, kept in the worker's cache: they were
@@ -64,11 +64,11 @@ export default function DriverPage() {
   useInstallable();
   const today = todayInTexas();
   const kept = keptRoutes();
-  const [routes, setRoutes] = useState<RouteOut[]>(kept?.date === today ? kept.routes : []);
+  const [routes, setRoutes] = useState<DriverRoute[]>(kept?.date === today ? kept.routes : []);
   const [loaded, setLoaded] = useState(kept?.date === today);
   const [online, setOnline] = useState(navigator.onLine);
   const [queue, setQueue] = useState<QueuedCompletion[]>([]);
-  const [open, setOpen] = useState<RouteInvoice | null>(null);
+  const [open, setOpen] = useState<DriverInvoice | null>(null);
   const [notice, setNotice] = useState<{ type: 'success' | 'info'; text: string } | null>(null);
 
   const refresh = useCallback(async () => {
@@ -122,7 +122,7 @@ export default function DriverPage() {
 
   if (!getToken()) return <Navigate to="/auth/signin" replace state={{ from: '/driver' }} />;
 
-  const complete = async (inv: RouteInvoice, customer: string, body: Omit<StopCompleteInput, 'client_id'>) => {
+  const complete = async (inv: DriverInvoice, customer: string, body: Omit<StopCompleteInput, 'client_id'>) => {
     const item: QueuedCompletion = {
       client_id: newClientId(),
       invoice_id: inv.id,

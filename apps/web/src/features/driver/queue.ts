@@ -3,8 +3,9 @@
  * `client_id` the server deduplicates on, so a completion sent twice (a lost answer, two tabs) is
  * recorded once. Sent in the order they were recorded.
  */
-import type { RouteOut, StopCompleteInput } from '@dbo/domain/delivery';
-import { ApiError, http } from '../../lib/api';
+import type { StopCompleteInput } from '@dbo/domain/delivery';
+import { ApiError } from '../../lib/api';
+import { type DriverRoute, sendCompletion } from './api';
 
 export interface QueuedCompletion {
   client_id: string;
@@ -84,7 +85,7 @@ export function sendQueue(opts: { retryRefused?: boolean } = {}) {
       for (const c of await queuedCompletions()) {
         if (c.error && !opts.retryRefused) continue;
         try {
-          await http.post(`/delivery/stop/${c.invoice_id}/complete`, c.body);
+          await sendCompletion(c.invoice_id, c.body);
           await removeCompletion(c.client_id);
           sent++;
         } catch (err) {
@@ -109,15 +110,15 @@ export const DRIVER_CACHE = 'dbo-driver-v1';
 const ROUTE_KEY = 'dbo.driver.routes';
 
 /** The day's routes as last loaded, kept on the phone. */
-export function keptRoutes(): { date: string; routes: RouteOut[] } | null {
+export function keptRoutes(): { date: string; routes: DriverRoute[] } | null {
   try {
     const v = localStorage.getItem(ROUTE_KEY);
-    return v ? (JSON.parse(v) as { date: string; routes: RouteOut[] }) : null;
+    return v ? (JSON.parse(v) as { date: string; routes: DriverRoute[] }) : null;
   } catch {
     return null;
   }
 }
 
-export function keepRoutes(date: string, routes: RouteOut[]) {
+export function keepRoutes(date: string, routes: DriverRoute[]) {
   localStorage.setItem(ROUTE_KEY, JSON.stringify({ date, routes }));
 }

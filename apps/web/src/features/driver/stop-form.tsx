@@ -1,4 +1,5 @@
-import type { RouteInvoice, StopCompleteInput } from '@dbo/domain/delivery';
+import type { StopCompleteInput } from '@dbo/domain/delivery';
+import type { DriverInvoice } from './api';
 import { formatMoney } from '@dbo/domain/money';
 import { Alert, Button, Flex, Input, InputNumber, Radio, Typography } from 'antd';
 import { useId, useState } from 'react';
@@ -28,7 +29,7 @@ export function StopForm({
   onDone,
   onCancel,
 }: {
-  invoice: RouteInvoice;
+  invoice: DriverInvoice;
   onDone: (body: Omit<StopCompleteInput, 'client_id'>) => void;
   onCancel: () => void;
 }) {

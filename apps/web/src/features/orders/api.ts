@@ -1,27 +1,21 @@
+import * as api from '@dbo/domain/endpoints/orders-staff';
+import type { orderStatusChangeSchema } from '@dbo/domain/order';
 import { useQuery } from '@tanstack/react-query';
-import type {
-  orderDetailOut,
-  orderItemOut,
-  orderNoteOut,
-  orderOut,
-  orderRowOut,
-  orderStatusChangeSchema,
-} from '@dbo/domain/order';
 import type { z } from 'zod';
-import { http } from '../../lib/api';
+import type { GridRow } from '../../lib/server-grid';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
 import { queryKeys, useWrite } from '../../lib/query-keys';
 
-export type OrderGridRow = z.infer<typeof orderRowOut>;
-export type OrderItemView = z.infer<typeof orderItemOut>;
-export type OrderNote = z.infer<typeof orderNoteOut>;
-export type OrderDetail = z.infer<typeof orderOut>;
-export type OrderDetailAnswer = z.infer<typeof orderDetailOut>;
+export type OrderGridRow = GridRow<typeof api.orderGrid>;
+export type OrderDetailAnswer = Answer<typeof api.orderByNumber>;
+export type OrderDetail = OrderDetailAnswer['order'];
+export type OrderItemView = OrderDetail['orderItems'][number];
+export type OrderNote = OrderDetail['note'][number];
 export type OrderUpdateBody = z.input<typeof orderStatusChangeSchema>;
 
 export function useOrder(number: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.orders.one(number ?? ''),
-    queryFn: () => http.get<OrderDetailAnswer>(`/order/${encodeURIComponent(number ?? '')}`),
+    ...endpointQuery(queryKeys.orders.one(number ?? ''), api.orderByNumber, { params: { number: number ?? '' } }),
     enabled: !!number,
     staleTime: 0,
     retry: false,
@@ -32,7 +26,7 @@ export function useOrder(number: string | undefined) {
 export function useUpdateOrder(opts: { onSuccess?: () => void } = {}) {
   return useWrite(
     [queryKeys.orders.all],
-    ({ id, body }: { id: number; body: OrderUpdateBody }) => http.put<OrderDetailAnswer>(`/order/${id}`, body),
+    ({ id, body }: { id: number; body: OrderUpdateBody }) => call(api.changeOrderStatus, { params: { id }, body }),
     () => opts.onSuccess?.(),
   );
 }

@@ -1,5 +1,6 @@
 import { DollarOutlined, FileTextOutlined, TeamOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { formatDate } from '@dbo/domain/dates';
+import { orderGrid } from '@dbo/domain/endpoints/orders-staff';
 import { formatMoney } from '@dbo/domain/money';
 import { itemsSummary, ORDER_MSG } from '@dbo/domain/order';
 import { useQueryClient } from '@tanstack/react-query';
@@ -212,7 +213,7 @@ function OrderGrid() {
     >
       <ServerGrid<OrderGridRow>
         ref={grid}
-        url="/order/grid"
+        endpoint={orderGrid}
         liveKey={queryKeys.orders.all}
         columnDefs={columnDefs}
         rowHeight={56}
