@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { companyOut, logoOut } from './company.js';
 import { mpowerInvoiceOut } from './fintech.js';
 import { gridAnswer } from './grid.js';
-import { addressCardShape, customerContactShape, productLabelShape, timestampOut } from './primitives.js';
+import { addressCardShape, boundedText, customerContactShape, productLabelShape, timestampOut } from './primitives.js';
 import { serialRangeOut } from './stamp-record.js';
 
 // ---- answers ------------------------------------------------------------------------------------
@@ -249,3 +249,14 @@ export const csvOut = z.string().describe('CSV (text/csv)');
 export const fileOut = (what: string) =>
   z.custom<Uint8Array>((v) => v instanceof Uint8Array, { error: `${what} must be bytes` }).describe(what);
 export const pdfOut = fileOut('PDF (application/pdf)');
+/** The 200 schema of a report answered as its JSON, or the CSV text, or the PDF bytes (?format=). */
+export const reportOut = <T extends z.ZodType>(json: T) =>
+  z.union([json, z.string(), z.custom<Uint8Array>((v) => v instanceof Uint8Array)]);
+
+/**
+ * A public printable page's `{token}`, the same for every kind. The router refuses a path parameter
+ * over 1,000 characters (414) before this runs; a signed token, a statement's with its period, is about 250.
+ */
+export const printTokenParams = z.object({ token: boundedText('Token', 1000) });
+/** A public printable page that also answers its PDF: `?format=pdf` for the PDF. */
+export const printPageQuery = z.object({ format: z.enum(['json', 'pdf']).optional() });

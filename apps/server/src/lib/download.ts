@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 
 /** Answers a CSV file to download as `name`. */
 export const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
@@ -16,7 +15,7 @@ export const sendPdf = (reply: FastifyReply, name: string, pdf: Buffer) =>
     .send(pdf);
 
 /** The 200 schema of a sendReport route: the report's JSON, or the CSV text, or the PDF bytes. */
-export const reportOut = <T extends z.ZodType>(json: T) => z.union([json, z.string(), z.instanceof(Buffer)]);
+export { reportOut } from '@dbo/domain/invoice';
 
 /**
  * A report answered as JSON, or with ?format=csv / ?format=pdf as the file `${name}.csv` / `${name}.pdf`.

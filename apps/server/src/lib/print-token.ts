@@ -1,6 +1,5 @@
-import { boundedText } from '@dbo/domain/primitives';
+import { printPageQuery, printTokenParams } from '@dbo/domain/invoice';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { HttpError } from './errors.js';
 
 /**
@@ -49,14 +48,8 @@ export function verifyPrintToken(
   }
 }
 
-/**
- * A public printable page's `{token}`, the same for every kind. The router refuses a path parameter
- * over 1,000 characters (414) before this runs; a signed token, a statement's with its period, is about 250.
- */
-export const printTokenParams = z.object({ token: boundedText('Token', 1000) });
+/** A public printable page's `{token}` (declared in the domain, where its endpoints are). */
+export { printTokenParams };
 
 /** The request of a public printable page that also answers its PDF: `{token}`, and `?format=pdf` for the PDF. */
-export const printPageRequest = {
-  params: printTokenParams,
-  querystring: z.object({ format: z.enum(['json', 'pdf']).optional() }),
-};
+export const printPageRequest = { params: printTokenParams, querystring: printPageQuery };

@@ -1,19 +1,10 @@
-import {
-  DOCUMENT_MAX_BYTES,
-  DOCUMENT_MSG,
-  documentDeletedOut,
-  documentFileOut,
-  documentOut,
-  documentUpdatedOut,
-  documentUpdateSchema,
-  invoiceNotesOut,
-  privateNoteSchema,
-} from '@dbo/domain/payment';
-import { dbId, idParams, noteText, optionalQueryId } from '@dbo/domain/primitives';
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/documents';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MSG } from '@dbo/domain/payment';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { badRequest, notFound } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { readUpload } from '../../lib/upload.js';
+import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import {
   NOTE_NOT_FOUND,
   addNote,
@@ -25,16 +16,6 @@ import {
   saveDocument,
   updateDocument,
 } from './documents.service.js';
-import { findInvoice } from '../invoices/invoice-lookup.service.js';
-
-/** The note to delete: the note object as the list gave it ({id, ...}), or {note: {id}}, or ?id= */
-const noteRef = z
-  .object({
-    id: dbId('Note').optional(),
-    note: z.union([z.object({ id: dbId('Note') }), noteText('Note')]).optional(),
-  })
-  .nullish();
-const noteQuery = z.object({ id: optionalQueryId('Note') });
 
 /** Multipart: the file in field `invoice_document`, plus an optional `note` field (either order). */
 async function readDocumentUpload(req: FastifyRequest) {
@@ -50,29 +31,24 @@ export async function privateRoutes(app: App) {
   const { db, config } = app.deps;
   const tags = ['documents'];
 
-  app.get(
-    '/invoice/:id/document',
-    { schema: { tags, params: idParams, response: { 200: z.array(documentOut) } } },
-    async (req) => listDocuments(db, req.auth.companyId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.invoiceDocuments, { tags }),
+    handler: async (req) => listDocuments(db, req.auth.companyId, req.params.id),
+  });
 
-  app.post(
-    '/invoice/:id/document',
-    { schema: { tags, params: idParams, response: { 200: documentOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.uploadDocument, { tags }),
+    handler: async (req) => {
       // the invoice is checked first so another company's id is a 404 whatever the upload
       await findInvoice(db, req.auth.companyId, { id: req.params.id });
       const upload = await readDocumentUpload(req);
       return saveDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id, upload);
     },
-  );
+  });
 
-  app.get(
-    '/invoice/document/:id/preview',
-    {
-      schema: { tags, params: idParams, produces: ['application/pdf', 'image/*'], response: { 200: documentFileOut } },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.documentPreview, { tags, produces: ['application/pdf', 'image/*'] }),
+    handler: async (req, reply) => {
       const { doc, buffer } = await readDocument(db, config.dataDir, req.auth.companyId, req.params.id);
       const safeName = doc.originalname.replace(/[^\w.\- ]/g, '_');
       return reply
@@ -82,39 +58,34 @@ export async function privateRoutes(app: App) {
         .header('x-content-type-options', 'nosniff')
         .send(buffer);
     },
-  );
+  });
 
-  app.put(
-    '/invoice/document/:id',
-    { schema: { tags, params: idParams, body: documentUpdateSchema, response: { 200: documentUpdatedOut } } },
-    async (req) => updateDocument(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
-  );
+  app.route({
+    ...routeOf(api.updateDocument, { tags }),
+    handler: async (req) => updateDocument(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
+  });
 
-  app.delete(
-    '/invoice/document/:id',
-    { schema: { tags, params: idParams, response: { 200: documentDeletedOut } } },
-    async (req) => deleteDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.deleteDocument, { tags }),
+    handler: async (req) => deleteDocument(db, config.dataDir, req.auth.companyId, req.auth.userId, req.params.id),
+  });
 
-  app.get(
-    '/invoice/:id/note',
-    { schema: { tags, params: idParams, response: { 200: invoiceNotesOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.invoiceNotes, { tags }),
+    handler: async (req) => {
       await findInvoice(db, req.auth.companyId, { id: req.params.id });
       return { notes: await listNotes(db, req.auth.companyId, req.params.id) };
     },
-  );
+  });
 
-  app.post(
-    '/invoice/:id/note',
-    { schema: { tags, params: idParams, body: privateNoteSchema, response: { 200: invoiceNotesOut } } },
-    async (req) => addNote(db, req.auth.companyId, req.auth.userId, req.params.id, req.body.note),
-  );
+  app.route({
+    ...routeOf(api.addNote, { tags }),
+    handler: async (req) => addNote(db, req.auth.companyId, req.auth.userId, req.params.id, req.body.note),
+  });
 
-  app.delete(
-    '/invoice/:id/note',
-    { schema: { tags, params: idParams, querystring: noteQuery, body: noteRef, response: { 200: invoiceNotesOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.deleteNote, { tags }),
+    handler: async (req) => {
       const body = req.body ?? {};
       const fromBody = typeof body.note === 'object' ? body.note.id : body.id;
       let noteId = fromBody ?? req.query.id;
@@ -127,5 +98,5 @@ export async function privateRoutes(app: App) {
       if (!noteId) throw badRequest('Note id is required');
       return deleteNote(db, req.auth.companyId, req.auth.userId, req.params.id, noteId);
     },
-  );
+  });
 }

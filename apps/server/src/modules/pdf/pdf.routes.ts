@@ -1,23 +1,13 @@
+import * as api from '@dbo/domain/endpoints/pdf';
 import { and, eq } from 'drizzle-orm';
-import { printLinkGone, printTokenParams, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
-import { assertPrintableCustomer } from '../customers/customers.service.js';
-import { invoices } from '../invoices/invoices.tables.js';
-import { pdfOut, printLinkOut, printablePageOut } from '@dbo/domain/invoice';
-import { boundedText, dbId, idParams } from '@dbo/domain/primitives';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
+import { printLinkGone, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { assertPrintableCustomer } from '../customers/customers.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { loadPrintableInvoice } from '../invoices/invoice-read.service.js';
+import { invoices } from '../invoices/invoices.tables.js';
 import { invoicePdf } from './pdf.service.js';
-
-const pdfBody = z.object({
-  number: z.union([boundedText('Invoice number', 40).trim().min(1), dbId('Invoice number')], {
-    error: 'Invoice number is required',
-  }),
-  beer: z.boolean().optional(),
-  /** true: answer {url} of the printable page instead of the PDF file */
-  url: z.boolean().optional(),
-});
 
 /** Printable links last a week; a new one is signed for every request. */
 const PRINT_LINK_TTL = '7d';
@@ -31,43 +21,33 @@ export async function privateRoutes(app: App) {
   };
 
   // POST /invoice/pdf {number, beer?} -> application/pdf; with url: true -> {url, token}
-  app.post(
-    '/invoice/pdf',
-    {
-      schema: {
-        tags,
-        body: pdfBody,
-        produces: ['application/json', 'application/pdf'],
-        response: { 200: z.union([printLinkOut, pdfOut]) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.invoicePdf, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const inv = await findInvoice(db, req.auth.companyId, { number: req.body.number, beer: req.body.beer });
       if (req.body.url) return printLink(inv.id, req.auth.companyId);
       const data = await loadPrintableInvoice(app.deps.wiring, db, req.auth.companyId, inv.id);
       const { pdf, filename } = await invoicePdf(config.dataDir, data);
       return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
     },
-  );
+  });
 
   // The staff's link to the public printable page of an invoice.
-  app.get(
-    '/invoice/:id/print-link',
-    { schema: { tags, params: idParams, response: { 200: printLinkOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.invoicePrintLink, { tags }),
+    handler: async (req) => {
       const inv = await findInvoice(db, req.auth.companyId, { id: req.params.id });
       return printLink(inv.id, req.auth.companyId);
     },
-  );
+  });
 }
 
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
   // The printable page's data; a bad, expired or other-kind token is a 404.
-  app.get(
-    '/pdf/invoice/:token',
-    { schema: { tags: ['pdf'], params: printTokenParams, response: { 200: printablePageOut } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.printableInvoice, { tags: ['pdf'] }),
+    handler: async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'invoice');
       reply.header('cache-control', 'no-store');
       // the link dies with its invoice (a deleted invoice is not found) and with its customer
@@ -79,5 +59,5 @@ export async function publicRoutes(app: App) {
       await assertPrintableCustomer(db, companyId, inv.customer_id);
       return { invoice: await loadPrintableInvoice(app.deps.wiring, db, companyId, id) };
     },
-  );
+  });
 }

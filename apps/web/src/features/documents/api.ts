@@ -1,24 +1,10 @@
+import * as api from '@dbo/domain/endpoints/documents';
 import { useQuery } from '@tanstack/react-query';
-import { http, request } from '../../lib/api';
-import { useGet, useWrite } from '../../lib/query-keys';
+import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
+import { useWrite } from '../../lib/query-keys';
 
-export interface InvoiceDocument {
-  id: number;
-  invoice_id: number;
-  originalname: string;
-  filename: string;
-  note: string;
-  mimetype: string;
-  size: number;
-  updatedAt: string;
-}
-
-export interface PrivateNote {
-  id: number;
-  note: string;
-  user: string | null;
-  createdAt: string;
-}
+export type InvoiceDocument = Answer<typeof api.invoiceDocuments>[number];
+export type PrivateNote = Answer<typeof api.invoiceNotes>['notes'][number];
 
 export const documentKeys = {
   ofInvoice: (invoiceId: number) => ['documents', 'invoice', invoiceId] as const,
@@ -26,7 +12,9 @@ export const documentKeys = {
 };
 
 export function useDocuments(invoiceId: number) {
-  return useGet<InvoiceDocument[]>(documentKeys.ofInvoice(invoiceId), `/invoice/${invoiceId}/document`);
+  return useQuery(
+    endpointQuery(documentKeys.ofInvoice(invoiceId), api.invoiceDocuments, { params: { id: invoiceId } }),
+  );
 }
 
 export function useUploadDocument(invoiceId: number) {
@@ -34,7 +22,7 @@ export function useUploadDocument(invoiceId: number) {
     const form = new FormData();
     form.append('note', note);
     form.append('invoice_document', file, (file as File).name);
-    return http.post<InvoiceDocument>(`/invoice/${invoiceId}/document`, form);
+    return call(api.uploadDocument, { params: { id: invoiceId }, body: form });
   });
 }
 
@@ -42,37 +30,36 @@ export function useUpdateDocument(invoiceId: number) {
   return useWrite(
     [documentKeys.ofInvoice(invoiceId)],
     ({ id, originalname, note }: { id: number; originalname: string; note: string }) =>
-      http.put<{ document: InvoiceDocument; success: boolean }>(`/invoice/document/${id}`, { originalname, note }),
+      call(api.updateDocument, { params: { id }, body: { originalname, note } }),
   );
 }
 
 export function useDeleteDocument(invoiceId: number) {
-  return useWrite([documentKeys.ofInvoice(invoiceId)], (id: number) => http.del(`/invoice/document/${id}`));
+  return useWrite([documentKeys.ofInvoice(invoiceId)], (id: number) => call(api.deleteDocument, { params: { id } }));
 }
 
 /** The document's bytes (the preview needs the auth header, so no plain link). */
 export async function fetchDocumentBlob(id: number): Promise<Blob> {
-  const res = await request<Response>('GET', `/invoice/document/${id}/preview`, { raw: true });
+  const res = await callForFile(api.documentPreview, { params: { id } });
   return res.blob();
 }
 
 export function useNotes(invoiceId: number) {
   return useQuery({
     queryKey: documentKeys.notes(invoiceId),
-    queryFn: async ({ signal }) =>
-      (await http.get<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, undefined, signal)).notes,
+    queryFn: async ({ signal }) => (await call(api.invoiceNotes, { params: { id: invoiceId } }, { signal })).notes,
   });
 }
 
 export function useAddNote(invoiceId: number) {
   return useWrite([documentKeys.notes(invoiceId)], (note: string) =>
-    http.post<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, { note }),
+    call(api.addNote, { params: { id: invoiceId }, body: { note } }),
   );
 }
 
 export function useDeleteNote(invoiceId: number) {
   return useWrite([documentKeys.notes(invoiceId)], (note: PrivateNote) =>
-    http.del<{ notes: PrivateNote[] }>(`/invoice/${invoiceId}/note`, note),
+    call(api.deleteNote, { params: { id: invoiceId }, body: { id: note.id } }),
   );
 }
 

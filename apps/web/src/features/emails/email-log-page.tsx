@@ -3,15 +3,11 @@ import type { ColDef } from 'ag-grid-community';
 import { useMemo } from 'react';
 import { useSession } from '../../lib/session';
 import { gatedPage } from '../../lib/feature-gate';
-import { centred, type InvoiceRowBase, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
-import { ServerGrid } from '../../lib/server-grid';
+import { centred, invoiceLinkColumn, textFilter } from '../../lib/grid-columns';
+import { type GridRow, ServerGrid } from '../../lib/server-grid';
+import { emailGrid } from './api';
 
-interface EmailRow extends InvoiceRowBase {
-  emailed_to: string;
-  notes: string;
-  user: string | null;
-  created_at: string;
-}
+type EmailRow = GridRow<typeof emailGrid>;
 
 function EmailGrid() {
   const { feature } = useSession();
@@ -39,7 +35,7 @@ function EmailGrid() {
   );
   return (
     <ServerGrid<EmailRow>
-      url="/invoice/email/grid"
+      endpoint={emailGrid}
       columnDefs={columnDefs}
       rowHeight={50}
       noRowsText="No emails sent yet."

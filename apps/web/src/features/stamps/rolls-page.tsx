@@ -27,8 +27,7 @@ import { FieldCol, ListAlert } from '../../lib/form-parts';
 import { Page } from '../../lib/page';
 import { zodRule } from '../../lib/zod-form';
 import { useFormUnsaved } from '../../lib/unsaved-changes';
-import type { StampRoll } from '../../lib/answer-types';
-import { useCreateRoll, useSetRollActive, useStampRolls } from './api';
+import { type StampRoll, useCreateRoll, useSetRollActive, useStampRolls } from './api';
 import { RollReconciliationCard } from './roll-reconciliation';
 import { ButtonLink } from '../../lib/button-link';
 

@@ -6,7 +6,7 @@ import { App, Button, Flex, InputNumber, Spin, Switch, Tabs, Tag, Typography } f
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { downloadBlob } from '../../lib/api';
-import { downloadStampLog } from './api';
+import { downloadStampLog, stampLogGrid } from './api';
 import { dateResetFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
@@ -128,7 +128,7 @@ function StampLog({ gridRef }: { gridRef: React.RefObject<ServerGridHandle | nul
       </Flex>
       <ServerGrid<StampLogRow>
         ref={gridRef}
-        url="/invoice/stamp/grid"
+        endpoint={stampLogGrid}
         liveKey={queryKeys.stamps.all}
         columnDefs={columnDefs}
         params={params}

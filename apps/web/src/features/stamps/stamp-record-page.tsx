@@ -13,7 +13,7 @@ import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
-import { fetchStampFile } from './api';
+import { fetchStampFile, type StampReport } from './api';
 import { DayPicker } from '../../lib/day-picker';
 import { Page } from '../../lib/page';
 import { useStampMonthly, useStampRecord } from './api';
@@ -36,10 +36,10 @@ const KIND_COLOR: Partial<Record<StampRecordLine['kind'], string>> = {
 function useDownload() {
   const { message } = App.useApp();
   const [busy, setBusy] = useState<string | null>(null);
-  const run = async (path: string, query: Record<string, string>, name: string) => {
-    setBusy(`${path}:${query.format}`);
+  const run = async (report: StampReport, query: Record<string, string>, format: 'csv' | 'pdf', name: string) => {
+    setBusy(`${report}:${format}`);
     try {
-      const res = await fetchStampFile(path, query);
+      const res = await fetchStampFile(report, query, format);
       downloadBlob(await res.blob(), name);
     } catch (err) {
       message.error(errorMessage(err));
@@ -89,18 +89,18 @@ const FILES = [
 ] as const;
 
 /**
- * A tab's toolbar: its period fields, then Download CSV and Download PDF of `path` for that period
+ * A tab's toolbar: its period fields, then Download CSV and Download PDF of `report` for that period
  * (`query`), saved as `file`.csv or .pdf; each button spins while its own file downloads.
  */
 function Toolbar(props: {
   children: ReactNode;
-  path: string;
+  report: StampReport;
   query: Record<string, string>;
   file: string;
   disabled: boolean;
 }) {
   const { busy, run } = useDownload();
-  const download = (format: 'csv' | 'pdf') => run(props.path, { ...props.query, format }, `${props.file}.${format}`);
+  const download = (format: 'csv' | 'pdf') => run(props.report, props.query, format, `${props.file}.${format}`);
   return (
     <Flex gap={16} wrap align="end" style={{ marginBottom: 12 }}>
       {props.children}
@@ -110,7 +110,7 @@ function Toolbar(props: {
           key={f.format}
           icon={f.icon}
           disabled={props.disabled}
-          loading={busy === `${props.path}:${f.format}`}
+          loading={busy === `${props.report}:${f.format}`}
           onClick={() => void download(f.format)}
         >
           {f.label}
@@ -133,7 +133,7 @@ function RecordTab() {
 
   return (
     <>
-      <Toolbar path="/stamp/record" query={{ from, to }} file={`stamp-record-${from}-to-${to}`} disabled={!!issue}>
+      <Toolbar report="record" query={{ from, to }} file={`stamp-record-${from}-to-${to}`} disabled={!!issue}>
         <PeriodField id="record-from" label="From" type="date" value={from} onChange={setFrom} />
         <PeriodField id="record-to" label="To" type="date" value={to} onChange={setTo} />
       </Toolbar>
@@ -204,7 +204,7 @@ function MonthlyTab() {
   const report = useStampMonthly(valid ? month : todayInTexas().slice(0, 7));
   return (
     <>
-      <Toolbar path="/stamp/monthly" query={{ month }} file={`stamp-monthly-${month}`} disabled={!valid}>
+      <Toolbar report="monthly" query={{ month }} file={`stamp-monthly-${month}`} disabled={!valid}>
         <PeriodField id="monthly-month" label="Month" type="month" value={month} onChange={setMonth} />
       </Toolbar>
       {report.isError && <Alert type="error" showIcon title={errorMessage(report.error)} />}
