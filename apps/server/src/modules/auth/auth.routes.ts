@@ -7,6 +7,7 @@ import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
 import { userProfile } from '../company/company.service.js';
 import { users } from '../company/company.tables.js';
+import { updateUser } from '../company/users.service.js';
 import { AttemptLimiter, limitBy } from './auth.limits.js';
 import { closeStaffSessions, endStaffSession } from './session-end.js';
 import {
@@ -162,7 +163,7 @@ export async function privateRoutes(app: App) {
   app.route({
     ...routeOf(api.saveNotification, { tags }),
     handler: async (req) => {
-      await app.deps.db.update(users).set(req.body.notifications).where(eq(users.id, req.auth.userId));
+      await updateUser(app.deps.db, req.auth.userId, req.body.notifications);
       return { notification: { user: await signedInProfile(req) } };
     },
   });
