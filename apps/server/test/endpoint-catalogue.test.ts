@@ -74,7 +74,6 @@ const NOT_YET: string[] = [
   'GET /operator/feature-requests',
   'GET /pdf/customer/balance/:token',
   'GET /pdf/customer/statement/:token',
-  'GET /pdf/order/:token',
   'GET /product',
   'GET /product/:id',
   'GET /product/grid',

@@ -59,12 +59,18 @@ export type PathParams<P extends string> = P extends `${string}:${infer Name}/${
     ? { [K in Name]: string | number }
     : Record<never, never>;
 
+/** A multipart upload's parts (the browser's FormData; the domain is typed without the DOM). */
+export interface MultipartBody {
+  append: unknown;
+  getAll: unknown;
+}
+
 /** What a caller sends: the path params, the query and the body, each where the endpoint has one. */
 export type EndpointArgs<E extends EndpointSpec> = (keyof PathParams<E['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<E['path']> }) &
   (E['query'] extends z.ZodType ? { query?: z.input<E['query']> } : { query?: undefined }) &
-  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: FormData });
+  (E['body'] extends z.ZodType ? { body: z.input<E['body']> } : { body?: MultipartBody });
 
 /** The path with its `:name` params filled in (each URI-encoded). */
 export function fillPath(path: string, params: Record<string, string | number> | undefined): string {

@@ -2,9 +2,11 @@
  * The staff's order pages (spec 2): the grid, the detail by number (also the invoice builder's
  * `?order=` source), the status change, and the public printable order behind a signed link.
  */
+import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { gridQuerySchema } from '../grid.js';
-import { orderDetailOut, orderGridOut, orderNumberParams, orderStatusChangeSchema } from '../order.js';
+import { printPageQuery, printTokenParams } from '../invoice-answers.js';
+import { orderDetailOut, orderGridOut, orderNumberParams, orderOut, orderStatusChangeSchema } from '../order.js';
 import { idParams } from '../primitives.js';
 
 export const orderGrid = endpoint({
@@ -28,4 +30,13 @@ export const changeOrderStatus = endpoint({
   params: idParams,
   body: orderStatusChangeSchema,
   response: orderDetailOut,
+});
+
+/** The printable order page's data behind its signed link; ?format=pdf answers the PDF. A bad or expired token is a 404. */
+export const printableOrder = endpoint({
+  method: 'GET',
+  path: '/pdf/order/:token',
+  params: printTokenParams,
+  query: printPageQuery,
+  response: z.object({ order: orderOut }),
 });

@@ -10,6 +10,7 @@ import { hashNewPassword } from '../../lib/password-rules.js';
 import { recordActivity } from '../activity/activity.service.js';
 import { createCompanyWithOwner } from '../company/company-create.js';
 import { users } from '../company/company.tables.js';
+import { updateInvitedUser, updateUser } from '../company/users.service.js';
 import { passwordResets, sessions } from './auth.tables.js';
 import { spendResetToken } from './reset-token.js';
 import {
@@ -82,7 +83,7 @@ export async function signIn(db: Db, email: string, password: string) {
     throw badRequest(MSG.invalidCredentials);
   }
   if (!u.active) throw badRequest(TEAM_MSG.disabled);
-  await db.update(users).set({ last_sign_in_at: new Date() }).where(eq(users.id, u.id));
+  await updateUser(db, u.id, { last_sign_in_at: new Date() });
   await recordActivity(db, { companyId: u.company_id, userId: u.id, module: 'AUTH', type: 'SIGN_IN' });
   return u;
 }
@@ -117,24 +118,14 @@ export async function signUp(
 export async function acceptInvitation(db: Db, input: { token: string; name: string; password: string }) {
   const hash = await hashNewPassword(input.password);
   return db.transaction(async (tx) => {
-    const [u] = await tx
-      .update(users)
-      .set({
-        name: input.name,
-        password_hash: hash,
-        invite_token_hash: null,
-        invite_expires_at: null,
-        last_sign_in_at: new Date(),
-        updated_at: new Date(),
-      })
-      .where(
-        and(
-          eq(users.invite_token_hash, sha256(input.token)),
-          gt(users.invite_expires_at, new Date()),
-          isNull(users.removed_at),
-        ),
-      )
-      .returning();
+    const u = await updateInvitedUser(tx, sha256(input.token), {
+      name: input.name,
+      password_hash: hash,
+      invite_token_hash: null,
+      invite_expires_at: null,
+      last_sign_in_at: new Date(),
+      updated_at: new Date(),
+    });
     if (!u) throw badRequest(TEAM_MSG.invitationInvalid);
     if (!u.active) throw badRequest(TEAM_MSG.disabled);
     await recordActivity(tx, {
@@ -169,7 +160,7 @@ export async function resetPassword(db: Db, token: string, password: string) {
   const userId = await db.transaction(async (tx) => {
     const r = await spendResetToken(tx, passwordResets, token);
     if (!r) throw badRequest(MSG.resetTokenInvalid);
-    await tx.update(users).set({ password_hash: hash, updated_at: new Date() }).where(eq(users.id, r.user_id));
+    await updateUser(tx, r.user_id, { password_hash: hash, updated_at: new Date() });
     // a new password ends every open session
     await tx
       .update(sessions)
@@ -198,7 +189,7 @@ export async function updateProfile(
     set.password_hash = await hashNewPassword(input.password);
   }
   const result = await db.transaction(async (tx) => {
-    await tx.update(users).set(set).where(eq(users.id, auth.userId));
+    await updateUser(tx, auth.userId, set);
     if (!set.password_hash) return { revokedSessions: [] };
     const revoked = await tx
       .update(sessions)

@@ -343,3 +343,28 @@ export async function nextOrderNumber(tx: DbOrTx, companyId: number): Promise<nu
     .returning({ n: companies.last_order_number });
   return n;
 }
+
+/**
+ * The company's invoice numbering (a sequence for liquor and wine, another for beer): the
+ * statement that takes the next number, `greatest(last + 1, starting number)`, on the company row
+ * (locked until the caller commits, so concurrent saves queue and never collide). As a fragment
+ * for a statement of the caller's (`with num as (...)`), answering the number as `n`.
+ */
+export function takeInvoiceNumberSql(companyId: number, beer: boolean): SQL {
+  const column = beer ? companies.last_beer_invoice_number : companies.last_invoice_number;
+  return sql`update ${companies} set ${sql.identifier(column.name)} = greatest(${column} + 1, ${companies.starting_invoice_number})
+      where ${companies.id} = ${companyId} returning ${column} as n`;
+}
+
+/** Takes the next invoice number of a sequence (an edit that moves an invoice to the other one). */
+export async function takeInvoiceNumber(tx: DbOrTx, companyId: number, beer: boolean): Promise<number> {
+  const column = beer ? companies.last_beer_invoice_number : companies.last_invoice_number;
+  const next = sql`greatest(${column} + 1, ${companies.starting_invoice_number})`;
+  const rows = await tx
+    .update(companies)
+    .set(beer ? { last_beer_invoice_number: next } : { last_invoice_number: next })
+    .where(eq(companies.id, companyId))
+    .returning({ n: column });
+  if (!rows[0]) throw notFound('Company not found');
+  return rows[0].n;
+}

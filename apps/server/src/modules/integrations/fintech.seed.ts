@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { companies, companyFeatures } from '../company/company.tables.js';
-import { firstCustomers } from '../customers/customers.seed.js';
-import { customers } from '../customers/customers.tables.js';
+import { setDemoCompany } from '../company/company.seed.js';
+import { setDemoFintechCustomers } from '../customers/customers.seed.js';
 import { saveIntegrationCredentials } from './credentials.service.js';
 
 /**
@@ -11,18 +9,11 @@ import { saveIntegrationCredentials } from './credentials.service.js';
  * (any key but `invalid` is accepted by the simulators).
  */
 export async function seedDemoFintech(db: Db, companyId: number): Promise<void> {
-  for (const name of ['fintech', 'mpower'])
-    await db
-      .insert(companyFeatures)
-      .values({ company_id: companyId, name, active: true })
-      .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active: true } });
-  await db.update(companies).set({ has_fintech: true, fintech_id: 'LSD-001' }).where(eq(companies.id, companyId));
-  const custs = await firstCustomers(db, companyId, 3);
-  for (const [i, c] of custs.entries())
-    await db
-      .update(customers)
-      .set({ fintech_option: true, fintech_id: `RTL-${String(1001 + i)}` })
-      .where(eq(customers.id, c.id));
+  await setDemoCompany(db, companyId, {
+    features: ['fintech', 'mpower'],
+    set: { has_fintech: true, fintech_id: 'LSD-001' },
+  });
+  await setDemoFintechCustomers(db, companyId, 3);
   try {
     await saveIntegrationCredentials(db, companyId, 'fintech', { api_key: 'demo-fintech-key' });
     await saveIntegrationCredentials(db, companyId, 'mpower', { api_key: 'demo-mpower-key' });

@@ -5,10 +5,8 @@
  * With the inventory feature on, stock moves by the difference of quantities per product; a
  * product without an inventory row gets one (stock may go negative, the marker shows it).
  */
-import { centsToString } from '@dbo/domain/money';
-import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { products } from '../products/products.tables.js';
+import { addToSalesCounters } from '../products/sales-counters.js';
 import { moveStock } from './inventory.ledger.js';
 
 /** One invoice line as stock sees it. */
@@ -80,29 +78,6 @@ export async function applyDifference(
       on_deal: c.line.on_deal,
     });
   }
-}
-
-/**
- * The products' units and amounts sold, in one statement whatever the number of lines: the rows
- * are locked in id order first (so concurrent invoices cannot deadlock), then updated together.
- */
-async function addToSalesCounters(tx: Tx, companyId: number, changes: { productId: number; dq: number; dc: number }[]) {
-  if (changes.length === 0) return;
-  const values = sql.join(
-    changes.map((c) => sql`(${c.productId}::int, ${c.dq}::int, ${centsToString(c.dc)}::numeric)`),
-    sql`, `,
-  );
-  // the rows are locked in id order by the materialized CTE before the update touches them
-  await tx.execute(sql`
-    with v(id, dq, dc) as (values ${values}),
-    locked as materialized (
-      select ${products.id} as id from ${products}
-      where ${products.id} in (select id from v) and ${products.company_id} = ${companyId}
-      order by ${products.id} for update
-    )
-    update ${products} set units_sold = ${products.units_sold} + v.dq, amount_sold = ${products.amount_sold} + v.dc
-    from v join locked on locked.id = v.id
-    where ${products.id} = v.id and ${products.company_id} = ${companyId}`);
 }
 
 /**

@@ -27,11 +27,12 @@ import {
 } from '@dbo/domain/invoice';
 import { centsToString, invoiceTotals, lineTotalCents, toCents } from '@dbo/domain/money';
 import { stampNeed, totalStamps } from '@dbo/domain/stamps';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.js';
 import { can, DRAFT_ONLY_MESSAGE } from '@dbo/domain/permissions';
 import { recordActivity } from '../activity/activity.service.js';
+import { takeInvoiceNumber } from '../company/company.service.js';
 import { companies } from '../company/company.tables.js';
 import { delinquentSaleCheck, refuseDelinquentSale } from './delinquency.service.js';
 import { insertNewInvoice, openSave } from './invoice-save.sql.js';
@@ -57,22 +58,6 @@ type Company = typeof companies.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
 
 // ---- numbers -------------------------------------------------------------------------------------
-
-/**
- * Takes the next number of a sequence under the company row lock (held until the invoice
- * transaction commits, so concurrent saves queue here and never collide).
- */
-async function allocateNumber(tx: Tx, companyId: number, beer: boolean): Promise<number> {
-  const column = beer ? companies.last_beer_invoice_number : companies.last_invoice_number;
-  const next = sql`greatest(${column} + 1, ${companies.starting_invoice_number})`;
-  const rows = await tx
-    .update(companies)
-    .set(beer ? { last_beer_invoice_number: next } : { last_invoice_number: next })
-    .where(eq(companies.id, companyId))
-    .returning({ n: column });
-  if (!rows[0]) throw notFound('Company not found');
-  return rows[0].n;
-}
 
 /** The number the next invoice of the sequence would get (not reserved). */
 export async function nextNumber(db: DbOrTx, companyId: number, opts: { customerId?: number; beer?: boolean }) {
@@ -289,7 +274,7 @@ async function saveInTransaction(w: InvoiceWiring, tx: Tx, ctx: SaveContext) {
   let before: StockLine[] = [];
   if (existing) {
     // an edit that moves the invoice to the other sequence takes a number there, under the company lock
-    const number = existing.beer !== beer ? await allocateNumber(tx, companyId, beer) : existing.number;
+    const number = existing.beer !== beer ? await takeInvoiceNumber(tx, companyId, beer) : existing.number;
     before = await currentStockLines(tx, existing.id);
     [inv] = await tx
       .update(invoices)

@@ -12,6 +12,7 @@ import { getTableColumns, type SQL, sql, type Table } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { decodeRow, jsonRow, parsedJson } from '../../db/json-rows.js';
 import { notFound } from '../../lib/errors.js';
+import { takeInvoiceNumberSql } from '../company/company.service.js';
 import { companies, companyFeatures, logos } from '../company/company.tables.js';
 import { customers } from '../customers/customers.tables.js';
 import { products } from '../products/products.tables.js';
@@ -97,17 +98,13 @@ export interface NewInvoice {
  * the caller's checks. Answers the invoice as stored, the duplicate's id (or null) and the checks.
  */
 export async function insertNewInvoice(tx: Tx, n: NewInvoice) {
-  const column = n.beer ? companies.last_beer_invoice_number : companies.last_invoice_number;
   const inv = recordOf(invoices, n.values);
   const items = n.items.map((i) => recordOf(invoiceItems, i));
   const itemNames = items[0]?.names ?? [];
   const since = new Date(Date.now() - DUPLICATE_WINDOW_HOURS * 3600_000).toISOString();
   const checks = Object.entries(n.checks ?? {});
   const result = await tx.execute(sql`
-    with num as (
-      update ${companies} set ${sql.identifier(column.name)} = greatest(${column} + 1, ${companies.starting_invoice_number})
-      where ${companies.id} = ${n.companyId} returning ${column} as n
-    ), ins as (
+    with num as (${takeInvoiceNumberSql(n.companyId, n.beer)}), ins as (
       insert into ${invoices} (${sql.join(inv.names, sql`, `)}, "number")
       select ${sql.join(
         inv.names.map((c) => sql`r.${c}`),

@@ -242,7 +242,12 @@ export async function seedDemoInvoices(w: InvoiceWiring, db: Db, companyId: numb
       });
     // back-date the records to the invoice date (mid-morning in Texas)
     const at = sql`(${invoicedAt}::date + time '10:30') at time zone 'America/Chicago'`;
-    await db.update(invoices).set({ created_at: at, updated_at: at }).where(eq(invoices.id, detail.id));
+    // a paid one is paid in full: the payments seed records the check (its allocation is this total)
+    const paidTotal = d.status === 'paid' ? { paid_total: String(detail.total) } : {};
+    await db
+      .update(invoices)
+      .set({ created_at: at, updated_at: at, ...paidTotal })
+      .where(eq(invoices.id, detail.id));
     await db
       .update(invoiceStatusHistory)
       .set({ created_at: at })

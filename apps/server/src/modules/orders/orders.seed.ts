@@ -1,9 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { hashPassword } from '../../lib/passwords.js';
-import { companies, companyFeatures } from '../company/company.tables.js';
-import { firstCustomers } from '../customers/customers.seed.js';
-import { customerUsers } from '../customers/customers.tables.js';
+import { setDemoCompany } from '../company/company.seed.js';
+import { firstCustomers, seedDemoShopUsers } from '../customers/customers.seed.js';
 import { products } from '../products/products.tables.js';
 import { placeOrder } from './orders.place.js';
 
@@ -20,11 +18,7 @@ export const DEMO_SHOP = {
  */
 /** The shop user signs in with the install's generated demo password (never a published one). */
 export async function seedDemoOrders(db: Db, companyId: number, password: string): Promise<void> {
-  await db.update(companies).set({ subdomain: DEMO_SHOP.subdomain }).where(eq(companies.id, companyId));
-  await db
-    .insert(companyFeatures)
-    .values({ company_id: companyId, name: 'order', active: true })
-    .onConflictDoUpdate({ target: [companyFeatures.company_id, companyFeatures.name], set: { active: true } });
+  await setDemoCompany(db, companyId, { features: ['order'], set: { subdomain: DEMO_SHOP.subdomain } });
   const custs = await firstCustomers(db, companyId, 2);
   const items = await db
     .select({ id: products.id })
@@ -32,28 +26,15 @@ export async function seedDemoOrders(db: Db, companyId: number, password: string
     .where(and(eq(products.company_id, companyId), eq(products.archived, false)))
     .orderBy(asc(products.id));
   if (!custs.length || items.length < 4) return;
-  const now = new Date();
-  const [buyer, other] = await db
-    .insert(customerUsers)
-    .values([
-      {
-        company_id: companyId,
-        customer_id: custs[0].id,
-        name: 'Janet White',
-        email: DEMO_SHOP.email,
-        password_hash: await hashPassword(password),
-        signed_up_at: now,
-      },
-      {
-        company_id: companyId,
-        customer_id: custs[1]?.id ?? custs[0].id,
-        name: 'Steve Wertheimer',
-        email: 'buyer@continental-club.example',
-        password_hash: await hashPassword(`${password}-2`),
-        signed_up_at: now,
-      },
-    ])
-    .returning();
+  const [buyer, other] = await seedDemoShopUsers(db, companyId, [
+    { customerId: custs[0].id, name: 'Janet White', email: DEMO_SHOP.email, password },
+    {
+      customerId: custs[1]?.id ?? custs[0].id,
+      name: 'Steve Wertheimer',
+      email: 'buyer@continental-club.example',
+      password: `${password}-2`,
+    },
+  ]);
   const as = (u: typeof buyer) => ({ companyId, customerId: u.customer_id, customerUserId: u.id });
   await placeOrder(db, as(buyer), {
     items: [

@@ -1,9 +1,7 @@
 import * as api from '@dbo/domain/endpoints/orders-staff';
-import { orderOut } from '@dbo/domain/order';
-import { z } from 'zod';
 import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
-import { printLinkGone, printPageRequest, verifyPrintToken } from '../../lib/print-token.js';
+import { printLinkGone, verifyPrintToken } from '../../lib/print-token.js';
 import { assertPrintableCustomer } from '../customers/customers.service.js';
 import { logoFile } from '../pdf/pdf.service.js';
 import { buildOrder, detailOf, findOrder, orderDetailByNumber } from './orders.detail.js';
@@ -50,17 +48,9 @@ export async function publicRoutes(app: App) {
   const printUrl = orderPrintUrl(app);
 
   /** The printable order page's data; ?format=pdf answers the PDF. A bad or expired token is a 404. */
-  app.get(
-    '/pdf/order/:token',
-    {
-      schema: {
-        tags,
-        ...printPageRequest,
-        produces: ['application/json', 'application/pdf'],
-        response: { 200: z.object({ order: orderOut }) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.printableOrder, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'order');
       // the link dies with its order and with its customer
       const row = await findOrder(db, companyId, { id }).catch(() => {
@@ -78,7 +68,7 @@ export async function publicRoutes(app: App) {
       }
       return { order };
     },
-  );
+  });
 }
 
 /** The logo file behind the order's logo URL (PNG or JPEG only). */

@@ -2,10 +2,12 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { users } from '../company/company.tables.js';
 import type { PaidDemoInvoice } from '../invoices/invoices.seed.js';
-import { invoices } from '../invoices/invoices.tables.js';
 import { paymentAllocations, payments } from './payments.tables.js';
 
-/** The checks that paid the demo's paid invoices: one payment, one allocation each, as the app records them. */
+/**
+ * The checks that paid the demo's paid invoices: one payment, one allocation each, as the app records
+ * them (the invoices seed stored each one's paid total).
+ */
 export async function seedDemoPayments(db: Db, companyId: number, paid: readonly PaidDemoInvoice[]): Promise<void> {
   const [owner] = await db.select().from(users).where(eq(users.company_id, companyId)).orderBy(asc(users.id)).limit(1);
   for (const inv of paid) {
@@ -24,6 +26,5 @@ export async function seedDemoPayments(db: Db, companyId: number, paid: readonly
     await db
       .insert(paymentAllocations)
       .values({ company_id: companyId, payment_id: p.id, invoice_id: inv.invoiceId, amount: inv.amount });
-    await db.update(invoices).set({ paid_total: inv.amount }).where(eq(invoices.id, inv.invoiceId));
   }
 }

@@ -8,6 +8,7 @@ import { recordActivity } from '../activity/activity.service.js';
 import { forgetUserSessions } from '../auth/session-cache.js';
 import { revokeStaffSessionRows } from '../auth/session-end.js';
 import { companies, users } from '../company/company.tables.js';
+import { insertUser, updateUser } from '../company/users.service.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -60,17 +61,14 @@ export async function inviteUser(
   const { token, set } = newInvitation();
   try {
     return await db.transaction(async (tx) => {
-      const [u] = await tx
-        .insert(users)
-        .values({
-          company_id: companyId,
-          name: input.name,
-          email: input.email,
-          role: input.role,
-          password_hash: '',
-          ...set,
-        })
-        .returning();
+      const u = await insertUser(tx, {
+        company_id: companyId,
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        password_hash: '',
+        ...set,
+      });
       await recordActivity(tx, {
         companyId,
         userId: actorId,
@@ -101,7 +99,7 @@ export async function resendInvitation(db: Db, companyId: number, actorId: numbe
   return db.transaction(async (tx) => {
     const u = await findTeamUser(tx, companyId, id, true);
     if (!u.invite_token_hash) throw badRequest(TEAM_MSG.notInvited);
-    const [updated] = await tx.update(users).set(set).where(eq(users.id, u.id)).returning();
+    const updated = await updateUser(tx, u.id, set);
     await recordActivity(tx, {
       companyId,
       userId: actorId,
@@ -158,7 +156,7 @@ export async function updateTeamUser(
     const set: Partial<typeof users.$inferInsert> = { updated_at: new Date() };
     if (change.role !== undefined) set.role = change.role;
     if (change.active !== undefined) set.active = change.active;
-    const [updated] = await tx.update(users).set(set).where(eq(users.id, u.id)).returning();
+    const updated = await updateUser(tx, u.id, set);
     const ended = disabled && u.active;
     if (ended) await endSessions(tx, u.id);
     if (change.role !== undefined && change.role !== u.role)
@@ -193,17 +191,14 @@ export async function removeTeamUser(db: Db, companyId: number, actorId: number,
     const u = await findTeamUser(tx, companyId, id, true);
     if (isActiveOwner(u) && !(await anotherActiveOwner(tx, companyId, u.id)))
       throw badRequest(TEAM_MSG.lastOwner('removed'));
-    await tx
-      .update(users)
-      .set({
-        removed_at: new Date(),
-        active: false,
-        invite_token_hash: null,
-        invite_expires_at: null,
-        email: `removed-${u.id}-${u.email}`,
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, u.id));
+    await updateUser(tx, u.id, {
+      removed_at: new Date(),
+      active: false,
+      invite_token_hash: null,
+      invite_expires_at: null,
+      email: `removed-${u.id}-${u.email}`,
+      updated_at: new Date(),
+    });
     await endSessions(tx, u.id);
     await recordActivity(tx, {
       companyId,
