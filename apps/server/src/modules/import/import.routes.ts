@@ -1,21 +1,13 @@
+import * as api from '@dbo/domain/endpoints/import';
 import {
-  IMPORT_KINDS,
   IMPORT_LIMITS,
   IMPORT_MSG,
-  importJobOut,
-  importJobParams,
-  importJobsOut,
-  importKindParams,
-  importMappingOut,
-  importPreviewOut,
-  importRejectsOut,
-  importStartedOut,
   type ImportKind,
   missingFields,
   type OnError,
   onErrorSchema,
 } from '@dbo/domain/import';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { badRequest } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { readUpload } from '../../lib/upload.js';
@@ -63,17 +55,12 @@ export async function privateRoutes(app: App) {
     if (n) app.log.warn({ jobs: n }, 'import jobs left running by a stopped server marked failed');
   });
 
-  app.post(
-    '/import/:kind/preview',
-    {
-      schema: {
-        tags,
-        description: `The dry run: every row validated and matched, nothing written. ${MULTIPART_NOTE}. Row numbers count the header as row 1.`,
-        params: importKindParams,
-        response: { 200: importPreviewOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.previewImport, {
+      tags,
+      description: `The dry run: every row validated and matched, nothing written. ${MULTIPART_NOTE}. Row numbers count the header as row 1.`,
+    }),
+    handler: async (req) => {
       const { kind } = req.params;
       const writer = { companyId: req.auth.companyId, userId: req.auth.userId };
       await assertKindAvailable(db, writer.companyId, kind);
@@ -81,19 +68,14 @@ export async function privateRoutes(app: App) {
       const sheet = await readSheet(file.buffer);
       return previewImport(app.deps.wiring, db, kind, writer, sheet, parseMappingField(fields.mapping));
     },
-  );
+  });
 
-  app.post(
-    '/import/:kind',
-    {
-      schema: {
-        tags,
-        description: `Starts the import as a job and answers its id. ${MULTIPART_NOTE}, \`on_error\`: abort (all or nothing, the default) or skip (bad rows left out). The mapping is remembered for the company.`,
-        params: importKindParams,
-        response: { 200: importStartedOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.startImport, {
+      tags,
+      description: `Starts the import as a job and answers its id. ${MULTIPART_NOTE}, \`on_error\`: abort (all or nothing, the default) or skip (bad rows left out). The mapping is remembered for the company.`,
+    }),
+    handler: async (req) => {
       const { kind } = req.params;
       const { companyId, userId } = req.auth;
       await assertKindAvailable(db, companyId, kind);
@@ -116,64 +98,44 @@ export async function privateRoutes(app: App) {
       });
       return { jobId };
     },
-  );
+  });
 
-  app.get(
-    '/import/job/:id',
-    {
-      schema: {
-        tags,
-        description: 'An import: status (running, done, failed), rows done of total, counts, errors (row, message).',
-        params: importJobParams,
-        response: { 200: importJobOut },
-      },
-    },
-    async (req) => getJob(db, req.auth.companyId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.importJob, {
+      tags,
+      description: 'An import: status (running, done, failed), rows done of total, counts, errors (row, message).',
+    }),
+    handler: async (req) => getJob(db, req.auth.companyId, req.params.id),
+  });
 
-  app.get(
-    '/import/job/:id/rejects',
-    {
-      schema: {
-        tags,
-        description: 'CSV of the rows the import refused: Row, Reason, then the row as in the file.',
-        params: importJobParams,
-        produces: ['text/csv'],
-        response: { 200: importRejectsOut },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.importRejects, {
+      tags,
+      description: 'CSV of the rows the import refused: Row, Reason, then the row as in the file.',
+      produces: ['text/csv'],
+    }),
+    handler: async (req, reply) => {
       const csv = await rejectsCsv(db, req.auth.companyId, req.params.id);
       return sendCsv(reply, `import-${req.params.id}-rejected.csv`, csv);
     },
-  );
+  });
 
-  app.get(
-    '/import/jobs',
-    {
-      schema: {
-        tags,
-        description: 'The company’s 20 latest imports, newest first (without their errors).',
-        querystring: z.object({ kind: z.enum(IMPORT_KINDS, { error: IMPORT_MSG.kind }).optional() }),
-        response: { 200: importJobsOut },
-      },
-    },
-    async (req) => listJobs(db, req.auth.companyId, req.query.kind),
-  );
+  app.route({
+    ...routeOf(api.importJobs, {
+      tags,
+      description: 'The company’s 20 latest imports, newest first (without their errors).',
+    }),
+    handler: async (req) => listJobs(db, req.auth.companyId, req.query.kind),
+  });
 
-  app.get(
-    '/import/mapping/:kind',
-    {
-      schema: {
-        tags,
-        description: 'The mapping the company last imported this kind with ({} before the first import).',
-        params: importKindParams,
-        response: { 200: importMappingOut },
-      },
-    },
-    async (req) => ({
+  app.route({
+    ...routeOf(api.importMapping, {
+      tags,
+      description: 'The mapping the company last imported this kind with ({} before the first import).',
+    }),
+    handler: async (req) => ({
       kind: req.params.kind,
       mapping: await rememberedMapping(db, req.auth.companyId, req.params.kind),
     }),
-  );
+  });
 }

@@ -1,13 +1,8 @@
-import {
-  INTEGRATION_MSG,
-  integrationCredentialsIn,
-  integrationParams,
-  integrationSavedOut,
-  integrationSettingsOut,
-} from '@dbo/domain/integrations';
+import * as api from '@dbo/domain/endpoints/credentials';
+import { INTEGRATION_MSG } from '@dbo/domain/integrations';
 import { bottlePosClient } from '../../integrations/bottle-pos/client.js';
 import { cloverClient } from '../../integrations/clover/client.js';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { forbidden } from '../../lib/errors.js';
 import type { App } from '../../lib/http.js';
 import { recordActivity } from '../activity/activity.service.js';
@@ -41,29 +36,19 @@ export async function privateRoutes(app: App) {
     }
   }
 
-  app.get(
-    '/company/integration',
-    { schema: { tags, response: { 200: z.object({ integrations: z.array(integrationSettingsOut) }) } } },
-    async (req) => ({ integrations: await listIntegrationSettings(db, req.auth.companyId) }),
-  );
+  app.route({
+    ...routeOf(api.integrations, { tags }),
+    handler: async (req) => ({ integrations: await listIntegrationSettings(db, req.auth.companyId) }),
+  });
 
-  app.get(
-    '/company/integration/:name',
-    { schema: { tags, params: integrationParams, response: { 200: integrationSettingsOut } } },
-    async (req) => getIntegrationSettings(db, req.auth.companyId, req.params.name),
-  );
+  app.route({
+    ...routeOf(api.integration, { tags }),
+    handler: async (req) => getIntegrationSettings(db, req.auth.companyId, req.params.name),
+  });
 
-  app.put(
-    '/company/integration/:name',
-    {
-      schema: {
-        tags,
-        params: integrationParams,
-        body: integrationCredentialsIn,
-        response: { 200: integrationSavedOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.saveIntegration, { tags }),
+    handler: async (req) => {
       if (req.auth.role !== 'owner') throw forbidden(INTEGRATION_MSG.ownerOnly);
       const saved = await saveIntegrationCredentials(
         db,
@@ -81,14 +66,13 @@ export async function privateRoutes(app: App) {
       });
       return { ...saved, test: await testKey(saved.name, saved.title, req.body.api_key) };
     },
-  );
+  });
 
-  app.delete(
-    '/company/integration/:name',
-    { schema: { tags, params: integrationParams, response: { 200: integrationSettingsOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.removeIntegration, { tags }),
+    handler: async (req) => {
       if (req.auth.role !== 'owner') throw forbidden(INTEGRATION_MSG.ownerOnly);
       return removeIntegrationCredentials(db, req.auth.companyId, req.params.name);
     },
-  );
+  });
 }

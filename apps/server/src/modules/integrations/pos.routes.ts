@@ -1,23 +1,19 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import {
-  exportedInvoiceOut,
-  exportInvoicesQuery,
-  POS_PARTNERS,
-  POS_PATH,
-  syncHistoryOut,
-  syncIdParams,
-  syncInvoicesQuery,
-  syncLogOut,
-  syncProductsQuery,
-  syncStartedOut,
-} from '@dbo/domain/pos-sync';
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/pos';
+import { POS_PARTNERS, POS_PATH, type PosPartner } from '@dbo/domain/pos-sync';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
 import { registerPosJobs } from './pos-jobs.js';
 import { assertPartnerOn, exportInvoices, startInvoiceSync, startProductSync } from './pos-sync.service.js';
 import { syncHistory, syncLog } from './pos-sync.read.js';
 
 const tags = ['integrations'];
+
+/** Each partner's group of endpoints. */
+const POS_ENDPOINTS: Record<PosPartner, ReturnType<typeof api.posEndpoints>> = {
+  bottle_pos: api.bottlePos,
+  clover: api.clover,
+};
 
 /**
  * Bottle POS and Clover (spec 2 section 7): the same four calls under /bottle-pos/ and /clover/,
@@ -29,51 +25,44 @@ export async function privateRoutes(app: App) {
   const posJobs = registerPosJobs(app.deps);
 
   for (const partner of POS_PARTNERS) {
-    const base = `/${POS_PATH[partner]}`;
+    const ep = POS_ENDPOINTS[partner];
     const ptags = [...tags, POS_PATH[partner]];
 
-    app.get(`${base}/sync/history`, { schema: { tags: ptags, response: { 200: syncHistoryOut } } }, async (req) => {
-      await assertPartnerOn(db, req.auth.companyId, partner);
-      return syncHistory(db, req.auth.companyId, partner);
+    app.route({
+      ...routeOf(ep.syncHistory, { tags: ptags }),
+      handler: async (req) => {
+        await assertPartnerOn(db, req.auth.companyId, partner);
+        return syncHistory(db, req.auth.companyId, partner);
+      },
     });
 
-    app.get(
-      `${base}/sync-invoices`,
-      { schema: { tags: ptags, querystring: syncInvoicesQuery, response: { 200: syncStartedOut } } },
-      async (req) => startInvoiceSync(db, jobs, req.auth.companyId, partner, req.query.filterModel),
-    );
+    app.route({
+      ...routeOf(ep.syncInvoices, { tags: ptags }),
+      handler: async (req) => startInvoiceSync(db, jobs, req.auth.companyId, partner, req.query.filterModel),
+    });
 
-    app.get(
-      `${base}/sync-products`,
-      { schema: { tags: ptags, querystring: syncProductsQuery, response: { 200: syncStartedOut } } },
-      async (req) =>
+    app.route({
+      ...routeOf(ep.syncProducts, { tags: ptags }),
+      handler: async (req) =>
         startProductSync(db, jobs, req.auth.companyId, partner, !!req.query.onlyFirstChunk, posJobs.pullProducts),
-    );
+    });
 
-    app.get(
-      `${base}/sync-log/:syncId`,
-      { schema: { tags: ptags, params: syncIdParams, response: { 200: syncLogOut } } },
-      async (req) => {
+    app.route({
+      ...routeOf(ep.syncLog, { tags: ptags }),
+      handler: async (req) => {
         await assertPartnerOn(db, req.auth.companyId, partner);
         return syncLog(db, req.auth.companyId, partner, req.params.syncId);
       },
-    );
+    });
   }
 
-  app.get(
-    '/bottle-pos/export-invoices',
-    {
-      schema: {
-        tags: [...tags, 'bottle-pos'],
-        querystring: exportInvoicesQuery,
-        response: { 200: z.array(exportedInvoiceOut).describe('JSON file (attachment)') },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.bottlePos.exportInvoices, { tags: [...tags, 'bottle-pos'] }),
+    handler: async (req, reply) => {
       await assertPartnerOn(db, req.auth.companyId, 'bottle_pos');
       const rows = await exportInvoices(db, req.auth.companyId, req.query.filterModel);
       reply.header('content-disposition', `attachment; filename="bottle-pos-invoices-${todayInTexas()}.json"`);
       return rows;
     },
-  );
+  });
 }

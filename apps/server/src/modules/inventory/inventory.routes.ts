@@ -1,16 +1,6 @@
-import { idParams } from '@dbo/domain/primitives';
-import {
-  INVENTORY_MSG,
-  distributorsResponseSchema,
-  historyGridQuerySchema,
-  historyGridResponseSchema,
-  inventoryGridQuerySchema,
-  inventoryGridResponseSchema,
-  inventoryItemSchema,
-  inventoryUpdateSchema,
-  restockRequestSchema,
-  restockResponseSchema,
-} from '@dbo/domain/inventory';
+import * as api from '@dbo/domain/endpoints/inventory';
+import { INVENTORY_MSG } from '@dbo/domain/inventory';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { forbidden } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { isFeatureOn } from '../company/company.service.js';
@@ -28,74 +18,50 @@ export async function privateRoutes(app: App) {
   };
   const actor = (req: FastifyRequest) => ({ companyId: req.auth.companyId, userId: req.auth.userId });
 
-  app.get(
-    '/inventory/grid',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description: 'Items with their product; default sort updated_at desc; ignoreLimit answers every filtered row.',
-        querystring: inventoryGridQuerySchema,
-        response: { 200: inventoryGridResponseSchema },
-      },
-    },
-    async (req) => inventoryGrid(db, req.auth.companyId, req.query),
-  );
+  app.route({
+    ...routeOf(api.inventoryGrid, {
+      tags,
+      description: 'Items with their product; default sort updated_at desc; ignoreLimit answers every filtered row.',
+    }),
+    preHandler,
+    handler: async (req) => inventoryGrid(db, req.auth.companyId, req.query),
+  });
 
-  app.put(
-    '/inventory/:id',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description: '{field: value} for qty, reorder_level, reorder_qty, reorder_time_in_days or distributor.',
-        params: idParams,
-        body: inventoryUpdateSchema,
-        response: { 200: inventoryItemSchema },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.updateInventoryItem, {
+      tags,
+      description: '{field: value} for qty, reorder_level, reorder_qty, reorder_time_in_days or distributor.',
+    }),
+    preHandler,
+    handler: async (req) => {
       const item = await updateInventoryItem(db, actor(req), req.params.id, req.body);
       app.deps.emit(req.auth.companyId, 'inventory:update', { ids: [item.id] });
       return item;
     },
-  );
+  });
 
-  app.put(
-    '/inventory',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description: 'Restock: all items or none. Answers the restocked items with their new qty.',
-        body: restockRequestSchema,
-        response: { 200: restockResponseSchema },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.restock, {
+      tags,
+      description: 'Restock: all items or none. Answers the restocked items with their new qty.',
+    }),
+    preHandler,
+    handler: async (req) => {
       const items = await restock(db, actor(req), req.body);
       app.deps.emit(req.auth.companyId, 'inventory:update', { ids: items.map((it) => it.id) });
       return items;
     },
-  );
+  });
 
-  app.get(
-    '/inventory/history/grid',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description: 'Movements newest first; dateFrom/dateTo are Texas days.',
-        querystring: historyGridQuerySchema,
-        response: { 200: historyGridResponseSchema },
-      },
-    },
-    async (req) => historyGrid(db, req.auth.companyId, req.query),
-  );
+  app.route({
+    ...routeOf(api.historyGrid, { tags, description: 'Movements newest first; dateFrom/dateTo are Texas days.' }),
+    preHandler,
+    handler: async (req) => historyGrid(db, req.auth.companyId, req.query),
+  });
 
-  app.get(
-    '/inventory/distributors',
-    { preHandler, schema: { tags, response: { 200: distributorsResponseSchema } } },
-    async (req) => distributors(db, req.auth.companyId),
-  );
+  app.route({
+    ...routeOf(api.distributors, { tags }),
+    preHandler,
+    handler: async (req) => distributors(db, req.auth.companyId),
+  });
 }

@@ -1,13 +1,7 @@
 import { addDays, todayInTexas } from '@dbo/domain/dates';
-import { companyStatsOut, companyStatsQuery } from '@dbo/domain/invoice';
-import {
-  REPORT_MSG,
-  reportRange,
-  salesReportOut,
-  salesReportQuery,
-  stampsReportOut,
-  stampsReportQuery,
-} from '@dbo/domain/report';
+import * as api from '@dbo/domain/endpoints/reports';
+import { REPORT_MSG, reportRange } from '@dbo/domain/report';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { badRequest, forbidden } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { isFeatureOn } from '../company/company.service.js';
@@ -23,52 +17,35 @@ export async function privateRoutes(app: App) {
     if (!(await isFeatureOn(db, req.auth.companyId, 'reports'))) throw forbidden(REPORT_MSG.featureOff);
   };
 
-  app.get(
-    '/report/sales',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description:
-          'Sales of the range (Texas days, both ends; default the last 12 months) grouped by product (top 20 and the rest), customer, product type per month, or month; cancelled and draft invoices left out.',
-        querystring: salesReportQuery,
-        response: { 200: salesReportOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.salesReport, {
+      tags,
+      description:
+        'Sales of the range (Texas days, both ends; default the last 12 months) grouped by product (top 20 and the rest), customer, product type per month, or month; cancelled and draft invoices left out.',
+    }),
+    preHandler,
+    handler: async (req) => {
       const { from, to } = reportRange(req.query);
       return salesReport(db, { companyId: req.auth.companyId, from, to }, req.query.groupBy);
     },
-  );
+  });
 
-  app.get(
-    '/report/stamps',
-    {
-      preHandler,
-      schema: {
-        tags,
-        description: 'Stamps used per month and roll: on counted invoices (invoice month) and destroyed.',
-        querystring: stampsReportQuery,
-        response: { 200: stampsReportOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.stampsReport, {
+      tags,
+      description: 'Stamps used per month and roll: on counted invoices (invoice month) and destroyed.',
+    }),
+    preHandler,
+    handler: async (req) => {
       const { from, to } = reportRange(req.query);
       return stampsReport(db, { companyId: req.auth.companyId, from, to });
     },
-  );
+  });
 
   // the dashboard's figures: every user, no reports feature needed
-  app.get(
-    '/company/stats',
-    {
-      schema: {
-        tags: ['company'],
-        querystring: companyStatsQuery,
-        response: { 200: companyStatsOut },
-      },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.companyStats, { tags: ['company'] }),
+    handler: async (req) => {
       // default: this month in Texas
       const today = todayInTexas();
       const from = req.query.from ?? `${today.slice(0, 8)}01`;
@@ -76,5 +53,5 @@ export async function privateRoutes(app: App) {
       if (from > to) throw badRequest('From must be before To');
       return companyStats(db, req.auth.companyId, from, to);
     },
-  );
+  });
 }

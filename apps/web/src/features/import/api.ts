@@ -1,13 +1,8 @@
-import type {
-  ImportJob,
-  ImportJobSummary,
-  ImportKind,
-  ImportMapping,
-  ImportPreview,
-  OnError,
-} from '@dbo/domain/import';
+import * as api from '@dbo/domain/endpoints/import';
+import type { ImportKind, ImportMapping, OnError } from '@dbo/domain/import';
 import { useQuery } from '@tanstack/react-query';
-import { downloadBlob, http, request } from '../../lib/api';
+import { downloadBlob } from '../../lib/api';
+import { call, callForFile } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
 
 /** Keys of this feature only (no other feature reads imports). */
@@ -23,26 +18,26 @@ function form(file: File, mapping: ImportMapping | null, onError?: OnError) {
 }
 
 export const previewImport = (kind: ImportKind, file: File, mapping: ImportMapping | null) =>
-  request<ImportPreview>('POST', `/import/${kind}/preview`, { body: form(file, mapping) });
+  call(api.previewImport, { params: { kind }, body: form(file, mapping) });
 
 export const startImport = (kind: ImportKind, file: File, mapping: ImportMapping, onError: OnError) =>
-  request<{ jobId: number }>('POST', `/import/${kind}`, { body: form(file, mapping, onError) });
+  call(api.startImport, { params: { kind }, body: form(file, mapping, onError) });
 
 /** The job, polled every second while it runs. */
 export function useImportJob(id: number | null) {
   return useQuery({
     queryKey: importKeys.job(id ?? 0),
-    queryFn: () => http.get<ImportJob>(`/import/job/${id}`),
+    queryFn: () => call(api.importJob, { params: { id: id ?? 0 } }),
     enabled: id !== null,
     refetchInterval: (q) => (q.state.data?.status === 'running' ? 1000 : false),
   });
 }
 
 export function useRecentImports() {
-  return useQuery({ queryKey: importKeys.jobs, queryFn: () => http.get<ImportJobSummary[]>('/import/jobs') });
+  return useQuery({ queryKey: importKeys.jobs, queryFn: () => call(api.importJobs, {}) });
 }
 
 export async function downloadRejects(id: number) {
-  const res = await request<Response>('GET', `/import/job/${id}/rejects`, { raw: true });
+  const res = await callForFile(api.importRejects, { params: { id } });
   downloadBlob(await res.blob(), `import-${id}-rejected.csv`);
 }

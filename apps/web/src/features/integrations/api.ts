@@ -1,50 +1,52 @@
-import type { IntegrationName, IntegrationSaved, IntegrationSettings } from '@dbo/domain/integrations';
-import type { PosPartner, SyncHistory, SyncLogRow } from '@dbo/domain/pos-sync';
-import { POS_PATH, type syncStartedOut } from '@dbo/domain/pos-sync';
+import * as credentials from '@dbo/domain/endpoints/credentials';
+import * as pos from '@dbo/domain/endpoints/pos';
+import type { IntegrationName } from '@dbo/domain/integrations';
+import type { PosPartner } from '@dbo/domain/pos-sync';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http, request } from '../../lib/api';
+import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
 
-/** JSON dates come back as strings */
-export type SyncHistoryAnswer = Omit<SyncHistory, 'lastSync'> & { lastSync: string | null };
-export type SyncLogAnswer = (Omit<SyncLogRow, 'createdAt'> & { createdAt: string })[];
-export type SyncStarted = z.infer<typeof syncStartedOut>;
+/** Each partner's sync endpoints (GET /bottle-pos/..., /clover/...). */
+const POS_ENDPOINTS: Record<PosPartner, ReturnType<typeof pos.posEndpoints>> = {
+  bottle_pos: pos.bottlePos,
+  clover: pos.clover,
+};
+
+export type SyncHistoryAnswer = Answer<typeof pos.clover.syncHistory>;
+export type SyncLogAnswer = Answer<typeof pos.clover.syncLog>;
+export type SyncStarted = Answer<typeof pos.clover.syncInvoices>;
 
 export function useSyncHistory(partner: PosPartner) {
-  return useQuery({
-    queryKey: queryKeys.integrations.history(partner),
-    queryFn: () => http.get<SyncHistoryAnswer>(`/${POS_PATH[partner]}/sync/history`),
-  });
+  return useQuery(endpointQuery(queryKeys.integrations.history(partner), POS_ENDPOINTS[partner].syncHistory, {}));
 }
 
 export function useSyncLog(partner: PosPartner, syncId: string) {
-  return useQuery({
-    queryKey: queryKeys.integrations.log(partner, syncId),
-    queryFn: () => http.get<SyncLogAnswer>(`/${POS_PATH[partner]}/sync-log/${encodeURIComponent(syncId)}`),
-  });
+  return useQuery(
+    endpointQuery(queryKeys.integrations.log(partner, syncId), POS_ENDPOINTS[partner].syncLog, {
+      params: { syncId },
+    }),
+  );
 }
 
 export function useStartSync(partner: PosPartner) {
   const qc = useQueryClient();
+  const ep = POS_ENDPOINTS[partner];
   return useMutation({
-    mutationFn: (v: { what: 'invoices' | 'products'; invoiceId?: number; onlyFirstChunk?: boolean }) =>
-      http.get<SyncStarted>(
-        `/${POS_PATH[partner]}/sync-${v.what}`,
-        v.what === 'invoices'
-          ? { filterModel: v.invoiceId ? { id: v.invoiceId } : undefined }
-          : { onlyFirstChunk: v.onlyFirstChunk || undefined },
-      ),
+    mutationFn: (v: {
+      what: 'invoices' | 'products';
+      invoiceId?: number;
+      onlyFirstChunk?: boolean;
+    }): Promise<SyncStarted> =>
+      v.what === 'invoices'
+        ? call(ep.syncInvoices, { query: { filterModel: v.invoiceId ? { id: v.invoiceId } : undefined } })
+        : call(ep.syncProducts, { query: { onlyFirstChunk: v.onlyFirstChunk || undefined } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.integrations.history(partner) }),
   });
 }
 
 /** GET /bottle-pos/export-invoices as a file download. */
 export async function exportBottlePosInvoices(filterModel?: Record<string, unknown>): Promise<Blob> {
-  const res = await request<Response>('GET', '/bottle-pos/export-invoices', {
-    query: { filterModel },
-    raw: true,
-  });
+  const res = await callForFile(pos.bottlePos.exportInvoices, { query: { filterModel } });
   return res.blob();
 }
 
@@ -52,14 +54,13 @@ export async function exportBottlePosInvoices(filterModel?: Record<string, unkno
 export function useCredentials() {
   return useQuery({
     queryKey: queryKeys.integrations.credentials('all'),
-    queryFn: () =>
-      http.get<{ integrations: IntegrationSettings[] }>('/company/integration').then((r) => r.integrations),
+    queryFn: () => call(credentials.integrations, {}).then((r) => r.integrations),
   });
 }
 
 /** Saves a partner's API key; a point of sale's is tested as it is saved. */
 export const saveIntegrationKey = (name: IntegrationName, api_key: string) =>
-  http.put<IntegrationSaved>(`/company/integration/${name}`, { api_key });
+  call(credentials.saveIntegration, { params: { name }, body: { api_key } });
 
 export const removeIntegrationKey = (name: IntegrationName) =>
-  http.del<IntegrationSettings>(`/company/integration/${name}`);
+  call(credentials.removeIntegration, { params: { name } });

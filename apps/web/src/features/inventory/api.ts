@@ -1,24 +1,22 @@
 import type { FilterModel, SortModelItem } from '@dbo/domain/grid';
-import type {
-  HistoryGridResponse,
-  InventoryGridResponse,
-  InventoryItem,
-  InventoryUpdate,
-  RestockRequest,
-  RestockedItem,
-} from '@dbo/domain/inventory';
+import * as catalog from '@dbo/domain/endpoints/catalog';
+import * as api from '@dbo/domain/endpoints/inventory';
+import type { InventoryUpdate, RestockRequest } from '@dbo/domain/inventory';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from '../../lib/api';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
+import type { GridRow } from '../../lib/server-grid';
+
+/** An item of the inventory grid. */
+export type InventoryRow = GridRow<typeof api.inventoryGrid>;
+/** A movement of the inventory history grid. */
+export type HistoryEntry = GridRow<typeof api.historyGrid>;
 
 export const inventoryKeys = queryKeys.inventory;
 
 /** GET /inventory/distributors */
 export function useDistributors() {
-  return useQuery({
-    queryKey: inventoryKeys.distributors,
-    queryFn: () => http.get<string[]>('/inventory/distributors'),
-  });
+  return useQuery(endpointQuery(inventoryKeys.distributors, api.distributors, {}));
 }
 
 export interface ExportModels {
@@ -27,29 +25,27 @@ export interface ExportModels {
 }
 
 /** Every row of a grid that passes the filters (ignoreLimit), in the grid's order. */
-const fetchAllRows = <T>(url: string, m: ExportModels, extra: Record<string, string | undefined> = {}) =>
-  http.get<T>(url, {
-    startRow: 0,
-    endRow: 1,
-    ignoreLimit: true,
-    filterModel: m.filterModel ?? {},
-    sortModel: m.sortModel ?? [],
-    ...extra,
-  });
+const allRows = (m: ExportModels) => ({
+  startRow: 0,
+  endRow: 1,
+  ignoreLimit: true,
+  filterModel: m.filterModel ?? {},
+  sortModel: m.sortModel ?? [],
+});
 
 /** Every filtered item: the export and Populate Restock. */
-export const fetchAllInventory = (m: ExportModels) => fetchAllRows<InventoryGridResponse>('/inventory/grid', m);
+export const fetchAllInventory = (m: ExportModels) => call(api.inventoryGrid, { query: allRows(m) });
 
 /** Every filtered movement in the date range: the history export. */
 export const fetchAllHistory = (m: ExportModels & { dateFrom?: string; dateTo?: string }) =>
-  fetchAllRows<HistoryGridResponse>('/inventory/history/grid', m, { dateFrom: m.dateFrom, dateTo: m.dateTo });
+  call(api.historyGrid, { query: { ...allRows(m), dateFrom: m.dateFrom, dateTo: m.dateTo } });
 
 /** PUT /inventory/{id} with one {field: value}; invalidates every inventory query first. */
 export function useUpdateInventory() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: InventoryUpdate }) =>
-      http.put<InventoryItem>(`/inventory/${id}`, body),
+      call(api.updateInventoryItem, { params: { id }, body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: inventoryKeys.all });
       await qc.invalidateQueries({ queryKey: ['product'] });
@@ -61,7 +57,7 @@ export function useUpdateInventory() {
 export function useRestock() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: RestockRequest) => http.put<RestockedItem[]>('/inventory', body),
+    mutationFn: (body: RestockRequest) => call(api.restock, { body }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: inventoryKeys.all });
       await qc.invalidateQueries({ queryKey: ['product'] });
@@ -69,16 +65,10 @@ export function useRestock() {
   });
 }
 
-/** The fields of GET /product/suggestions the restock entry reads. */
-export interface ProductOption {
-  id: number;
-  product: string;
-  product_type: string;
-  product_size: string;
-  upc: string | null;
-  last_purchase_price: number;
-  stock: number | null;
-}
+/** A product of GET /product/suggestions (the restock entry). */
+export type ProductOption = Answer<typeof catalog.productSuggestions>['suggestions'][number];
 
 export const searchProducts = (query: string) =>
-  http.get<{ suggestions: ProductOption[] }>('/product/suggestions', { query }).then((r) => r.suggestions ?? []);
+  call(catalog.productSuggestions, {
+    query: { query, excludingProductIds: undefined, excludingSourceProductIds: undefined },
+  }).then((r) => r.suggestions ?? []);

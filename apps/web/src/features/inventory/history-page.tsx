@@ -1,5 +1,5 @@
 import { formatDateTime, todayInTexas } from '@dbo/domain/dates';
-import { type HistoryRow, INVENTORY_MSG } from '@dbo/domain/inventory';
+import { INVENTORY_MSG } from '@dbo/domain/inventory';
 import { formatMoney } from '@dbo/domain/money';
 import type { ColDef } from 'ag-grid-community';
 import { App, Button, Tag, theme } from 'antd';
@@ -10,7 +10,8 @@ import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../lib/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
-import { fetchAllHistory } from './api';
+import { historyGrid } from '@dbo/domain/endpoints/inventory';
+import { fetchAllHistory, type HistoryEntry } from './api';
 import { historyCsv, signed } from './csv';
 import { type DayRange, PastRangePicker } from '../../lib/date-range';
 import { Page } from '../../lib/page';
@@ -35,7 +36,7 @@ function HistoryGridPage() {
     [range],
   );
 
-  const columns = useMemo<ColDef<HistoryRow>[]>(
+  const columns = useMemo<ColDef<HistoryEntry>[]>(
     () => [
       {
         headerName: 'Date',
@@ -72,7 +73,7 @@ function HistoryGridPage() {
         field: 'ref_number',
         minWidth: 120,
         ...textResetFilter,
-        cellRenderer: (p: { data?: HistoryRow }) => {
+        cellRenderer: (p: { data?: HistoryEntry }) => {
           const r = p.data;
           if (!r?.ref_number) return null;
           return r.source === 'invoice' && r.invoice_id ? (
@@ -138,9 +139,9 @@ function HistoryGridPage() {
         </>
       }
     >
-      <ServerGrid<HistoryRow>
+      <ServerGrid<HistoryEntry>
         ref={grid}
-        url="/inventory/history/grid"
+        endpoint={historyGrid}
         liveKey={queryKeys.inventory.all}
         columnDefs={columns}
         params={params}

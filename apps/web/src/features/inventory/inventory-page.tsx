@@ -3,7 +3,6 @@ import { todayInTexas } from '@dbo/domain/dates';
 import {
   INVENTORY_MSG,
   type InventoryEditField,
-  type InventoryItem,
   type InventoryUpdate,
   inventoryUpdateSchema,
   isLowStock,
@@ -17,7 +16,8 @@ import { useBusy } from '../../lib/use-busy';
 import { gatedPage } from '../../lib/feature-gate';
 import { ServerGrid, type ServerGridHandle, sortModelOf } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
-import { fetchAllInventory, useUpdateInventory } from './api';
+import { inventoryGrid } from '@dbo/domain/endpoints/inventory';
+import { fetchAllInventory, type InventoryRow, useUpdateInventory } from './api';
 import { inventoryCsv } from './csv';
 import { centred, numberResetFilter as numberFilter, textResetFilter as textFilter } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
@@ -35,7 +35,7 @@ const LABELS: Record<InventoryEditField, string> = {
 };
 
 interface PendingEdit {
-  e: CellEditRequestEvent<InventoryItem>;
+  e: CellEditRequestEvent<InventoryRow>;
   field: InventoryEditField;
   body: InventoryUpdate;
   from: string;
@@ -64,7 +64,7 @@ function InventoryGridPage() {
   const [exporting, run] = useBusy();
   const update = useUpdateInventory();
 
-  const revert = useCallback((e: CellEditRequestEvent<InventoryItem>) => {
+  const revert = useCallback((e: CellEditRequestEvent<InventoryRow>) => {
     e.api.refreshCells({ rowNodes: [e.node], force: true });
   }, []);
 
@@ -85,7 +85,7 @@ function InventoryGridPage() {
   );
 
   const onCellEditRequest = useCallback(
-    (e: CellEditRequestEvent<InventoryItem>) => {
+    (e: CellEditRequestEvent<InventoryRow>) => {
       const field = e.colDef.field as InventoryEditField | undefined;
       if (!field || !(field in LABELS)) return;
       const parsed = toBody(field, e.newValue);
@@ -122,7 +122,7 @@ function InventoryGridPage() {
     [token],
   );
 
-  const columns = useMemo<ColDef<InventoryItem>[]>(() => {
+  const columns = useMemo<ColDef<InventoryRow>[]>(() => {
     const editable = { editable: true, cellEditor: 'agTextCellEditor' };
     const wrap = { wrapHeaderText: true, autoHeaderHeight: true };
     const num = (minWidth: number) => ({ minWidth, ...wrap, ...numberFilter, ...centred });
@@ -134,7 +134,7 @@ function InventoryGridPage() {
         flex: 3,
         minWidth: 230,
         ...textFilter,
-        cellRenderer: (p: { data?: InventoryItem }) =>
+        cellRenderer: (p: { data?: InventoryRow }) =>
           p.data ? (
             <div style={{ lineHeight: 1.3, minWidth: 0 }}>
               <div style={{ whiteSpace: 'nowrap' }}>{p.data.product.product}</div>
@@ -271,9 +271,9 @@ function InventoryGridPage() {
           {totalValue === null ? '—' : formatMoney(totalValue)}
         </Typography.Text>
       </Flex>
-      <ServerGrid<InventoryItem>
+      <ServerGrid<InventoryRow>
         ref={grid}
-        url="/inventory/grid"
+        endpoint={inventoryGrid}
         liveKey={queryKeys.inventory.all}
         columnDefs={columns}
         rowHeight={50}

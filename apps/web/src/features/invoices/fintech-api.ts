@@ -1,6 +1,9 @@
-import type { ConvertedInvoice, FintechLogEntry, MpowerInvoice } from '@dbo/domain/fintech';
+import * as api from '@dbo/domain/endpoints/fintech';
+import { mpowerSync } from '@dbo/domain/endpoints/mpower';
+import type { EndpointArgs } from '@dbo/domain/endpoint';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadResponse, http, type RequestOptions, request } from '../../lib/api';
+import { downloadResponse } from '../../lib/api';
+import { type Answer, call, callForFile } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
 import type { Invoice } from './api';
 import { NEW_DRAFT_BLANKS } from './builder-model';
@@ -11,7 +14,7 @@ const fintechLogKey = (invoiceId: number) => ['invoice', 'fintech-log', invoiceI
 export function useFintechLog(invoiceId: number) {
   return useQuery({
     queryKey: fintechLogKey(invoiceId),
-    queryFn: () => http.get<FintechLogEntry[]>('/fintech/sync-log', { invoiceIds: String(invoiceId) }),
+    queryFn: () => call(api.fintechSyncLog, { query: { invoiceIds: String(invoiceId) } }),
     staleTime: 0,
   });
 }
@@ -20,7 +23,7 @@ export function useFintechLog(invoiceId: number) {
 export function useFintechSync(invoiceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => request<FintechLogEntry>('POST', '/fintech/sync', { query: { invoiceIds: String(invoiceId) } }),
+    mutationFn: () => call(api.fintechSync, { query: { invoiceIds: String(invoiceId) } }),
     onSettled: () => qc.invalidateQueries({ queryKey: fintechLogKey(invoiceId) }),
   });
 }
@@ -29,7 +32,7 @@ export function useFintechSync(invoiceId: number) {
 export function useMpowerSync(invoiceId: number) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => http.get<MpowerInvoice>(`/mpower/${invoiceId}/sync`),
+    mutationFn: () => call(mpowerSync, { params: { id: invoiceId } }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.invoices.all }),
   });
 }
@@ -38,16 +41,16 @@ export function useMpowerSync(invoiceId: number) {
 export function convertFintechFile(file: File) {
   const form = new FormData();
   form.append('invoice', file, file.name);
-  return request<ConvertedInvoice>('POST', '/invoice/convert', { body: form });
+  return call(api.convertInvoice, { body: form });
 }
 
-async function downloadCsv(path: string, query: RequestOptions['query'], fallbackName: string) {
-  await downloadResponse(await request<Response>('GET', path, { query, raw: true }), fallbackName);
-}
+export const downloadFintechSample = async () =>
+  downloadResponse(await callForFile(api.fintechSampleInvoice, {}), 'fintech-sample-invoice.csv');
+export const downloadFintechExport = async (query: EndpointArgs<typeof api.fintechExport>['query']) =>
+  downloadResponse(await callForFile(api.fintechExport, { query }), 'fintech-invoices.csv');
 
-export const downloadFintechSample = () => downloadCsv('/fintech/sample-invoice', {}, 'fintech-sample-invoice.csv');
-export const downloadFintechExport = (query: RequestOptions['query']) =>
-  downloadCsv('/fintech/export', query, 'fintech-invoices.csv');
+/** A fintech invoice file converted into a draft (POST /invoice/convert). */
+export type ConvertedInvoice = Answer<typeof api.convertInvoice>;
 
 /** The converted file as the builder's source: a new draft with the matched customer and lines. */
 export function invoiceFromFintech(d: ConvertedInvoice): Invoice {

@@ -132,14 +132,17 @@ export function ProductFormModal({
     const values = await validValues(form);
     if (!values) return;
     setErrors([]);
-    const body: Record<string, unknown> = {
+    const keepDate = !(editing && !priceChanged && !values.customerId);
+    const body = {
       ...values,
-      effective_date: values.effective_date ? values.effective_date.format('YYYY-MM-DD') : undefined,
+      reorder_level: values.reorder_level,
+      reorder_qty: values.reorder_qty,
+      reorder_time_in_days: values.reorder_time_in_days,
+      effective_date: keepDate && values.effective_date ? values.effective_date.format('YYYY-MM-DD') : undefined,
       customerId: values.customerId ?? undefined,
     };
-    if (editing && !priceChanged && !values.customerId) delete body.effective_date;
     try {
-      const saved = await save.mutateAsync({ id: product?.id, body });
+      const saved = await save.mutateAsync(product ? { id: product.id, body } : { body });
       unsaved.saved();
       message.success(editing ? 'Product saved' : 'Product created');
       onSaved?.(saved);

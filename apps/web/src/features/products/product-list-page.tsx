@@ -11,6 +11,7 @@ import { Page } from '../../lib/page';
 import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { type Product, useProduct } from './api';
+import { productGrid } from '@dbo/domain/endpoints/catalog';
 import { ProductFormModal } from './product-form-modal';
 import { ProductTypeTag } from './product-type-tag';
 import { ButtonLink } from '../../lib/button-link';
@@ -202,7 +203,7 @@ export default function ProductListPage() {
       </Drawer>
       <ServerGrid<Product>
         ref={grid}
-        url="/product/grid"
+        endpoint={productGrid}
         liveKey={queryKeys.products.all}
         columnDefs={columns}
         params={params}

@@ -1,8 +1,7 @@
-import type { companyStatsOut } from '@dbo/domain/invoice';
-import type { SalesGroup, SalesReport, StampsReport } from '@dbo/domain/report';
+import * as api from '@dbo/domain/endpoints/reports';
+import type { SalesGroup } from '@dbo/domain/report';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http } from '../../lib/api';
+import { call } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
 
 /** From and to days (YYYY-MM-DD) of a report. */
@@ -11,7 +10,7 @@ export type RangeValue = [string, string];
 export function useSales(groupBy: SalesGroup, range: RangeValue) {
   return useQuery({
     queryKey: queryKeys.reports.sales(groupBy, range[0], range[1]),
-    queryFn: () => http.get<SalesReport>('/report/sales', { from: range[0], to: range[1], groupBy }),
+    queryFn: () => call(api.salesReport, { query: { from: range[0], to: range[1], groupBy } }),
     retry: false,
   });
 }
@@ -19,7 +18,7 @@ export function useSales(groupBy: SalesGroup, range: RangeValue) {
 export function useStampsReport(range: RangeValue) {
   return useQuery({
     queryKey: queryKeys.reports.stamps(range[0], range[1]),
-    queryFn: () => http.get<StampsReport>('/report/stamps', { from: range[0], to: range[1] }),
+    queryFn: () => call(api.stampsReport, { query: { from: range[0], to: range[1] } }),
     retry: false,
   });
 }
@@ -29,7 +28,7 @@ export function usePeriodStats(periods: { from: string; to: string }[]) {
   return useQueries({
     queries: periods.map((p) => ({
       queryKey: queryKeys.company.statsRange(p.from, p.to),
-      queryFn: () => http.get<z.infer<typeof companyStatsOut>>('/company/stats', { from: p.from, to: p.to }),
+      queryFn: () => call(api.companyStats, { query: { from: p.from, to: p.to } }),
       retry: false,
     })),
   });
