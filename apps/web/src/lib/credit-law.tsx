@@ -1,21 +1,21 @@
-import type { customerDelinquencyOut } from '@dbo/domain/credit-law';
 import { formatDate } from '@dbo/domain/dates';
+import { customerDelinquency } from '@dbo/domain/endpoints/delinquency';
 import { formatMoney } from '@dbo/domain/money';
 import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
 import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { z } from 'zod';
-import { http } from './api';
+import { type Answer, endpointQuery } from './endpoints';
 import { queryKeys } from './query-keys';
 
 /** A customer's standing under the Texas credit law: the customer page and the invoice builder both warn with it. */
-export type CustomerDelinquency = z.infer<typeof customerDelinquencyOut>;
+export type CustomerDelinquency = Answer<typeof customerDelinquency>;
 
 export function useCustomerDelinquency(customerId: number | null | undefined) {
   return useQuery({
-    queryKey: queryKeys.customers.delinquency(customerId ?? 0),
-    queryFn: () => http.get<CustomerDelinquency>(`/customer/${customerId}/delinquency`),
+    ...endpointQuery(queryKeys.customers.delinquency(customerId ?? 0), customerDelinquency, {
+      params: { id: customerId ?? 0 },
+    }),
     enabled: !!customerId,
     staleTime: 0,
   });

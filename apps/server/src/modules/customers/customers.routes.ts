@@ -1,26 +1,7 @@
-import {
-  CUSTOMER_MSG,
-  autoFillQuerySchema,
-  customerGridOut,
-  customerOut,
-  customerSchema,
-  customerSignInSchema,
-  customerSignUpSchema,
-  customerUserGridOut,
-  customerUserOut,
-  customerUserSessionOut,
-  establishmentSuggestionOut,
-  invitationSchema,
-  notificationPreferencesSchema,
-  permissionSchema,
-  priceTierBriefOut,
-  refId,
-  revokeSchema,
-  tabcExpirationOut,
-} from '@dbo/domain/customer';
+import { CUSTOMER_MSG, refId } from '@dbo/domain/customer';
+import * as api from '@dbo/domain/endpoints/customers';
 import { gridQuery } from '@dbo/domain/grid';
-import { dbId, idParams, optionalQueryId } from '@dbo/domain/primitives';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { notFound, unauthorized } from '../../lib/errors.js';
 import type { App, FastifyRequest } from '../../lib/http.js';
 import { AttemptLimiter, limitBy } from '../auth/auth.limits.js';
@@ -56,11 +37,7 @@ import {
   updateCustomer,
 } from './customers.service.js';
 
-const customerIdParams = z.object({ customerId: dbId('Customer') });
 const tags = ['customer'];
-const signOutOut = z.object({ success: z.boolean() });
-const invitationOut = z.object({ customerUser: customerUserOut, success: z.boolean() });
-const usersGridQuery = gridQuery({ customerId: optionalQueryId('customerId') });
 
 /** Customer-app tokens are signed by the same key but carry kind 'customer'; staff routes refuse them. */
 interface CustomerTokenPayload {
@@ -99,15 +76,15 @@ export async function customerTokenUser(app: App, req: FastifyRequest) {
 export async function privateRoutes(app: App) {
   const { db, config } = app.deps;
 
-  app.get('/customer', { schema: { tags, response: { 200: z.array(customerOut) } } }, async (req) =>
-    listCustomers(db, req.auth.companyId),
-  );
+  app.route({
+    ...routeOf(api.customers, { tags }),
+    handler: async (req) => listCustomers(db, req.auth.companyId),
+  });
 
-  app.get(
-    '/customer/grid',
-    { schema: { tags, querystring: gridQuery(), response: { 200: customerGridOut } } },
-    async (req) => customerGrid(app.deps.wiring, db, req.auth.companyId, req.query),
-  );
+  app.route({
+    ...routeOf(api.customerGrid, { tags }),
+    handler: async (req) => customerGrid(app.deps.wiring, db, req.auth.companyId, req.query),
+  });
 
   // the customer screens of the company's other users refresh (after the write committed)
   const changed = <C extends { id: number }>(companyId: number, c: C, deleted?: boolean) => {
@@ -115,36 +92,40 @@ export async function privateRoutes(app: App) {
     return c;
   };
 
-  app.post('/customer', { schema: { tags, body: customerSchema, response: { 200: customerOut } } }, async (req) =>
-    changed(req.auth.companyId, await createCustomer(db, req.auth.companyId, req.auth.userId, req.body)),
-  );
+  app.route({
+    ...routeOf(api.createCustomer, { tags }),
+    handler: async (req) =>
+      changed(req.auth.companyId, await createCustomer(db, req.auth.companyId, req.auth.userId, req.body)),
+  });
 
-  app.get(
-    '/customer/auto-fill-suggestions',
-    { schema: { tags, querystring: autoFillQuerySchema, response: { 200: z.array(establishmentSuggestionOut) } } },
-    async (req) => autoFillSuggestions(db, req.query.query),
-  );
+  app.route({
+    ...routeOf(api.autoFillSuggestions, { tags }),
+    handler: async (req) => autoFillSuggestions(db, req.query.query),
+  });
 
-  app.get('/customer/all-users', { schema: { tags, response: { 200: z.array(customerUserOut) } } }, async (req) => {
-    const res = await allCustomerUsers(db, req.auth.companyId, gridQuery().parse({ startRow: 0, endRow: 400 }));
-    return res.rows;
+  app.route({
+    ...routeOf(api.allCustomerUsers, { tags }),
+    handler: async (req) => {
+      const res = await allCustomerUsers(db, req.auth.companyId, gridQuery().parse({ startRow: 0, endRow: 400 }));
+      return res.rows;
+    },
   });
 
   /** The users grid; with customerId only that customer's users (/customer/{customerId}/user). */
-  app.get(
-    '/customer/all-users/grid',
-    { schema: { tags, querystring: usersGridQuery, response: { 200: customerUserGridOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.customerUserGrid, { tags }),
+    handler: async (req) => {
       const { customerId } = req.query;
       if (customerId) await findCustomer(db, req.auth.companyId, customerId);
       return allCustomerUsers(db, req.auth.companyId, req.query, customerId);
     },
-  );
+  });
 
   /** The company's price tiers, for the customer form's tier choice. */
-  app.get('/customer/price-tiers', { schema: { tags, response: { 200: z.array(priceTierBriefOut) } } }, async (req) =>
-    listPriceTiers(db, req.auth.companyId),
-  );
+  app.route({
+    ...routeOf(api.priceTiers, { tags }),
+    handler: async (req) => listPriceTiers(db, req.auth.companyId),
+  });
 
   /** Tells the staff screens and the customer user's own sockets (the customer app signs a revoked or disabled user out). */
   const announceAccess = async <U extends { id: number; revoked: boolean; is_enable: boolean }>(
@@ -159,10 +140,9 @@ export async function privateRoutes(app: App) {
     return u;
   };
 
-  app.put(
-    '/customer/user-invitation-revoke',
-    { schema: { tags, body: revokeSchema, response: { 200: customerUserOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.revokeInvitation, { tags }),
+    handler: async (req) => {
       const u = await setRevoked(
         db,
         req.auth.companyId,
@@ -172,12 +152,11 @@ export async function privateRoutes(app: App) {
       );
       return announceAccess(req.auth.companyId, u);
     },
-  );
+  });
 
-  app.put(
-    '/customer/user-permission',
-    { schema: { tags, body: permissionSchema, response: { 200: customerUserOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.setUserPermission, { tags }),
+    handler: async (req) => {
       const u = await setPermission(
         db,
         req.auth.companyId,
@@ -187,7 +166,7 @@ export async function privateRoutes(app: App) {
       );
       return announceAccess(req.auth.companyId, u);
     },
-  );
+  });
 
   /** Mails a new or a resent invitation; the answer names the invited user. */
   const mailInvitation = async <U>(invited: { user: U; mail: InvitationMail }) => {
@@ -195,71 +174,66 @@ export async function privateRoutes(app: App) {
     return { customerUser: invited.user, success: true };
   };
 
-  app.post(
-    '/customer/user-invitation',
-    { schema: { tags, body: invitationSchema, response: { 200: invitationOut } } },
-    async (req) => mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config, req.body)),
-  );
+  app.route({
+    ...routeOf(api.inviteUser, { tags }),
+    handler: async (req) =>
+      mailInvitation(await inviteCustomerUser(db, req.auth.companyId, req.auth.userId, config, req.body)),
+  });
 
   // Staff can send a fresh link when the first one got lost or expired.
-  app.post(
-    '/customer/user-invitation/:id/resend',
-    { schema: { tags, params: idParams, response: { 200: invitationOut } } },
-    async (req) =>
+  app.route({
+    ...routeOf(api.resendInvitation, { tags }),
+    handler: async (req) =>
       mailInvitation(await resendInvitation(db, req.auth.companyId, req.auth.userId, config, req.params.id)),
-  );
+  });
 
-  app.get('/customer/:id', { schema: { tags, params: idParams, response: { 200: customerOut } } }, async (req) =>
-    customerWithFlags(app.deps.wiring, db, req.auth.companyId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.customer, { tags }),
+    handler: async (req) => customerWithFlags(app.deps.wiring, db, req.auth.companyId, req.params.id),
+  });
 
-  app.put(
-    '/customer/:id',
-    { schema: { tags, params: idParams, body: customerSchema, response: { 200: customerOut } } },
-    async (req) =>
+  app.route({
+    ...routeOf(api.updateCustomer, { tags }),
+    handler: async (req) =>
       changed(
         req.auth.companyId,
         await updateCustomer(db, req.auth.companyId, req.auth.userId, req.params.id, req.body),
       ),
-  );
+  });
 
-  app.delete(
-    '/customer/:id',
-    { schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean(), id: z.number() }) } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.removeCustomer, { tags }),
+    handler: async (req) => {
       const removed = await removeCustomer(db, req.auth.companyId, req.auth.userId, req.params.id);
       // its users' sessions and sockets end with it
       await endCustomerSessions(app.deps, { customerId: req.params.id });
       return changed(req.auth.companyId, removed, true);
     },
-  );
+  });
 
-  app.get(
-    '/customer/:id/tabc-expiration',
-    { schema: { tags, params: idParams, response: { 200: tabcExpirationOut } } },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.tabcExpiration, { tags }),
+    handler: async (req, reply) => {
       reply.header('cache-control', 'private, max-age=600');
       return customerTabcExpiration(db, req.auth.companyId, req.params.id);
     },
-  );
+  });
 
-  app.get(
-    '/customer/:customerId/user',
-    { schema: { tags, params: customerIdParams, response: { 200: z.array(customerUserOut) } } },
-    async (req) => listCustomerUsers(db, req.auth.companyId, req.params.customerId),
-  );
+  app.route({
+    ...routeOf(api.customerUsers, { tags }),
+    handler: async (req) => listCustomerUsers(db, req.auth.companyId, req.params.customerId),
+  });
 
-  app.put(
-    '/customer/:id/notification-preferences',
-    { schema: { tags, params: idParams, body: notificationPreferencesSchema, response: { 200: customerUserOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.setNotificationPreferences, { tags }),
+    handler: async (req) => {
       const userId = refId(req.body.customerUser);
       // the path names the customer; the user must be one of that customer's users
       const users = await listCustomerUsers(db, req.auth.companyId, req.params.id);
       if (!users.some((u) => u.id === userId)) throw notFound(CUSTOMER_MSG.userNotFound);
       return setNotificationPreferences(db, req.auth.companyId, req.auth.userId, userId, req.body.preferences);
     },
-  );
+  });
 }
 
 export async function publicRoutes(app: App) {
@@ -276,38 +250,37 @@ export async function publicRoutes(app: App) {
   ]);
 
   /** Completes an invitation: the token from the e-mailed link and a password create the account. */
-  app.post(
-    '/customer-app/signup',
-    { schema: { tags, body: customerSignUpSchema, response: { 200: customerUserSessionOut } }, preHandler: attempts },
-    async (req) => {
+  app.route({
+    ...routeOf(api.customerSignUp, { tags }),
+    preHandler: attempts,
+    handler: async (req) => {
       const user = await completeSignUp(db, req.body);
       return { access_token: await customerToken(app, user), customerUser: user };
     },
-  );
+  });
 
-  app.post(
-    '/customer-app/signin',
-    {
-      schema: { tags, body: customerSignInSchema, response: { 200: customerUserSessionOut } },
-      preHandler: attempts,
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.customerSignIn, { tags }),
+    preHandler: attempts,
+    handler: async (req) => {
       const user = await customerSignIn(db, req.body.email, req.body.password, req.body.subdomain);
       return { access_token: await customerToken(app, user), customerUser: user };
     },
-  );
+  });
 
   /** The signed-in customer user; a revoked or disabled user's token stops working at once. */
-  app.get(
-    '/customer-app/me',
-    { schema: { tags, response: { 200: z.object({ customerUser: customerUserOut }) } } },
-    async (req) => ({ customerUser: (await customerTokenUser(app, req)).user }),
-  );
+  app.route({
+    ...routeOf(api.customerMe, { tags }),
+    handler: async (req) => ({ customerUser: (await customerTokenUser(app, req)).user }),
+  });
 
   /** Customer-app sign-out: this token's session ends and its sockets close, on every process. */
-  app.post('/customer-app/signout', { schema: { tags, response: { 200: signOutOut } } }, async (req) => {
-    const { sessionId } = await customerTokenUser(app, req);
-    await endCustomerSessions(app.deps, { sessionIds: [sessionId] });
-    return { success: true };
+  app.route({
+    ...routeOf(api.customerSignOut, { tags }),
+    handler: async (req) => {
+      const { sessionId } = await customerTokenUser(app, req);
+      await endCustomerSessions(app.deps, { sessionIds: [sessionId] });
+      return { success: true };
+    },
   });
 }

@@ -1,8 +1,7 @@
-import { balancePrintOut, customerBalanceOut } from '@dbo/domain/customer';
-import { idParams } from '@dbo/domain/primitives';
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/customer-balance';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
-import { printPageRequest, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { balancePdf, balancePrintData, customerBalance, customerOwing } from './customer-balance.service.js';
 import { assertPrintableCustomer } from '../customers/customers.service.js';
 import { sendPdf } from '../../lib/download.js';
@@ -13,33 +12,20 @@ const tags = ['customer'];
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
 
-  app.get(
-    '/customer/:id/check-balance',
-    { schema: { tags, params: idParams, response: { 200: z.object({ owing: z.number() }) } } },
-    async (req) => customerOwing(db, req.auth.companyId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.checkBalance, { tags }),
+    handler: async (req) => customerOwing(db, req.auth.companyId, req.params.id),
+  });
 
-  app.get(
-    '/customer/:id/balance',
-    { schema: { tags, params: idParams, response: { 200: customerBalanceOut } } },
-    async (req) => customerBalance(db, req.auth.companyId, req.params.id),
-  );
+  app.route({
+    ...routeOf(api.customerBalance, { tags }),
+    handler: async (req) => customerBalance(db, req.auth.companyId, req.params.id),
+  });
 
   /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
-  app.post(
-    '/customer/:id/balance/pdf',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        // the spec's payload is none: no body (null) is the PDF
-        body: z.object({ format: z.enum(['pdf', 'url']).optional() }).nullish(),
-        produces: ['application/json', 'application/pdf'],
-        // 200 is the PDF itself, or with format 'url' the printable page's link
-        response: { 200: z.union([z.object({ url: z.string(), token: z.string() }), z.instanceof(Buffer)]) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.balancePdf, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const data = await balancePrintData(db, req.auth.companyId, req.params.id);
       if (req.body?.format === 'url') {
         const token = signPrintToken(app, 'balance', req.params.id, req.auth.companyId);
@@ -47,7 +33,7 @@ export async function privateRoutes(app: App) {
       }
       return sendPdf(reply, balancePdfName(data), await balancePdf(data));
     },
-  );
+  });
 }
 
 /** The balance PDF's file name, from the staff screen or the customer's public page alike. */
@@ -58,17 +44,9 @@ export async function publicRoutes(app: App) {
   const { db } = app.deps;
 
   /** The public printable balance page's data; ?format=pdf answers the PDF. */
-  app.get(
-    '/pdf/customer/balance/:token',
-    {
-      schema: {
-        tags,
-        ...printPageRequest,
-        produces: ['application/json', 'application/pdf'],
-        response: { 200: z.union([balancePrintOut, z.instanceof(Buffer)]) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.balancePrintPage, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const { id, companyId } = verifyPrintToken(app, req.params.token, 'balance');
       // the link dies with its customer
       await assertPrintableCustomer(db, companyId, id);
@@ -78,5 +56,5 @@ export async function publicRoutes(app: App) {
       }
       return data;
     },
-  );
+  });
 }

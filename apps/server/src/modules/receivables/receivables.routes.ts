@@ -1,25 +1,14 @@
 import { todayInTexas } from '@dbo/domain/dates';
-import { pdfOut, printLinkOut } from '@dbo/domain/invoice';
-import { dbId, idParams } from '@dbo/domain/primitives';
-import {
-  agingOut,
-  agingQuery,
-  creditMemoOut,
-  creditMemoSchema,
-  creditMemosOut,
-  statementOut,
-  type Statement,
-  statementQuery,
-} from '@dbo/domain/receivables';
-import { statementEmailOut, statementEmailSchema, statementPdfSchema, statementPrintOut } from '@dbo/domain/statement';
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/receivables';
+import { type Statement, statementQuery } from '@dbo/domain/receivables';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { notFound } from '../../lib/errors.js';
 import type { App, FastifyReply } from '../../lib/http.js';
 import { assertPrintableCustomer, findCustomer } from '../customers/customers.service.js';
 import { findInvoice } from '../invoices/invoice-lookup.service.js';
 import { agingReport } from './aging.service.js';
 import { findCreditMemo, issueCreditMemo, listCreditMemos } from './credit-memos.service.js';
-import { printPageRequest, signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
+import { signPrintToken, verifyPrintToken } from '../../lib/print-token.js';
 import { sendPdf } from '../../lib/download.js';
 import { creditMemoPdf, pdfHeaderData, statementFilename, statementPdf } from './receivables-pdf.js';
 import { sendStatementEmail, statementPrintData } from './statement-share.service.js';
@@ -37,39 +26,24 @@ async function sendStatementPdf(app: App, reply: FastifyReply, companyId: number
 export async function privateRoutes(app: App) {
   const { db, config, mailer } = app.deps;
 
-  app.get(
-    '/report/aging',
-    {
-      schema: {
-        tags,
-        description:
-          'Open balance per customer in buckets of days past due (current, 1-30, 31-60, 61-90, over 90) as of a Texas day (default today), with totals.',
-        querystring: agingQuery,
-        response: { 200: agingOut },
-      },
-    },
-    async (req) => agingReport(db, req.auth.companyId, req.query.asOf ?? todayInTexas()),
-  );
+  app.route({
+    ...routeOf(api.aging, {
+      tags,
+      description:
+        'Open balance per customer in buckets of days past due (current, 1-30, 31-60, 61-90, over 90) as of a Texas day (default today), with totals.',
+    }),
+    handler: async (req) => agingReport(db, req.auth.companyId, req.query.asOf ?? todayInTexas()),
+  });
 
-  app.get(
-    '/customer/:id/statement',
-    { schema: { tags, params: idParams, querystring: statementQuery, response: { 200: statementOut } } },
-    async (req) => customerStatement(db, req.auth.companyId, req.params.id, req.query.from, req.query.to),
-  );
+  app.route({
+    ...routeOf(api.statement, { tags }),
+    handler: async (req) => customerStatement(db, req.auth.companyId, req.params.id, req.query.from, req.query.to),
+  });
 
   /** The PDF itself; with {format: 'url'} the link of the public printable page instead. */
-  app.post(
-    '/customer/:id/statement/pdf',
-    {
-      schema: {
-        tags,
-        params: idParams,
-        body: statementPdfSchema,
-        produces: ['application/json', 'application/pdf'],
-        response: { 200: z.union([printLinkOut, pdfOut]) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.statementPdf, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const { companyId } = req.auth;
       const { from, to } = req.body;
       const s = await customerStatement(db, companyId, req.params.id, from, to);
@@ -79,59 +53,43 @@ export async function privateRoutes(app: App) {
       }
       return sendStatementPdf(app, reply, companyId, s);
     },
-  );
+  });
 
-  app.post(
-    '/customer/:id/statement/email',
-    {
-      schema: {
-        tags,
-        description:
-          "Sends the statement of a period as a PDF attachment to to_emails (default: the customer's email) and logs it in the activity log.",
-        params: idParams,
-        body: statementEmailSchema,
-        response: { 200: statementEmailOut },
-      },
-    },
-    async (req) =>
+  app.route({
+    ...routeOf(api.emailStatement, {
+      tags,
+      description:
+        "Sends the statement of a period as a PDF attachment to to_emails (default: the customer's email) and logs it in the activity log.",
+    }),
+    handler: async (req) =>
       sendStatementEmail(db, mailer, config.dataDir, {
         companyId: req.auth.companyId,
         userId: req.auth.userId,
         customerId: req.params.id,
         values: req.body,
       }),
-  );
+  });
 
-  app.get(
-    '/invoice/:id/credit-memo',
-    { schema: { tags, params: idParams, response: { 200: creditMemosOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.creditMemos, { tags }),
+    handler: async (req) => {
       const inv = await findInvoice(db, req.auth.companyId, { id: req.params.id });
       return listCreditMemos(db, req.auth.companyId, { invoiceId: inv.id });
     },
-  );
+  });
 
-  app.post(
-    '/invoice/:id/credit-memo',
-    { schema: { tags, params: idParams, body: creditMemoSchema, response: { 200: creditMemoOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.issueCreditMemo, { tags }),
+    handler: async (req) => {
       const memo = await issueCreditMemo(db, req.auth, req.params.id, req.body);
       app.deps.emit(req.auth.companyId, 'invoice:payment', { id: req.params.id });
       return memo;
     },
-  );
+  });
 
-  app.get(
-    '/credit-memo/:id/pdf',
-    {
-      schema: {
-        tags,
-        params: z.object({ id: dbId('Credit memo') }),
-        produces: ['application/pdf'],
-        response: { 200: pdfOut },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.creditMemoPdf, { tags, produces: ['application/pdf'] }),
+    handler: async (req, reply) => {
       const memo = await findCreditMemo(db, req.auth.companyId, req.params.id);
       const customer = await findCustomer(db, req.auth.companyId, memo.customer_id, { withDeleted: true });
       const { company, logo } = await pdfHeaderData(db, config.dataDir, req.auth.companyId);
@@ -141,24 +99,16 @@ export async function privateRoutes(app: App) {
         await creditMemoPdf(memo, customer.name, company, logo),
       );
     },
-  );
+  });
 }
 
 export async function publicRoutes(app: App) {
   const { db } = app.deps;
 
   /** The public printable statement's data; ?format=pdf answers the PDF. */
-  app.get(
-    '/pdf/customer/statement/:token',
-    {
-      schema: {
-        tags,
-        ...printPageRequest,
-        produces: ['application/json', 'application/pdf'],
-        response: { 200: z.union([statementPrintOut, pdfOut]) },
-      },
-    },
-    async (req, reply) => {
+  app.route({
+    ...routeOf(api.statementPrintPage, { tags, produces: ['application/json', 'application/pdf'] }),
+    handler: async (req, reply) => {
       const { id, companyId, data } = verifyPrintToken(app, req.params.token, 'statement');
       // the period is signed with the token; one that does not parse was never signed by us
       const period = statementQuery.safeParse(data);
@@ -171,5 +121,5 @@ export async function publicRoutes(app: App) {
       }
       return statementPrintData(db, companyId, id, from, to);
     },
-  );
+  });
 }

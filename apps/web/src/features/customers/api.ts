@@ -1,40 +1,32 @@
-import type { delinquencySummaryOut, delinquentAccountOut } from '@dbo/domain/credit-law';
-import type {
-  CustomerInput,
-  customerBalanceOut,
-  customerOut,
-  customerUserOut,
-  TabcExpiration,
-} from '@dbo/domain/customer';
-import type { establishmentSuggestionOut } from '@dbo/domain/tabc-permit';
+import type { CustomerInput } from '@dbo/domain/customer';
+import type { Holiday } from '@dbo/domain/credit-law';
+import * as balanceApi from '@dbo/domain/endpoints/customer-balance';
+import * as api from '@dbo/domain/endpoints/customers';
+import * as creditApi from '@dbo/domain/endpoints/delinquency';
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http, request } from '../../lib/api';
+import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
 import { queryKeys, useWrite } from '../../lib/query-keys';
 
-import type { PriceTier } from '../../lib/answer-types';
-import type { Holiday } from '@dbo/domain/credit-law';
-
-export type { PriceTier };
-
 /** A customer as GET /customer/{id} and the grid answer it. */
-export type Customer = z.infer<typeof customerOut>;
+export type Customer = Answer<typeof api.customer>;
 
 /** A customer app user as the customer users grid and detail answer it. */
-export type CustomerUser = z.infer<typeof customerUserOut>;
+export type CustomerUser = Answer<typeof api.customerUsers>[number];
 
 /** A TABC establishment suggested for a permit number. */
-export type Establishment = z.infer<typeof establishmentSuggestionOut>;
+export type Establishment = Answer<typeof api.autoFillSuggestions>[number];
 
 /** A customer's balance: what is owed, invoice by invoice. */
-export type Balance = z.infer<typeof customerBalanceOut>;
+export type Balance = Answer<typeof balanceApi.customerBalance>;
+
+/** A price tier of the customer form's tier choice. */
+export type PriceTier = Answer<typeof api.priceTiers>[number];
 
 const customerKeys = queryKeys.customers;
 
 export function useCustomer(id: number | undefined) {
   return useQuery({
-    queryKey: customerKeys.one(id ?? 0),
-    queryFn: () => http.get<Customer>(`/customer/${id}`),
+    ...endpointQuery(customerKeys.one(id ?? 0), api.customer, { params: { id: id ?? 0 } }),
     enabled: !!id,
     retry: false,
   });
@@ -42,8 +34,7 @@ export function useCustomer(id: number | undefined) {
 
 export function useTabcExpiration(id: number | undefined) {
   return useQuery({
-    queryKey: customerKeys.tabc(id ?? 0),
-    queryFn: () => http.get<TabcExpiration>(`/customer/${id}/tabc-expiration`),
+    ...endpointQuery(customerKeys.tabc(id ?? 0), api.tabcExpiration, { params: { id: id ?? 0 } }),
     enabled: !!id,
     staleTime: 10 * 60_000,
     retry: false,
@@ -51,36 +42,31 @@ export function useTabcExpiration(id: number | undefined) {
 }
 
 export function usePriceTiers(enabled: boolean) {
-  return useQuery({
-    queryKey: customerKeys.tiers,
-    queryFn: () => http.get<PriceTier[]>('/customer/price-tiers'),
-    enabled,
-  });
+  return useQuery({ ...endpointQuery(customerKeys.tiers, api.priceTiers, {}), enabled });
 }
 
 export function useBalance(id: number) {
   return useQuery({
-    queryKey: customerKeys.balance(id),
-    queryFn: () => http.get<Balance>(`/customer/${id}/balance`),
+    ...endpointQuery(customerKeys.balance(id), balanceApi.customerBalance, { params: { id } }),
     retry: false,
   });
 }
 
 export function useSaveCustomer(id?: number) {
   return useWrite([customerKeys.all], (values: CustomerInput) =>
-    id ? http.put<Customer>(`/customer/${id}`, values) : http.post<Customer>('/customer', values),
+    id ? call(api.updateCustomer, { params: { id }, body: values }) : call(api.createCustomer, { body: values }),
   );
 }
 
 export function useRemoveCustomer(id: number) {
-  return useWrite([customerKeys.all], () => http.del(`/customer/${id}`));
+  return useWrite([customerKeys.all], () => call(api.removeCustomer, { params: { id } }));
 }
 
 export function useInviteUser() {
   return useWrite(
     [customerKeys.users],
     (body: { values: { name: string; email: string; tabc_id?: string }; customer: number }) =>
-      http.post<{ customerUser: CustomerUser }>('/customer/user-invitation', body),
+      call(api.inviteUser, { body }),
   );
 }
 
@@ -95,23 +81,18 @@ export function useUserAction() {
     switch (action.kind) {
       case 'revoke':
       case 'reactivate':
-        return http.put<CustomerUser>('/customer/user-invitation-revoke', {
-          revoke: action.kind === 'revoke',
-          customerUser: user.id,
-        });
+        return call(api.revokeInvitation, { body: { revoke: action.kind === 'revoke', customerUser: user.id } });
       case 'enable':
       case 'disable':
-        return http.put<CustomerUser>('/customer/user-permission', {
-          permission: action.kind === 'enable',
-          customerUser: user.id,
+        return call(api.setUserPermission, {
+          body: { permission: action.kind === 'enable', customerUser: user.id },
         });
       case 'resend':
-        return (await http.post<{ customerUser: CustomerUser }>(`/customer/user-invitation/${user.id}/resend`))
-          .customerUser;
+        return (await call(api.resendInvitation, { params: { id: user.id } })).customerUser;
       case 'preferences':
-        return http.put<CustomerUser>(`/customer/${user.customer_id}/notification-preferences`, {
-          preferences: action.preferences,
-          customerUser: user.id,
+        return call(api.setNotificationPreferences, {
+          params: { id: user.customer_id },
+          body: { preferences: action.preferences, customerUser: user.id },
         });
     }
   });
@@ -119,22 +100,27 @@ export function useUserAction() {
 
 // ---- Texas credit law --------------------------------------------------------------------------------
 
-export type DelinquentAccount = z.infer<typeof delinquentAccountOut>;
-export type DelinquencySummary = z.infer<typeof delinquencySummaryOut>;
+/** The report as JSON (the CSV text and the PDF are files: delinquentFile). */
+type DelinquentReport = Exclude<Answer<typeof creditApi.delinquentAccounts>, string>;
+export type DelinquentAccount = DelinquentReport['rows'][number];
+export type DelinquencySummary = Answer<typeof creditApi.delinquencySummary>;
 
 /** GET /customer/delinquent: the accounts delinquent today. */
 export function useDelinquentAccounts() {
   return useQuery({
     queryKey: queryKeys.customers.delinquent,
-    queryFn: () => http.get<{ rows: DelinquentAccount[] }>('/customer/delinquent', { format: 'json' }),
+    queryFn: async ({ signal }): Promise<DelinquentReport> => {
+      const report = await call(creditApi.delinquentAccounts, { query: { format: 'json' } }, { signal });
+      if (typeof report === 'string') throw new Error('The delinquent accounts came as text, not JSON');
+      return report;
+    },
     staleTime: 0,
   });
 }
 
 export function useDelinquencySummary() {
   return useQuery({
-    queryKey: queryKeys.customers.delinquentSummary,
-    queryFn: () => http.get<DelinquencySummary>('/customer/delinquent/summary'),
+    ...endpointQuery(queryKeys.customers.delinquentSummary, creditApi.delinquencySummary, {}),
     staleTime: 0,
   });
 }
@@ -142,42 +128,38 @@ export function useDelinquencySummary() {
 /** TABC-licensed establishments by name, address or permit code (the customer form's auto-fill). */
 export function useEstablishmentSearch(query: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.customers.autoFill(query),
-    queryFn: ({ signal }) => http.get<Establishment[]>('/customer/auto-fill-suggestions', { query }, signal),
+    ...endpointQuery(queryKeys.customers.autoFill(query), api.autoFillSuggestions, { query: { query } }),
     enabled,
     staleTime: 60_000,
   });
 }
 
 /** The legal holidays of the credit law's business days, and whether they are still the seed. */
-export interface Holidays {
-  holidays: Holiday[];
-  seeded: boolean;
-}
+export type Holidays = Answer<typeof creditApi.holidays>;
 
-export const useHolidays = () =>
-  useQuery({ queryKey: queryKeys.customers.holidays, queryFn: () => http.get<Holidays>('/company/holidays') });
+export const useHolidays = () => useQuery(endpointQuery(queryKeys.customers.holidays, creditApi.holidays, {}));
 
 /** Saves the company's holidays (null: back to the Texas state holidays). */
-export const saveHolidays = (holidays: Holiday[] | null) => http.put<Holidays>('/company/holidays', { holidays });
+export const saveHolidays = (holidays: Holiday[] | null) => call(creditApi.setHolidays, { body: { holidays } });
 
 /** What the customer owes on unpaid invoices (the grid's detail panel). */
 export function useCustomerOwing(customerId: number | undefined) {
   return useQuery({
-    queryKey: queryKeys.customers.checkBalance(customerId ?? 0),
-    queryFn: () => http.get<{ owing: number }>(`/customer/${customerId}/check-balance`),
+    ...endpointQuery(queryKeys.customers.checkBalance(customerId ?? 0), balanceApi.checkBalance, {
+      params: { id: customerId ?? 0 },
+    }),
     enabled: !!customerId,
   });
 }
 
 /** The customer's balance as a PDF file (the Pdf button). */
 export const balancePdf = (customerId: number) =>
-  request<Response>('POST', `/customer/${customerId}/balance/pdf`, { body: {}, raw: true });
+  callForFile(balanceApi.balancePdf, { params: { id: customerId }, body: {} });
 
 /** The address of the customer's printable balance (the Print button opens it). */
 export const balancePrintUrl = async (customerId: number) =>
-  (await http.post<{ url: string }>(`/customer/${customerId}/balance/pdf`, { format: 'url' })).url;
+  (await call(balanceApi.balancePdf, { params: { id: customerId }, body: { format: 'url' } })).url;
 
 /** The delinquent accounts as a CSV or PDF file. */
 export const delinquentFile = (format: 'csv' | 'pdf') =>
-  request<Response>('GET', '/customer/delinquent', { raw: true, query: { format } });
+  callForFile(creditApi.delinquentAccounts, { query: { format } });

@@ -5,12 +5,16 @@ import { useMemo, useState } from 'react';
 import { useSession } from '../../lib/session';
 import { dateResetFilter, textResetFilter as text } from '../../lib/grid-columns';
 import { Page } from '../../lib/page';
-import { ServerGrid } from '../../lib/server-grid';
+import { type GridRow, ServerGrid } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
-import type { Customer } from './api';
+import { customerGrid } from '@dbo/domain/endpoints/customers';
+
 import { DelinquencyTags } from './credit-law';
 import { CustomerDetailDrawer } from './customer-detail-drawer';
 import { ButtonLink } from '../../lib/button-link';
+
+/** A row of the customers grid (the detail drawer shows it). */
+type Customer = GridRow<typeof customerGrid>;
 
 export default function CustomerGridPage() {
   const { feature, can } = useSession();
@@ -86,7 +90,7 @@ export default function CustomerGridPage() {
       }
     >
       <ServerGrid<Customer>
-        url="/customer/grid"
+        endpoint={customerGrid}
         liveKey={queryKeys.customers.all}
         columnDefs={columnDefs}
         onRowClicked={setSelected}

@@ -23,10 +23,11 @@ import { Link, useParams } from 'react-router';
 import { errorMessage, errorMessages } from '../../lib/api';
 import { useFormUnsaved } from '../../lib/unsaved-changes';
 import { Page } from '../../lib/page';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { type GridRow, ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { validValues } from '../../lib/zod-form';
-import { type CustomerUser, type UserAction, useCustomer, useInviteUser, useUserAction } from './api';
+import { customerUserGrid } from '@dbo/domain/endpoints/customers';
+import { type UserAction, useCustomer, useInviteUser, useUserAction } from './api';
 import { ButtonLink } from '../../lib/button-link';
 
 const ACTION_LABEL: Record<CustomerUserAction, string> = {
@@ -35,6 +36,9 @@ const ACTION_LABEL: Record<CustomerUserAction, string> = {
   disable: 'Disable access',
   reactivate: 'Re-activate',
 };
+/** A customer app user as the users grid answers it (the drawer and the actions take it too). */
+type CustomerUser = GridRow<typeof customerUserGrid>;
+
 const ACCESS_COLOR = { Enabled: 'green', Disabled: 'orange', Revoked: 'red' } as const;
 
 export default function CustomerUsersPage() {
@@ -162,7 +166,7 @@ export default function CustomerUsersPage() {
       {(!customerId || customer.data) && (
         <ServerGrid<CustomerUser>
           ref={grid}
-          url="/customer/all-users/grid"
+          endpoint={customerUserGrid}
           liveKey={queryKeys.customers.all}
           params={customerId ? { customerId } : undefined}
           columnDefs={columnDefs}

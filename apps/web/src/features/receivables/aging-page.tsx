@@ -1,7 +1,7 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { formatDate, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
-import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket, type AgingRow } from '@dbo/domain/receivables';
+import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from '@dbo/domain/receivables';
 import { Alert, Button, Card, Flex, Form, Input, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { Chart, NoDataYet } from '../../lib/charts';
 import { Page } from '../../lib/page';
-import { useAging } from './api';
+import { type AgingRow, useAging } from './api';
 import { agingCsv } from './csv';
 import { DayPicker } from '../../lib/day-picker';
 

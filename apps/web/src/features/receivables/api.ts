@@ -1,63 +1,73 @@
-import type {
-  AgingAnswer,
-  CreditMemo,
-  CreditMemoInput,
-  CustomerPayment,
-  CustomerPaymentInput,
-  CustomerReceivable,
-} from '@dbo/domain/receivables';
-import type { customerOut } from '@dbo/domain/customer';
-import type { StatementEmailInput, statementEmailOut } from '@dbo/domain/statement';
+import type { CreditMemoInput, CustomerPaymentInput } from '@dbo/domain/receivables';
+import * as customersApi from '@dbo/domain/endpoints/customers';
+import * as invoicesApi from '@dbo/domain/endpoints/invoices';
+import * as paymentsApi from '@dbo/domain/endpoints/payments';
+import * as api from '@dbo/domain/endpoints/receivables';
+import type { StatementEmailInput } from '@dbo/domain/statement';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { http, request } from '../../lib/api';
-import { changedBy, queryKeys, useGet, useWrite } from '../../lib/query-keys';
+import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
+import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
+
+/** The aging report: a row per customer with an open balance, and the totals. */
+export type AgingAnswer = Answer<typeof api.aging>;
+export type AgingRow = AgingAnswer['rows'][number];
+
+/** A credit memo as the invoice's credit memo panel lists it. */
+export type CreditMemo = Answer<typeof api.creditMemos>[number];
 
 export function useReceivable(customerId: number) {
   return useQuery({
-    queryKey: queryKeys.payments.receivable(customerId),
-    queryFn: ({ signal }) => http.get<CustomerReceivable>(`/customer/${customerId}/receivable`, undefined, signal),
+    ...endpointQuery(queryKeys.payments.receivable(customerId), paymentsApi.customerReceivable, {
+      params: { id: customerId },
+    }),
     enabled: Number.isFinite(customerId) && customerId > 0,
   });
 }
 
 export function useCustomerPayments(customerId: number) {
-  return useGet<CustomerPayment[]>(queryKeys.payments.ofCustomer(customerId), `/customer/${customerId}/payment`);
+  return useQuery(
+    endpointQuery(queryKeys.payments.ofCustomer(customerId), paymentsApi.customerPayments, {
+      params: { id: customerId },
+    }),
+  );
 }
 
 export function useReceivePayment(customerId: number) {
   return useWrite(changedBy.payment, (values: CustomerPaymentInput) =>
-    http.post<CustomerPayment>(`/customer/${customerId}/payment`, values),
+    call(paymentsApi.addCustomerPayment, { params: { id: customerId }, body: values }),
   );
 }
 
 export function useApplyCredit(customerId: number) {
-  return useWrite(changedBy.payment, () => http.post(`/customer/${customerId}/credit/apply`, {}));
+  return useWrite(changedBy.payment, () => call(paymentsApi.applyCredit, { params: { id: customerId }, body: {} }));
 }
 
 export function useDeleteCustomerPayment(customerId: number) {
-  return useWrite(changedBy.payment, (paymentId: number) => http.del(`/customer/${customerId}/payment/${paymentId}`));
+  return useWrite(changedBy.payment, (paymentId: number) =>
+    call(paymentsApi.deleteCustomerPayment, { params: { id: customerId, paymentId } }),
+  );
 }
 
 export function useAging(asOf: string) {
-  return useGet<AgingAnswer>(queryKeys.payments.aging(asOf), '/report/aging', { asOf });
+  return useQuery(endpointQuery(queryKeys.payments.aging(asOf), api.aging, { query: { asOf } }));
 }
 
 export function useCreditMemos(invoiceId: number) {
-  return useGet<CreditMemo[]>(queryKeys.payments.creditMemos(invoiceId), `/invoice/${invoiceId}/credit-memo`);
+  return useQuery(
+    endpointQuery(queryKeys.payments.creditMemos(invoiceId), api.creditMemos, { params: { id: invoiceId } }),
+  );
 }
 
 export function useIssueCreditMemo(invoiceId: number) {
   return useWrite(changedBy.payment, (values: CreditMemoInput) =>
-    http.post<CreditMemo>(`/invoice/${invoiceId}/credit-memo`, values),
+    call(api.issueCreditMemo, { params: { id: invoiceId }, body: values }),
   );
 }
 
 /** The customer's own email (the statement email's default recipients). */
 export function useCustomerEmail(customerId: number, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.customers.one(customerId),
-    queryFn: ({ signal }) => http.get<z.infer<typeof customerOut>>(`/customer/${customerId}`, undefined, signal),
+    ...endpointQuery(queryKeys.customers.one(customerId), customersApi.customer, { params: { id: customerId } }),
     enabled,
     select: (c) => c.contact_email,
   });
@@ -65,34 +75,30 @@ export function useCustomerEmail(customerId: number, enabled: boolean) {
 
 /** The signed link of the statement's public printable page. */
 export const fetchStatementLink = (customerId: number, period: { from: string; to: string }) =>
-  http.post<{ url: string }>(`/customer/${customerId}/statement/pdf`, { ...period, format: 'url' });
+  call(api.statementPdf, { params: { id: customerId }, body: { ...period, format: 'url' } });
 
 export function useEmailStatement(customerId: number) {
   return useMutation({
-    mutationFn: (values: StatementEmailInput) =>
-      http.post<z.infer<typeof statementEmailOut>>(`/customer/${customerId}/statement/email`, values),
+    mutationFn: (values: StatementEmailInput) => call(api.emailStatement, { params: { id: customerId }, body: values }),
   });
 }
 
 /** A line of the invoice a credit memo is issued on (what the dialog offers to return). */
-export interface CreditableLine {
-  product_id: number | null;
-  product_name: string;
-  qty: number;
-  price: number;
-}
+export type CreditableLine = Answer<typeof invoicesApi.getInvoice>['items'][number];
 
 /** The lines of the invoice, read fresh for the credit memo dialog. */
 export function useCreditableLines(invoiceId: number) {
-  return useQuery({
-    queryKey: [...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'],
-    queryFn: ({ signal }) => http.get<{ items: CreditableLine[] }>(`/invoice/${invoiceId}`, { by: 'id' }, signal),
-  });
+  return useQuery(
+    endpointQuery([...queryKeys.invoices.one(String(invoiceId)), 'credit-memo-lines'], invoicesApi.getInvoice, {
+      params: { ref: invoiceId },
+      query: { by: 'id' },
+    }),
+  );
 }
 
 /** A credit memo as a PDF file. */
-export const creditMemoPdf = (memoId: number) => request<Response>('GET', `/credit-memo/${memoId}/pdf`, { raw: true });
+export const creditMemoPdf = (memoId: number) => callForFile(api.creditMemoPdf, { params: { id: memoId } });
 
 /** The customer's statement of a period as a PDF file. */
 export const statementPdf = (customerId: number, period: { from: string; to: string }) =>
-  request<Response>('POST', `/customer/${customerId}/statement/pdf`, { body: period, raw: true });
+  callForFile(api.statementPdf, { params: { id: customerId }, body: period });

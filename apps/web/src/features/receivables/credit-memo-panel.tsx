@@ -1,6 +1,6 @@
 import { FilePdfOutlined } from '@ant-design/icons';
 import { formatMoney } from '@dbo/domain/money';
-import { STAMPS_NOTE, type CreditMemo } from '@dbo/domain/receivables';
+import { STAMPS_NOTE } from '@dbo/domain/receivables';
 import { Alert, App, Button, Card, Input, InputNumber, List, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useUnsavedChangesPrompt } from '../../lib/unsaved-changes';
@@ -8,6 +8,7 @@ import type { PanelInvoice } from '../../lib/extensions';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import {
   type CreditableLine as Line,
+  type CreditMemo,
   creditMemoPdf,
   useCreditableLines,
   useCreditMemos,

@@ -1,4 +1,5 @@
-import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingAnswer, type AgingRow } from '@dbo/domain/receivables';
+import { AGING_BUCKETS, AGING_BUCKET_LABELS } from '@dbo/domain/receivables';
+import type { AgingAnswer, AgingRow } from './api';
 
 const cell = (v: unknown) => {
   let s = v === null || v === undefined ? '' : String(v);
