@@ -1,5 +1,4 @@
-import { fileOut } from '@dbo/domain/invoice';
-import { z } from 'zod';
+import * as opsApi from '@dbo/domain/endpoints/ops';
 import fs from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import path from 'node:path';
@@ -22,7 +21,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import { keyFromConfig, useSecretsKey } from './lib/secrets.js';
-import { recordApiRoutes } from './lib/endpoint-route.js';
+import { recordApiRoutes, routeOf } from './lib/endpoint-route.js';
 import { serializerCompiler } from './lib/serializer.js';
 import { configureSessionCache, connectSessionBus } from './modules/auth/session-cache.js';
 import type { Db } from './db/client.js';
@@ -236,17 +235,14 @@ export async function buildApp(opts: BuildOptions) {
       // every API route with its schema, for the endpoint catalogue's test
       recordApiRoutes(api, app, API_PREFIX);
       const typed = api.withTypeProvider<ZodTypeProvider>() as App;
-      typed.get('/health', { schema: { response: { 200: z.object({ status: z.string() }) } } }, async () => ({
-        status: 'ok',
-      }));
-      typed.get(
-        '/logo-files/:name',
-        { schema: { produces: ['image/*'], response: { 200: fileOut('Logo image') } } },
-        async (req, reply) => {
+      typed.route({ ...routeOf(opsApi.health), handler: async () => ({ status: 'ok' }) });
+      typed.route({
+        ...routeOf(opsApi.logoFile, { produces: ['image/*'] }),
+        handler: async (req, reply) => {
           const name = path.basename((req.params as { name: string }).name);
           return reply.header('cache-control', 'public, max-age=86400').sendFile(name, logoDir(config.dataDir));
         },
-      );
+      });
       for (const mod of publicModules) await mod(typed);
       await typed.register(async (priv) => {
         priv.addHook('onRequest', app.authenticate);

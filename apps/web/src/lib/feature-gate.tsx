@@ -1,9 +1,11 @@
+import { toggleFeature } from '@dbo/domain/endpoints/company';
 import { featureDefinition, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Result, Tag } from 'antd';
 import { type ComponentType, type ReactNode, useState } from 'react';
 import { useSession } from './session';
-import { errorMessage, http } from './api';
+import { errorMessage } from './api';
+import { call } from './endpoints';
 import { Page } from './page';
 
 /**
@@ -21,7 +23,7 @@ export function FeatureGate({ name, children }: { name: FeatureName; children: R
     setBusy(true);
     setError(null);
     try {
-      await http.post('/company/feature', { name, active: true });
+      await call(toggleFeature, { body: { name, active: true } });
       await refresh();
       await qc.invalidateQueries();
     } catch (err) {

@@ -1,13 +1,13 @@
-import type { sessionUserOut } from '@dbo/domain/auth';
+import * as authApi from '@dbo/domain/endpoints/auth';
 import { isFeatureActive, type FeatureName } from '@dbo/domain/features';
 import { useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type Action, canAs } from './permissions';
-import { ApiError, getToken, http, notifyReauthenticated, request, setToken, setUnauthorizedHandler } from './api';
+import { ApiError, getToken, notifyReauthenticated, setToken, setUnauthorizedHandler } from './api';
+import { type Answer, call } from './endpoints';
 
 /** The signed-in user as validate_token, sign-in, sign-up and PUT user answer it (the domain's answer schema). */
-export type SessionUser = z.output<typeof sessionUserOut>;
+export type SessionUser = Answer<typeof authApi.validateToken>['user'];
 
 type Status = 'checking' | 'signedIn' | 'signedOut';
 
@@ -63,7 +63,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const mine = ++checking.current;
     for (let attempt = 1; ; attempt++) {
       try {
-        const res = await request<{ user: SessionUser }>('GET', '/validate_token', { quiet401: true });
+        const res = await call(authApi.validateToken, {}, { quiet401: true });
         if (mine !== checking.current) return;
         setUser(res.user);
         setStatus('signedIn');
@@ -114,10 +114,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       user,
       expired,
       async signIn(email, password) {
-        const res = await request<{ access_token: string; user: SessionUser }>('POST', '/auth/signin', {
-          body: { email, password },
-          public: true,
-        });
+        const res = await call(authApi.signIn, { body: { email, password } }, { public: true });
         await acceptToken(res.access_token, res.user);
         if (expired) {
           notifyReauthenticated();
@@ -128,14 +125,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       acceptToken,
       async signOut() {
         try {
-          if (getToken()) await request('POST', '/auth/signout', { body: {}, quiet401: true });
+          if (getToken()) await call(authApi.signOut, {}, { quiet401: true });
         } catch {
           // signing out locally is what matters
         }
         clear();
       },
       async refresh() {
-        const res = await http.get<{ user: SessionUser }>('/validate_token');
+        const res = await call(authApi.validateToken, {});
         setUser(res.user);
       },
       feature: (name) => isFeatureActive(user?.company.companyFeatures, name),

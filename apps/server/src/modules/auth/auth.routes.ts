@@ -1,18 +1,7 @@
-import {
-  notificationOut,
-  notificationSchema,
-  notificationUpdatedOut,
-  profileSchema,
-  resetRequestSchema,
-  setPasswordSchema,
-  signInSchema,
-  successOut,
-  tokenOut,
-  userOut,
-} from '@dbo/domain/auth';
-import { signUpBodySchema } from '@dbo/domain/team';
+import * as api from '@dbo/domain/endpoints/auth';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { notFound } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
@@ -44,6 +33,7 @@ async function issueToken(app: App, user: { id: number; company_id: number }) {
 }
 
 const MINUTE = 60_000;
+const tags = ['auth'];
 const byAddress = (req: FastifyRequest) => `address:${req.ip}`;
 const byEmail = (req: FastifyRequest) => {
   const email = (req.body as { email?: unknown } | undefined)?.email;
@@ -63,22 +53,19 @@ export async function publicRoutes(app: App) {
     [perAddress, byAddress],
   ]);
 
-  app.post(
-    '/auth/signin',
-    { schema: { tags: ['auth'], body: signInSchema, response: { 200: tokenOut } }, preHandler: attempts },
-    async (req) => {
+  app.route({
+    ...routeOf(api.signIn, { tags }),
+    preHandler: attempts,
+    handler: async (req) => {
       const user = await signIn(app.deps.db, req.body.email, req.body.password);
       return issueToken(app, user);
     },
-  );
+  });
 
-  app.post(
-    '/auth/signup',
-    {
-      schema: { tags: ['auth'], body: signUpBodySchema, response: { 200: tokenOut } },
-      preHandler: limitBy([[signUpsPerAddress, byAddress]]),
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.signUp, { tags }),
+    preHandler: limitBy([[signUpsPerAddress, byAddress]]),
+    handler: async (req) => {
       // with an invitation's token the invitee joins the inviting company (not a new one)
       const { token, ...body } = req.body;
       const user = token
@@ -86,12 +73,12 @@ export async function publicRoutes(app: App) {
         : await signUp(app.deps.db, body);
       return issueToken(app, user);
     },
-  );
+  });
 
-  app.post(
-    '/auth/reset-request',
-    { schema: { tags: ['auth'], body: resetRequestSchema, response: { 200: successOut } }, preHandler: attempts },
-    async (req) => {
+  app.route({
+    ...routeOf(api.resetRequest, { tags }),
+    preHandler: attempts,
+    handler: async (req) => {
       const reset = await createResetToken(app.deps.db, req.body.email);
       // The answer is the same for unknown addresses, so the form can't be used to probe accounts.
       if (reset) {
@@ -105,20 +92,17 @@ export async function publicRoutes(app: App) {
       }
       return { success: true };
     },
-  );
+  });
 
-  app.put(
-    '/auth/password',
-    {
-      schema: { tags: ['auth'], body: setPasswordSchema, response: { 200: successOut } },
-      preHandler: limitBy([[perAddress, byAddress]]),
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.setPassword, { tags }),
+    preHandler: limitBy([[perAddress, byAddress]]),
+    handler: async (req) => {
       const userId = await resetPassword(app.deps.db, req.body.token, req.body.password);
       await closeStaffSessions(app.deps, [userId], []);
       return { success: true };
     },
-  );
+  });
 }
 
 export async function privateRoutes(app: App) {
@@ -139,44 +123,47 @@ export async function privateRoutes(app: App) {
     return user;
   };
 
-  app.get('/validate_token', { schema: { tags: ['auth'], response: { 200: userOut } } }, async (req) => ({
-    user: await signedInProfile(req),
-  }));
-
-  app.post('/auth/signout', { schema: { tags: ['auth'], response: { 200: successOut } } }, async (req) => {
-    // the session ends on every process (awaited) and its sockets close everywhere
-    await endStaffSession(app.deps, req.auth.sessionId);
-    return { success: true };
+  app.route({
+    ...routeOf(api.validateToken, { tags }),
+    handler: async (req) => ({ user: await signedInProfile(req) }),
   });
 
-  app.put(
-    '/user',
-    {
-      schema: { tags: ['auth'], body: profileSchema, response: { 200: userOut } },
-      preHandler: limitBy([[passwordChanges, byUserChangingPassword]]),
+  app.route({
+    ...routeOf(api.signOut, { tags }),
+    handler: async (req) => {
+      // the session ends on every process (awaited) and its sockets close everywhere
+      await endStaffSession(app.deps, req.auth.sessionId);
+      return { success: true };
     },
-    async (req) => {
+  });
+
+  app.route({
+    ...routeOf(api.updateProfile, { tags }),
+    preHandler: limitBy([[passwordChanges, byUserChangingPassword]]),
+    handler: async (req) => {
       const { revokedSessions } = await updateProfile(app.deps.db, req.auth, req.body);
       await closeStaffSessions(app.deps, [req.auth.userId], revokedSessions, { keep: req.auth.sessionId });
       return { user: await signedInProfile(req) };
     },
-  );
-
-  app.get('/company/notification', { schema: { tags: ['auth'], response: { 200: notificationOut } } }, async (req) => {
-    const [u] = await app.deps.db
-      .select({ email_notification: users.email_notification, app_notification: users.app_notification })
-      .from(users)
-      .where(eq(users.id, req.auth.userId));
-    if (!u) throw notFound();
-    return { notification: u };
   });
 
-  app.put(
-    '/company/notification',
-    { schema: { tags: ['auth'], body: notificationSchema, response: { 200: notificationUpdatedOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.notification, { tags }),
+    handler: async (req) => {
+      const [u] = await app.deps.db
+        .select({ email_notification: users.email_notification, app_notification: users.app_notification })
+        .from(users)
+        .where(eq(users.id, req.auth.userId));
+      if (!u) throw notFound();
+      return { notification: u };
+    },
+  });
+
+  app.route({
+    ...routeOf(api.saveNotification, { tags }),
+    handler: async (req) => {
       await app.deps.db.update(users).set(req.body.notifications).where(eq(users.id, req.auth.userId));
       return { notification: { user: await signedInProfile(req) } };
     },
-  );
+  });
 }

@@ -1,14 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import {
-  OPERATOR_MSG,
-  operatorCompanyOut,
-  operatorFeatureBody,
-  operatorFeatureOut,
-  operatorFeatureParams,
-  operatorFeatureRequestOut,
-} from '@dbo/domain/operator';
+import * as api from '@dbo/domain/endpoints/operator';
+import { OPERATOR_MSG } from '@dbo/domain/operator';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { HttpError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
@@ -43,32 +37,21 @@ export async function publicRoutes(app: App) {
     });
     const typed = op as unknown as App;
 
-    typed.get(
-      '/operator/companies',
-      { schema: { tags, security, response: { 200: z.array(operatorCompanyOut) } } },
-      async () => operatorCompanies(db),
-    );
+    typed.route({
+      ...routeOf(api.operatorCompanies, { tags, security }),
+      handler: async () => operatorCompanies(db),
+    });
 
-    typed.get(
-      '/operator/feature-requests',
-      { schema: { tags, security, response: { 200: z.array(operatorFeatureRequestOut) } } },
-      async () => operatorFeatureRequests(db),
-    );
+    typed.route({
+      ...routeOf(api.operatorFeatureRequests, { tags, security }),
+      handler: async () => operatorFeatureRequests(db),
+    });
 
-    typed.put(
-      '/operator/company/:id/feature/:name',
-      {
-        schema: {
-          tags,
-          security,
-          params: operatorFeatureParams,
-          body: operatorFeatureBody,
-          response: { 200: operatorFeatureOut },
-        },
-      },
-      async (req) => {
-        const { id, name } = req.params as z.infer<typeof operatorFeatureParams>;
-        const body = req.body as z.infer<typeof operatorFeatureBody>;
+    typed.route({
+      ...routeOf(api.operatorSetFeature, { tags, security }),
+      handler: async (req) => {
+        const { id, name } = req.params;
+        const body = req.body;
         const { result, type } = await operatorSetFeature(wiring, db, id, name, body, async (to, company, feature) => {
           const link = `${config.publicUrl}/features`;
           await mailer.send({
@@ -82,6 +65,6 @@ export async function publicRoutes(app: App) {
         app.deps.emit(id, 'company:update', { feature: name });
         return result;
       },
-    );
+    });
   });
 }

@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import * as api from '@dbo/domain/endpoints/ops';
+import type { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import type { App } from '../../lib/http.js';
 import { type CheckResult, checkDatabase, checkMigrations, checkRedis, redisPinger } from './readiness.js';
-
-const checkOut = z.object({ ok: z.boolean(), error: z.string().optional() });
-const readyOut = z.object({
-  status: z.enum(['ready', 'not ready']),
-  checks: z.object({ database: checkOut, migrations: checkOut, redis: checkOut.optional() }),
-});
 
 /**
  * `/health` (in app.ts) says the process is alive; `/ready` says it can serve: the database answers,
@@ -17,14 +13,17 @@ export async function publicRoutes(app: App) {
   const redis = config.redisUrl ? redisPinger(config.redisUrl) : undefined;
   if (redis) app.addHook('onClose', () => redis.close());
 
-  app.get('/ready', { schema: { response: { 200: readyOut, 503: readyOut } } }, async (_req, reply) => {
-    const database = await checkDatabase(db);
-    const migrations: CheckResult = database.ok
-      ? await checkMigrations(db)
-      : { ok: false, error: 'database not reachable' };
-    const checks: z.infer<typeof readyOut>['checks'] = { database, migrations };
-    if (redis) checks.redis = await checkRedis(redis);
-    const ready = Object.values(checks).every((c) => c?.ok);
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+  app.route({
+    ...routeOf(api.ready),
+    handler: async (_req, reply) => {
+      const database = await checkDatabase(db);
+      const migrations: CheckResult = database.ok
+        ? await checkMigrations(db)
+        : { ok: false, error: 'database not reachable' };
+      const checks: z.infer<typeof api.ready.response>['checks'] = { database, migrations };
+      if (redis) checks.redis = await checkRedis(redis);
+      const ready = Object.values(checks).every((c) => c?.ok);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks });
+    },
   });
 }

@@ -1,15 +1,8 @@
 import { ROLE_LABELS, type Role } from '@dbo/domain/permissions';
-import { idParams } from '@dbo/domain/primitives';
-import {
-  invitationLookupOut,
-  invitationLookupQuery,
-  invitationSchema,
-  TEAM_MSG,
-  teamUserOut,
-  teamUserUpdateSchema,
-} from '@dbo/domain/team';
+import * as api from '@dbo/domain/endpoints/team';
+import { TEAM_MSG } from '@dbo/domain/team';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { z } from 'zod';
+import { routeOf } from '../../lib/endpoint-route.js';
 import { badRequest } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
 import type { App } from '../../lib/http.js';
@@ -43,63 +36,59 @@ async function mailInvitation(
 export async function privateRoutes(app: App) {
   const { db } = app.deps;
 
-  app.get(
-    '/company/users',
-    { config: { action }, schema: { tags, response: { 200: z.array(teamUserOut) } } },
-    async (req) => listTeam(db, req.auth.companyId),
-  );
+  app.route({
+    ...routeOf(api.teamUsers, { tags }),
+    config: { action },
+    handler: async (req) => listTeam(db, req.auth.companyId),
+  });
 
-  app.post(
-    '/company/user-invitation',
-    { config: { action }, schema: { tags, body: invitationSchema, response: { 200: teamUserOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.inviteUser, { tags }),
+    config: { action },
+    handler: async (req) => {
       const { user, token } = await inviteUser(db, req.auth.companyId, req.auth.userId, req.body);
       await mailInvitation(app, req.auth.companyId, user, token);
       return teamUser(user);
     },
-  );
+  });
 
-  app.post(
-    '/company/users/:id/resend',
-    { config: { action }, schema: { tags, params: idParams, response: { 200: teamUserOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.resendInvitation, { tags }),
+    config: { action },
+    handler: async (req) => {
       const { user, token } = await resendInvitation(db, req.auth.companyId, req.auth.userId, req.params.id);
       await mailInvitation(app, req.auth.companyId, user, token);
       return teamUser(user);
     },
-  );
+  });
 
-  app.put(
-    '/company/users/:id',
-    {
-      config: { action },
-      schema: { tags, params: idParams, body: teamUserUpdateSchema, response: { 200: teamUserOut } },
-    },
-    async (req) => {
+  app.route({
+    ...routeOf(api.updateTeamUser, { tags }),
+    config: { action },
+    handler: async (req) => {
       const { user, ended } = await updateTeamUser(db, req.auth.companyId, req.auth.userId, req.params.id, req.body);
       // a disabled user's open sockets close at once, on every process (Redis adapter)
       if (ended) await closeStaffSessions(app.deps, [user.id], []);
       return teamUser(user);
     },
-  );
+  });
 
-  app.delete(
-    '/company/users/:id',
-    { config: { action }, schema: { tags, params: idParams, response: { 200: z.object({ success: z.boolean() }) } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.removeTeamUser, { tags }),
+    config: { action },
+    handler: async (req) => {
       await removeTeamUser(db, req.auth.companyId, req.auth.userId, req.params.id);
       await closeStaffSessions(app.deps, [req.params.id], []);
       return { success: true };
     },
-  );
+  });
 }
 
 /** What the invitation link's sign-up page shows before the invitee signs up. */
 export async function publicRoutes(app: App) {
-  app.get(
-    '/auth/invitation',
-    { schema: { tags, querystring: invitationLookupQuery, response: { 200: invitationLookupOut } } },
-    async (req) => {
+  app.route({
+    ...routeOf(api.invitation, { tags }),
+    handler: async (req) => {
       const [row] = await app.deps.db
         .select({ name: users.name, email: users.email, role: users.role, company: companies.name })
         .from(users)
@@ -114,5 +103,5 @@ export async function publicRoutes(app: App) {
       if (!row) throw badRequest(TEAM_MSG.invitationInvalid);
       return row;
     },
-  );
+  });
 }

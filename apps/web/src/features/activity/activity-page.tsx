@@ -1,23 +1,15 @@
 import { formatDateTime } from '@dbo/domain/dates';
+import * as api from '@dbo/domain/endpoints/activity';
+import { useQuery } from '@tanstack/react-query';
 import type { ColDef } from 'ag-grid-community';
-import type { ActivityUser } from '@dbo/domain/activity';
 import { Button, Flex, Select, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { type DayRange, dateRangeFilter, PastRangePicker } from '../../lib/date-range';
+import { endpointQuery } from '../../lib/endpoints';
 import { Page } from '../../lib/page';
-import { useGet } from '../../lib/query-keys';
-import { ServerGrid } from '../../lib/server-grid';
+import { type GridRow, ServerGrid } from '../../lib/server-grid';
 
-interface ActivityRow {
-  id: number;
-  success: boolean;
-  module: string;
-  type: string;
-  info: Record<string, unknown>;
-  created_at: string;
-  user: string | null;
-  user_id: number | null;
-}
+type ActivityRow = GridRow<typeof api.activityGrid>;
 
 const TYPE_TEXT: Record<string, string> = {
   SIGN_IN: 'Signed in',
@@ -61,7 +53,7 @@ export function describeActivity(r: Pick<ActivityRow, 'success' | 'module' | 'ty
 export default function ActivityPage() {
   const [range, setRange] = useState<DayRange>(null);
   const [userId, setUserId] = useState<number | null>(null);
-  const people = useGet<ActivityUser[]>(['company', 'users', 'activity'], '/user/user-activity/users');
+  const people = useQuery(endpointQuery(['company', 'users', 'activity'], api.activityUsers, {}));
   const columns = useMemo<ColDef<ActivityRow>[]>(
     () => [
       {
@@ -116,7 +108,7 @@ export default function ActivityPage() {
       }
     >
       <ServerGrid<ActivityRow>
-        url="/user/user-activity/grid"
+        endpoint={api.activityGrid}
         columnDefs={columns}
         rowHeight={50}
         extraFilterModel={filter}

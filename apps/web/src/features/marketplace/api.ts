@@ -1,15 +1,15 @@
-import type { FeatureDefinition, FeatureName } from '@dbo/domain/features';
+import * as api from '@dbo/domain/endpoints/company';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
 
 /** A feature of the marketplace with the company's state of it (GET /company/features). */
-export type FeatureCard = FeatureDefinition & { active?: boolean; access_requested?: boolean };
+export type FeatureCard = Answer<typeof api.companyFeatures>[number];
 
 export const featuresKey = ['company', 'features'];
 
 export function useCompanyFeatures() {
-  return useQuery({ queryKey: featuresKey, queryFn: () => http.get<FeatureCard[]>('/company/features') });
+  return useQuery(endpointQuery(featuresKey, api.companyFeatures, {}));
 }
 
 /** Switches a feature on or off for the company (a gated one: asks for access). */
-export const switchFeature = (name: FeatureName, active: boolean) => http.post('/company/feature', { name, active });
+export const switchFeature = (name: string, active: boolean) => call(api.toggleFeature, { body: { name, active } });

@@ -13,12 +13,12 @@ import { type FeatureCard, featuresKey, switchFeature, useCompanyFeatures } from
  * that field (/setting?focus_field=...), which says why. Online Ordering needs the subdomain its
  * customers order at (spec 1: subdomain required when the order feature is active).
  */
-const NEEDS_SETTING: Partial<Record<FeatureName, { field: string; missing: (c: Record<string, unknown>) => boolean }>> =
-  {
-    order: { field: 'subdomain', missing: (c) => !c.subdomain },
-  };
+const NEEDS_SETTING: Partial<Record<string, { field: string; missing: (c: Record<string, unknown>) => boolean }>> = {
+  order: { field: 'subdomain', missing: (c) => !c.subdomain },
+};
 
-const POS_FEATURES: FeatureName[] = ['bottle_pos', 'clover'];
+/** the marketplace answers a feature's name as a string (its schema), so these are compared as strings */
+const POS_FEATURES: readonly string[] = ['bottle_pos', 'clover'] satisfies FeatureName[];
 
 /**
  * What else changes when a point of sale is switched on (spec 2: Inventory is hidden in navigation

@@ -1,10 +1,17 @@
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { FEATURES } from '@dbo/domain/features';
-import { type OperatorCompany, PRICING_FEATURES } from '@dbo/domain/operator';
+import { PRICING_FEATURES } from '@dbo/domain/operator';
 import { Alert, App, Button, Card, Checkbox, Flex, Form, Input, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api';
-import { operatorToken, setOperatorToken, useOperatorCompanies, useOperatorRequests, useSetFeature } from './api';
+import {
+  type OperatorCompany,
+  operatorToken,
+  setOperatorToken,
+  useOperatorCompanies,
+  useOperatorRequests,
+  useSetFeature,
+} from './api';
 
 const titleOf = (name: string) => FEATURES.find((f) => f.name === name)?.title ?? name;
 const SWITCHABLE = FEATURES.filter((f) => !f.comingSoon);

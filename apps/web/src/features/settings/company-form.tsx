@@ -1,4 +1,4 @@
-import { COMPANY_MSG, companySchema } from '@dbo/domain/company';
+import { COMPANY_MSG, type CompanyInput, companySchema } from '@dbo/domain/company';
 import { INVOICE_STATUSES, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
 import { Alert, App, Button, Divider, Form, Input, InputNumber, Row, Select } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -64,7 +64,7 @@ export function CompanyForm() {
   const subdomainNeeded = focusField === 'subdomain' && orderActive && !company.subdomain;
 
   const rule = (f: string) => [zodRule(schema, f)];
-  const onFinish = async (values: Record<string, unknown>) => {
+  const onFinish = async (values: CompanyInput) => {
     setErrors([]);
     try {
       await save.mutateAsync({ ...initial, ...values });

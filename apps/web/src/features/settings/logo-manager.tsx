@@ -1,3 +1,4 @@
+import { INVOICE_STATUSES } from '@dbo/domain/constants';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Empty, Flex, Modal, Popconfirm, Progress, Tag, Typography, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
@@ -74,7 +75,9 @@ export function LogoManager() {
     try {
       const company = user!.company;
       const { id: _id, companyFeatures: _f, logos: _l, created_at: _c, updated_at: _u, ...values } = company;
-      await saveCompany(company.id, { ...values, default_logo_id: id });
+      // the company answers its default status as a string; the form sends one of the statuses
+      const status = INVOICE_STATUSES.find((s) => s === values.default_invoice_status);
+      await saveCompany(company.id, { ...values, default_invoice_status: status, default_logo_id: id });
       await refresh();
       message.success('Default logo changed');
     } catch (err) {

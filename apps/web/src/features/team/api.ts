@@ -1,20 +1,23 @@
-import type { InvitationInput, TeamUser } from '@dbo/domain/team';
-import { http } from '../../lib/api';
-import { useGet, useWrite } from '../../lib/query-keys';
+import * as api from '@dbo/domain/endpoints/team';
+import type { InvitationInput } from '@dbo/domain/team';
+import { useQuery } from '@tanstack/react-query';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
+import { useWrite } from '../../lib/query-keys';
+
+/** A staff user as Settings → Team lists it. */
+export type TeamUser = Answer<typeof api.teamUsers>[number];
 
 export const teamKey = ['company', 'users'] as const;
 
-export const useTeam = () => useGet<TeamUser[]>(teamKey, '/company/users');
+export const useTeam = () => useQuery(endpointQuery(teamKey, api.teamUsers, {}));
 
-export const useInvite = () =>
-  useWrite([teamKey], (v: InvitationInput) => http.post<TeamUser>('/company/user-invitation', v));
+export const useInvite = () => useWrite([teamKey], (v: InvitationInput) => call(api.inviteUser, { body: v }));
 
-export const useResend = () =>
-  useWrite([teamKey], (id: number) => http.post<TeamUser>(`/company/users/${id}/resend`, {}));
+export const useResend = () => useWrite([teamKey], (id: number) => call(api.resendInvitation, { params: { id } }));
 
 export const useUpdateUser = () =>
-  useWrite([teamKey], (v: { id: number; role?: string; active?: boolean }) =>
-    http.put<TeamUser>(`/company/users/${v.id}`, { role: v.role, active: v.active }),
+  useWrite([teamKey], (v: { id: number; role?: InvitationInput['role']; active?: boolean }) =>
+    call(api.updateTeamUser, { params: { id: v.id }, body: { role: v.role, active: v.active } }),
   );
 
-export const useRemoveUser = () => useWrite([teamKey], (id: number) => http.del(`/company/users/${id}`));
+export const useRemoveUser = () => useWrite([teamKey], (id: number) => call(api.removeTeamUser, { params: { id } }));

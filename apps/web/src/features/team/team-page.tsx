@@ -1,12 +1,11 @@
 import { formatDate } from '@dbo/domain/dates';
-import { ROLE_LABELS, ROLES } from '@dbo/domain/permissions';
-import type { TeamUser } from '@dbo/domain/team';
+import { isRole, ROLE_LABELS, ROLES } from '@dbo/domain/permissions';
 import { App, Button, Card, Flex, Popconfirm, Select, Table, Tag } from 'antd';
 import { useSession } from '../../lib/session';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
 import { roleLabel } from '../../lib/permissions';
-import { useRemoveUser, useResend, useTeam, useUpdateUser } from './api';
+import { type TeamUser, useRemoveUser, useResend, useTeam, useUpdateUser } from './api';
 import { InviteForm } from './invite-form';
 import { RoleMatrix } from './role-matrix';
 
@@ -41,9 +40,10 @@ export default function TeamPage() {
             value={role}
             style={{ width: 140 }}
             options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
-            onChange={(next) =>
-              act(update.mutateAsync({ id: u.id, role: next }), `${u.name} is now ${roleLabel(next)}`)
-            }
+            onChange={(next) => {
+              if (isRole(next))
+                void act(update.mutateAsync({ id: u.id, role: next }), `${u.name} is now ${roleLabel(next)}`);
+            }}
           />
         ) : (
           roleLabel(role)
