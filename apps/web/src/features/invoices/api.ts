@@ -1,17 +1,15 @@
 import type { InvoiceStatus } from '@dbo/domain/constants';
 import type { TabcExpiration } from '@dbo/domain/customer';
-import type {
-  companyStatsOut,
-  InvoiceRequestBody,
-  InvoiceStatusChange,
-  newNumberOut,
-  quickSearchOut,
-} from '@dbo/domain/invoice';
+import type { companyStatsOut, InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
 import type { OrderDetailOut } from '@dbo/domain/order';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { StampRoll } from '../../lib/answer-types';
-import { http, request } from '../../lib/api';
+import * as invoicesApi from '@dbo/domain/endpoints/invoices';
+import { customerReceivable } from '@dbo/domain/endpoints/payments';
+import { stampRolls } from '@dbo/domain/endpoints/stamps';
+import type { EndpointArgs } from '@dbo/domain/endpoint';
+import { http } from '../../lib/api';
+import { type Answer, callForFile, endpointQuery } from '../../lib/endpoints';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 import type { ProductSuggestion } from './builder-model';
 
@@ -182,12 +180,14 @@ export function useDeleteInvoice(opts: { onSuccess?: () => void } = {}) {
   );
 }
 
+/** The invoices grid's endpoint (the list page's ServerGrid reads it). */
+export const invoiceGrid = invoicesApi.invoiceGrid;
+
+/** An invoice as the recent list and the quick search show it (its customer's name, no lines). */
+export type InvoiceListRow = Answer<typeof invoicesApi.recentInvoices>[number];
+
 export function useRecentInvoices() {
-  return useQuery({
-    queryKey: queryKeys.invoices.recent,
-    queryFn: () => http.get<Invoice[] | { invoices?: Invoice[]; rows?: Invoice[] }>('/invoice/recent'),
-    select: (res): Invoice[] => (Array.isArray(res) ? res : (res?.invoices ?? res?.rows ?? [])),
-  });
+  return useQuery(endpointQuery(queryKeys.invoices.recent, invoicesApi.recentInvoices, {}));
 }
 
 // ---- what the builder, its panels and the dashboard widgets read ----------------------------------
@@ -227,8 +227,7 @@ export function useCustomerOwing(customerId: number, enabled = true) {
 /** The open balance (less on-account credit) against the customer's credit limit. */
 export function useCustomerReceivable(customerId: number, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.payments.receivable(customerId),
-    queryFn: () => http.get<{ balance: number; credit_limit: number | null }>(`/customer/${customerId}/receivable`),
+    ...endpointQuery(queryKeys.payments.receivable(customerId), customerReceivable, { params: { id: customerId } }),
     enabled,
     retry: false,
   });
@@ -236,22 +235,15 @@ export function useCustomerReceivable(customerId: number, enabled = true) {
 
 /** The company's stamp rolls (GET /stamp/roll answers the list), read fresh when the builder opens. */
 export function useStampRolls() {
-  return useQuery({
-    queryKey: queryKeys.stamps.rolls,
-    queryFn: () => http.get<StampRoll[]>('/stamp/roll'),
-    staleTime: 0,
-  });
+  return useQuery({ ...endpointQuery(queryKeys.stamps.rolls, stampRolls, {}), staleTime: 0 });
 }
 
 /** The number a new invoice of this customer (and kind) would get. */
 export function useNewInvoiceNumber(customerId: number | null, beer: boolean, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.invoices.newNumber(customerId, beer),
-    queryFn: () =>
-      http.get<z.infer<typeof newNumberOut>>('/invoice/new-number', {
-        customerId: customerId ?? undefined,
-        beer: beer ? 'true' : undefined,
-      }),
+    ...endpointQuery(queryKeys.invoices.newNumber(customerId, beer), invoicesApi.newNumber, {
+      query: { customerId: customerId ?? undefined, beer: beer ? 'true' : undefined },
+    }),
     enabled,
     staleTime: 0,
   });
@@ -271,13 +263,12 @@ export function useOrderToInvoice(orderRef: string | null) {
 }
 
 /** GET /company/quick-search */
-export type QuickSearchAnswer = z.infer<typeof quickSearchOut>;
+export type QuickSearchAnswer = Answer<typeof invoicesApi.quickSearch>;
 
 /** Invoices by number and customers by name or permit (the dashboard's quick search). */
 export function useQuickSearch(query: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.company.quickSearch(query),
-    queryFn: ({ signal }) => http.get<QuickSearchAnswer>('/company/quick-search', { query }, signal),
+    ...endpointQuery(queryKeys.company.quickSearch(query), invoicesApi.quickSearch, { query: { query } }),
     enabled,
     placeholderData: keepPreviousData,
   });
@@ -297,8 +288,8 @@ export function useCompanyStats(from: string, to: string) {
 }
 
 /** The invoice grid as CSV (summary or detailed), filtered and sorted as the grid is. */
-export const exportInvoices = (query: Parameters<typeof http.get>[1]) =>
-  request<Response>('GET', '/invoice/export', { query, raw: true });
+export const exportInvoices = (query: EndpointArgs<typeof invoicesApi.invoiceExport>['query']) =>
+  callForFile(invoicesApi.invoiceExport, { query });
 
 /** GET /product/suggestions: the builder's product search (a name, SKU or UPC; the customer's tier prices). */
 export function fetchSuggestions(query: string, customerId: number | null): Promise<ProductSuggestion[]> {

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { DashboardWidget } from '../../lib/extensions';
 import { errorMessage } from '../../lib/api';
-import { displayNumber, type Invoice, useCompanyStats, useQuickSearch, useRecentInvoices } from './api';
+import { displayNumber, type InvoiceListRow, useCompanyStats, useQuickSearch, useRecentInvoices } from './api';
 import { InvoiceStatusTag } from './invoice-status-tag';
 import { useDebounced } from '../../lib/use-debounced';
 
@@ -125,12 +125,12 @@ function RecentInvoices() {
         loading={isLoading}
         dataSource={data}
         locale={{ emptyText: 'No invoices yet' }}
-        renderItem={(inv: Invoice & { customer_name?: string }) => (
+        renderItem={(inv: InvoiceListRow) => (
           <List.Item extra={<strong className="money">{formatMoney(inv.total)}</strong>}>
             <Flex gap={8} align="center" wrap style={{ minWidth: 0 }}>
               <Link to={`/invoice/${encodeURIComponent(displayNumber(inv))}`}>#{displayNumber(inv)}</Link>
               <Text ellipsis style={{ maxWidth: 220 }}>
-                {inv.customer_name ?? inv.customer?.name}
+                {inv.customer_name}
               </Text>
               <InvoiceStatusTag status={inv.status} />
               <Text type="secondary" style={{ fontSize: 12 }}>

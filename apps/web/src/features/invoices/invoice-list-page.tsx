@@ -8,10 +8,10 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../lib/session';
 import { downloadBlob, errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-import { ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
+import { type GridRow, ServerGrid, type ServerGridHandle } from '../../lib/server-grid';
 import { queryKeys } from '../../lib/query-keys';
 import { centredCells, NumberLink, numberFilter, textFilter } from '../../lib/grid-columns';
-import { displayNumber, type Invoice } from './api';
+import { displayNumber, invoiceGrid } from './api';
 import { downloadFintechExport } from './fintech-api';
 import { exportInvoices } from './api';
 import { FintechUploadButton } from './fintech-upload-dialog';
@@ -19,10 +19,12 @@ import { InvoiceStatusTag } from './invoice-status-tag';
 import { StatusSetFilter } from './status-set-filter';
 import { ButtonLink } from '../../lib/button-link';
 
+type InvoiceRow = GridRow<typeof invoiceGrid>;
+
 const dateFilter = { filter: 'agDateColumnFilter', filterParams: { maxValidDate: new Date() } };
-/** The invoice's money columns (the grid rows carry them as numbers or decimal strings). */
+/** The invoice's money columns. */
 type MoneyField = 'sub_total' | 'tax_total' | 'total';
-const moneyCol = (field: MoneyField, headerName: string): ColDef<Invoice> => ({
+const moneyCol = (field: MoneyField, headerName: string): ColDef<InvoiceRow> => ({
   field,
   headerName,
   filter: 'agNumberColumnFilter',
@@ -43,7 +45,7 @@ export default function InvoiceListPage() {
   const grid = useRef<ServerGridHandle>(null);
   const customerId = search.get('customerId') ?? undefined;
 
-  const columnDefs = useMemo<ColDef<Invoice>[]>(
+  const columnDefs = useMemo<ColDef<InvoiceRow>[]>(
     () =>
       centredCells([
         {
@@ -51,7 +53,7 @@ export default function InvoiceListPage() {
           headerName: 'Number',
           ...numberFilter,
 
-          cellRenderer: (p: { data?: Invoice }) =>
+          cellRenderer: (p: { data?: InvoiceRow }) =>
             p.data ? <NumberLink to={`/invoice/${displayNumber(p.data)}`} label={displayNumber(p.data)} /> : null,
         },
         {
@@ -62,7 +64,7 @@ export default function InvoiceListPage() {
           // sized to the names; a fixed 220 px floor pushed Total out of view at 1400 px
           minWidth: 160,
           flex: 2,
-          cellRenderer: (p: { data?: Invoice }) => {
+          cellRenderer: (p: { data?: InvoiceRow }) => {
             if (!p.data) return null;
             const name = p.data.customer_name ?? p.data.customer?.name ?? '';
             return (
@@ -102,7 +104,7 @@ export default function InvoiceListPage() {
         moneyCol('sub_total', 'Sub Total'),
         moneyCol('tax_total', 'Tax'),
         moneyCol('total', 'Total'),
-      ] as ColDef<Invoice>[]),
+      ] as ColDef<InvoiceRow>[]),
     [],
   );
 
@@ -152,9 +154,9 @@ export default function InvoiceListPage() {
         </>
       }
     >
-      <ServerGrid<Invoice>
+      <ServerGrid<InvoiceRow>
         ref={grid}
-        url="/invoice/grid"
+        endpoint={invoiceGrid}
         liveKey={queryKeys.invoices.all}
         params={customerId ? { customerId } : undefined}
         columnDefs={columnDefs}
