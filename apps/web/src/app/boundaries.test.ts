@@ -124,8 +124,6 @@ const STILL_BY_PATH = [
   'features/customer-app/shop-prefetch.ts',
   'features/invoices/api.ts',
   'features/settings/api.ts',
-  'lib/public-print-page.tsx',
   'lib/server-grid.tsx',
   'lib/shop-host.ts',
-  'lib/use-print-data.ts',
 ];
