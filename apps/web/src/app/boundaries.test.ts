@@ -123,7 +123,6 @@ const STILL_BY_PATH = [
   'app/command-palette.tsx',
   'features/customer-app/shop-prefetch.ts',
   'features/invoices/api.ts',
-  'features/settings/api.ts',
   'lib/server-grid.tsx',
   'lib/shop-host.ts',
 ];
