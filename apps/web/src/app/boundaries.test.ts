@@ -122,6 +122,5 @@ describe('web boundaries', () => {
 const STILL_BY_PATH = [
   'features/customer-app/shop-prefetch.ts',
   'features/invoices/api.ts',
-  'lib/server-grid.tsx',
   'lib/shop-host.ts',
 ];

@@ -26,7 +26,7 @@ import type { QueryKey } from '@tanstack/react-query';
 import { AgGridReact } from 'ag-grid-react';
 import { Alert, Select } from 'antd';
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
-import { errorMessage, http, onReauthenticated } from './api';
+import { errorMessage, onReauthenticated } from './api';
 import { type Answer, call } from './endpoints';
 import { useLiveRows } from './live-rows';
 
@@ -176,9 +176,7 @@ export type GridRow<E extends EndpointSpec> = Answer<E> extends { rows: (infer R
 
 export interface ServerGridProps<T> {
   /** the grid endpoint of the catalogue: GET answering { rows, count } for startRow, endRow, filterModel, sortModel */
-  endpoint?: EndpointSpec & { method: 'GET' };
-  /** @deprecated a path of its own: being replaced by `endpoint` (issue 31) */
-  url?: string;
+  endpoint: EndpointSpec & { method: 'GET' };
   columnDefs: ColDef<T>[];
   /** extra query parameters (e.g. customerId); a change reloads the grid */
   params?: Record<string, unknown>;
@@ -278,11 +276,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
           };
           modelsRef.current = models;
           const query = { startRow: p.startRow, endRow: p.endRow, ...models, ...JSON.parse(paramsKey) };
-          const res = (
-            props.endpoint
-              ? await call(props.endpoint, { query })
-              : await http.get<GridAnswer<T>>(props.url ?? '', query)
-          ) as GridAnswer<T>;
+          const res = (await call(props.endpoint, { query })) as GridAnswer<T>;
           p.successCallback(res.rows, res.count);
           refit();
           onLoadedRef.current?.(res);
@@ -294,7 +288,7 @@ function ServerGridInner<T>(props: ServerGridProps<T>, ref: React.Ref<ServerGrid
         }
       },
     }),
-    [props.endpoint, props.url, paramsKey, extraKey, refit],
+    [props.endpoint, paramsKey, extraKey, refit],
   );
 
   // rows that failed with 401 while the session was expired load again once the user signs back in
