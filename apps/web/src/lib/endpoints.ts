@@ -64,3 +64,8 @@ export function callRoute<E extends EndpointSpec>(
 ): Promise<Answer<E>> {
   return call(route as E, args, options);
 }
+
+/** `callForFile` for a `RouteOf`. */
+export function fileRoute<E extends EndpointSpec>(route: RouteOf<E>, args: EndpointArgs<E>, options: CallOptions = {}) {
+  return callForFile(route as E, args, options);
+}
