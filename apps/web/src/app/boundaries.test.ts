@@ -122,7 +122,6 @@ describe('web boundaries', () => {
 const STILL_BY_PATH = [
   'app/command-palette.tsx',
   'features/customer-app/shop-prefetch.ts',
-  'features/invoices/api.ts',
   'features/settings/api.ts',
   'lib/public-print-page.tsx',
   'lib/server-grid.tsx',
