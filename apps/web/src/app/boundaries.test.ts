@@ -122,9 +122,6 @@ describe('web boundaries', () => {
 const STILL_BY_PATH = [
   'app/command-palette.tsx',
   'features/customer-app/shop-prefetch.ts',
-  'features/settings/api.ts',
-  'lib/public-print-page.tsx',
   'lib/server-grid.tsx',
   'lib/shop-host.ts',
-  'lib/use-print-data.ts',
 ];

@@ -1,7 +1,9 @@
+import { type EndpointSpec, fillPath } from '@dbo/domain/endpoint';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { type ReactNode, useEffect } from 'react';
-import { API_BASE, request } from './api';
+import { API_BASE } from './api';
+import { type Answer, type EndpointArgs, endpointQuery } from './endpoints';
 import { type PartyAddress, PartyLines } from './party-lines';
 import './print-page.css';
 
@@ -10,21 +12,29 @@ export interface Party extends PartyAddress {
   name: string;
 }
 
+/** What every public printable page's answer names: the seller and the customer. */
+interface Parties {
+  company: Party;
+  customer: Party;
+}
+
 /**
- * A public printable page (customer balance, statement): its data from the signed link's API path,
+ * A public printable page (customer balance, statement): its data from the signed link's endpoint,
  * Print and Download PDF (the same path with ?format=pdf), the seller's and the customer's blocks,
- * then the document's own body. Marks itself ready for PDF export.
+ * then the document's own body, typed by the endpoint's answer. Marks itself ready for PDF export.
  */
-export function PublicPrintPage<T extends { company: Party; customer: Party }>(props: {
-  /** the public API path of the data, token included */
-  path: string;
+export function PublicPrintPage<E extends EndpointSpec>(props: {
+  /** the public endpoint of the data; its answer must name the seller and the customer */
+  endpoint: E & (Answer<E> extends Parties ? unknown : never);
+  /** its params: the signed token */
+  args: EndpointArgs<E>;
   title: string;
-  subtitle: (data: T) => ReactNode;
-  children: (data: T) => ReactNode;
+  subtitle: (data: Answer<E>) => ReactNode;
+  children: (data: Answer<E>) => ReactNode;
 }) {
+  const path = fillPath(props.endpoint.path, (props.args as { params?: Record<string, string> }).params);
   const q = useQuery({
-    queryKey: ['print', props.path],
-    queryFn: () => request<T>('GET', props.path, { public: true }),
+    ...endpointQuery(['print', path], props.endpoint, props.args, { public: true }),
     retry: false,
   });
   useEffect(() => {
@@ -40,12 +50,12 @@ export function PublicPrintPage<T extends { company: Party; customer: Party }>(p
         <Result status="error" title={<h1 style={{ fontSize: 'inherit' }}>Sorry, something went wrong!</h1>} />
       </main>
     );
-  const { company, customer } = q.data;
+  const { company, customer } = q.data as Answer<E> & Parties;
   return (
     <main className="print-page" data-ready="true">
       <div className="print-actions">
         <Button onClick={() => window.print()}>Print</Button>
-        <Button type="primary" href={`${API_BASE}${props.path}?format=pdf`}>
+        <Button type="primary" href={`${API_BASE}${path}?format=pdf`}>
           Download PDF
         </Button>
       </div>

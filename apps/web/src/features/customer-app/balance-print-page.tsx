@@ -2,30 +2,16 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery, todayInTexas } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { useParams } from 'react-router';
+import { balancePrintPage } from '@dbo/domain/endpoints/customer-balance';
 import { PublicPrintPage } from '../../lib/public-print-page';
-
-interface PrintData {
-  summary: { owing: number };
-  invoices: {
-    id: number;
-    number: number;
-    beer: boolean;
-    invoiced_at: string;
-    due_at: string | null;
-    total: number;
-    owing: number;
-    status: string;
-  }[];
-  customer: { name: string; address: string; city: string; state: string; zip: string; tabc_id: string };
-  company: { name: string; address: string; city: string; state: string; zip: string; tabc_id: string };
-}
 
 /** Public printable customer balance (signed, expiring token). */
 export default function BalancePrintPage() {
   const { token = '' } = useParams();
   return (
-    <PublicPrintPage<PrintData>
-      path={`/pdf/customer/balance/${encodeURIComponent(token)}`}
+    <PublicPrintPage
+      endpoint={balancePrintPage}
+      args={{ params: { token } }}
       title="Customer Balance"
       subtitle={() => formatDate(todayInTexas())}
     >

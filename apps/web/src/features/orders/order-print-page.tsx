@@ -2,9 +2,11 @@ import { productTypeLabel } from '@dbo/domain/constants';
 import { formatDate, formatDateTime } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { ORDER_MSG } from '@dbo/domain/order';
+import { fillPath } from '@dbo/domain/endpoint';
+import { printableOrder } from '@dbo/domain/endpoints/orders-staff';
 import { useParams } from 'react-router';
 import { API_BASE } from '../../lib/api';
-import type { OrderDetail, OrderItemView } from './api';
+import type { OrderItemView } from './api';
 import { orderStatusLabel } from '../../lib/order-status-tag';
 import { PartyLines } from '../../lib/party-lines';
 import '../../lib/print-sheet.css';
@@ -18,8 +20,9 @@ function lineName(i: OrderItemView) {
 /** Public printable order (/order/pdf/{token}); the token is signed and expires. */
 export default function OrderPrintPage() {
   const { token = '' } = useParams();
-  const { data: order, failed } = usePrintSheet<OrderDetail>(
-    `/pdf/order/${encodeURIComponent(token)}`,
+  const { data: order, failed } = usePrintSheet(
+    printableOrder,
+    { params: { token } },
     'order',
     (o) => `Order #${o.order_number} · ${o.company.name}`,
     '.order-print .seller img',
@@ -36,7 +39,7 @@ export default function OrderPrintPage() {
         <button type="button" onClick={() => window.print()}>
           Print
         </button>
-        <a href={`${API_BASE}/pdf/order/${encodeURIComponent(token)}?format=pdf`}>Download PDF</a>
+        <a href={`${API_BASE}${fillPath(printableOrder.path, { token })}?format=pdf`}>Download PDF</a>
       </div>
       <main className="order-print print-sheet" data-testid="print-order">
         <div className="head">

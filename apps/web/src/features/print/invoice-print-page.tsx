@@ -2,48 +2,19 @@ import { INVOICE_STATUS_LABELS, type InvoiceStatus } from '@dbo/domain/constants
 import { formatDate, isDueOnDelivery } from '@dbo/domain/dates';
 import { receivedLine } from '@dbo/domain/delivery';
 import { formatMoney } from '@dbo/domain/money';
+import { printableInvoice } from '@dbo/domain/endpoints/pdf';
 import { useParams } from 'react-router';
 import { PartyLines } from '../../lib/party-lines';
-import type { Party } from '../../lib/public-print-page';
 import '../../lib/print-sheet.css';
 import { usePrintSheet } from '../../lib/use-print-data';
 import './print.css';
 
-interface PrintableInvoice {
-  number_label: string;
-  status: string;
-  invoiced_at: string;
-  due_at: string | null;
-  note: string;
-  company_note: string;
-  sub_total: number;
-  tax_total: number;
-  tax_rate: number;
-  total: number;
-  paid_total: number;
-  remaining: number;
-  company: Party;
-  logo: { path: string } | null;
-  customer: (Party & { contact_name: string; contact_phone: string }) | null;
-  items: {
-    id: number;
-    class: string;
-    product: string;
-    product_size: string;
-    qty: number;
-    price: number;
-    total: number;
-  }[];
-  stamps: { prefix: string; from: number; to: number; count: number }[];
-  stamp_count: number;
-  received: { received_by: string; received_at: string; signature: string | null } | null;
-}
-
 /** Public printable invoice (/invoice/pdf/{token}); the token is signed and expires. */
 export default function InvoicePrintPage() {
   const { token = '' } = useParams();
-  const { data: inv, failed } = usePrintSheet<PrintableInvoice>(
-    `/pdf/invoice/${encodeURIComponent(token)}`,
+  const { data: inv, failed } = usePrintSheet(
+    printableInvoice,
+    { params: { token } },
     'invoice',
     (i) => `Invoice #${i.number_label} · ${i.company.name}`,
     '.print-page .seller img',

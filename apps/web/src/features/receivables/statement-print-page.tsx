@@ -1,7 +1,7 @@
 import { formatDate } from '@dbo/domain/dates';
 import { formatMoney } from '@dbo/domain/money';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS } from '@dbo/domain/receivables';
-import type { StatementPrint } from '@dbo/domain/statement';
+import { statementPrintPage } from '@dbo/domain/endpoints/receivables';
 import { useParams } from 'react-router';
 import { PublicPrintPage } from '../../lib/public-print-page';
 
@@ -11,8 +11,9 @@ const amount = (n: number) => (n ? formatMoney(n) : '');
 export default function StatementPrintPage() {
   const { token = '' } = useParams();
   return (
-    <PublicPrintPage<StatementPrint>
-      path={`/pdf/customer/statement/${encodeURIComponent(token)}`}
+    <PublicPrintPage
+      endpoint={statementPrintPage}
+      args={{ params: { token } }}
       title="Customer Statement"
       subtitle={(s) => `${formatDate(s.from)} – ${formatDate(s.to)}`}
     >

@@ -1,9 +1,12 @@
 import type { EndpointArgs } from '@dbo/domain/endpoint';
 import * as authApi from '@dbo/domain/endpoints/auth';
+import * as catalogApi from '@dbo/domain/endpoints/catalog';
 import * as api from '@dbo/domain/endpoints/company';
+import * as customersApi from '@dbo/domain/endpoints/customers';
+import * as invoicesApi from '@dbo/domain/endpoints/invoices';
+import * as stampsApi from '@dbo/domain/endpoints/stamps';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { http } from '../../lib/api';
-import { type Answer, call } from '../../lib/endpoints';
+import { type Answer, call, endpointQuery } from '../../lib/endpoints';
 import { queryKeys, useWrite } from '../../lib/query-keys';
 
 /** A logo of the company, as the logo list answers it. */
@@ -67,29 +70,24 @@ export const saveCompany = (companyId: number, values: CompanySettings) =>
   call(api.updateCompany, { params: { id: companyId }, body: values });
 
 /** How many rows a grid holds: its first row is enough to know whether there is one. */
-const countOf = (url: string) => () =>
-  http.get<{ count: number }>(url, { startRow: 0, endRow: 1 }).then((r) => r.count);
+const firstRow = { query: { startRow: 0, endRow: 1 } };
 
 /** What the first-run checklist ticks: whether the company has rolls, customers, products and invoices. */
 export function useFirstRunCounts(can: { stamps: boolean; customers: boolean; products: boolean; invoices: boolean }) {
-  const rolls = useQuery({
-    queryKey: queryKeys.stamps.rolls,
-    queryFn: () => http.get<unknown[]>('/stamp/roll'),
-    enabled: can.stamps,
-  });
+  const rolls = useQuery({ ...endpointQuery(queryKeys.stamps.rolls, stampsApi.stampRolls, {}), enabled: can.stamps });
   const customers = useQuery({
     queryKey: [...queryKeys.customers.all, 'first-run'],
-    queryFn: countOf('/customer/grid'),
+    queryFn: ({ signal }) => call(customersApi.customerGrid, firstRow, { signal }).then((r) => r.count),
     enabled: can.customers,
   });
   const products = useQuery({
     queryKey: [...queryKeys.products.all, 'first-run'],
-    queryFn: countOf('/product/grid'),
+    queryFn: ({ signal }) => call(catalogApi.productGrid, firstRow, { signal }).then((r) => r.count),
     enabled: can.products,
   });
   const invoices = useQuery({
     queryKey: [...queryKeys.invoices.all, 'first-run'],
-    queryFn: countOf('/invoice/grid'),
+    queryFn: ({ signal }) => call(invoicesApi.invoiceGrid, firstRow, { signal }).then((r) => r.count),
     enabled: can.invoices,
   });
   return { rolls, customers, products, invoices };
