@@ -4,15 +4,18 @@ import { Modal, Spin, Typography } from 'antd';
 import { Command } from 'cmdk';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import * as catalogApi from '@dbo/domain/endpoints/catalog';
+import * as customersApi from '@dbo/domain/endpoints/customers';
+import * as inventoryApi from '@dbo/domain/endpoints/inventory';
+import * as invoicesApi from '@dbo/domain/endpoints/invoices';
 import type { Action } from '@dbo/domain/permissions';
-import { http } from '../lib/api';
+import { call, endpointQuery } from '../lib/endpoints';
 import { reachesAs } from '../lib/permissions';
 import { queryKeys } from '../lib/query-keys';
 import { screenBuilt } from '../lib/screens';
 import { useSession } from '../lib/session';
 import {
   PALETTE,
-  type PaletteProduct,
   commandScore,
   customerEntries,
   customerMatches,
@@ -22,20 +25,6 @@ import {
   productLabel,
 } from './palette';
 import { useDebounced } from '../lib/use-debounced';
-
-interface InvoiceHit {
-  id: number;
-  number: number;
-  beer: boolean;
-  display_number: string;
-  customer_name?: string;
-}
-
-interface CustomerHit {
-  id: number;
-  name: string;
-  tabc_id?: string | null;
-}
 
 export function CommandPalette({ open, onClose }: { open: boolean; onClose: () => void }) {
   const navigate = useNavigate();
@@ -55,38 +44,39 @@ export function CommandPalette({ open, onClose }: { open: boolean; onClose: () =
   const invoices = useQuery({
     queryKey: [...queryKeys.invoices.all, 'palette', invoiceNumber],
     queryFn: ({ signal }) =>
-      http.get<{ rows: InvoiceHit[] }>(
-        '/invoice/grid',
+      call(
+        invoicesApi.invoiceGrid,
         {
-          startRow: 0,
-          endRow: PALETTE.perGroup,
-          filterModel: { number: { filterType: 'number', type: 'equals', filter: invoiceNumber } },
+          query: {
+            startRow: 0,
+            endRow: PALETTE.perGroup,
+            filterModel: { number: { filterType: 'number', type: 'equals', filter: invoiceNumber } },
+          },
         },
-        signal,
+        { signal },
       ),
     enabled: open && invoiceNumber !== null,
   });
   // the loaded lists: customers always, products from inventory when that feature is on
   const customers = useQuery({
-    queryKey: queryKeys.customers.list,
-    queryFn: () => http.get<CustomerHit[] | { customers?: CustomerHit[]; rows?: CustomerHit[] }>('/customer'),
-    select: (res): CustomerHit[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
+    ...endpointQuery(queryKeys.customers.list, customersApi.customers, {}),
     enabled: open && textSearch,
   });
   const inventory = useQuery({
     queryKey: ['inventory', 'palette-list'],
-    queryFn: () =>
-      http.get<{ rows: { product: PaletteProduct }[] }>('/inventory/grid', {
-        startRow: 0,
-        endRow: 1,
-        ignoreLimit: true,
-      }),
+    queryFn: ({ signal }) =>
+      call(inventoryApi.inventoryGrid, { query: { startRow: 0, endRow: 1, ignoreLimit: true } }, { signal }),
     enabled: open && textSearch && inventoryOn,
     staleTime: 60_000,
   });
   const suggestions = useQuery({
     queryKey: [...queryKeys.products.all, 'palette', q],
-    queryFn: ({ signal }) => http.get<{ suggestions: PaletteProduct[] }>('/product/suggestions', { query: q }, signal),
+    queryFn: ({ signal }) =>
+      call(
+        catalogApi.productSuggestions,
+        { query: { query: q, excludingProductIds: undefined, excludingSourceProductIds: undefined } },
+        { signal },
+      ),
     enabled: open && textSearch && !inventoryOn,
   });
 

@@ -48,3 +48,24 @@ export function endpointQuery<E extends EndpointSpec>(
 ) {
   return queryOptions({ queryKey, queryFn: ({ signal }) => call(ep, args, { ...options, signal }) });
 }
+
+/**
+ * An endpoint's method and path without its schemas, for the code of the page's entry chunk, which
+ * loads no zod (the shop's first requests, main.tsx): written out, and checked against the
+ * catalogue by type only (`import type`), so a path that is not the endpoint's does not compile.
+ */
+export type RouteOf<E extends EndpointSpec> = Pick<E, 'method' | 'path'> & { readonly endpoint?: E };
+
+/** `call` for a `RouteOf`: the same request, the same answer type. */
+export function callRoute<E extends EndpointSpec>(
+  route: RouteOf<E>,
+  args: EndpointArgs<E>,
+  options: CallOptions = {},
+): Promise<Answer<E>> {
+  return call(route as E, args, options);
+}
+
+/** `callForFile` for a `RouteOf`. */
+export function fileRoute<E extends EndpointSpec>(route: RouteOf<E>, args: EndpointArgs<E>, options: CallOptions = {}) {
+  return callForFile(route as E, args, options);
+}

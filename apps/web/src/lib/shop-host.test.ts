@@ -16,7 +16,13 @@ describe('shop host detection', () => {
   it("answers the company's subdomain when the server knows the host", async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ subdomain: 'lonestar' }), { status: 200 })),
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ subdomain: 'lonestar' }), {
+            status: 200,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+          }),
+      ),
     );
     expect(await detectShopHost('lonestar.example.com')).toBe('lonestar');
   });

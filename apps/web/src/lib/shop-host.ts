@@ -1,4 +1,7 @@
-import { API_BASE } from './api';
+import type { company } from '@dbo/domain/endpoints/customer-app';
+import { callRoute, type RouteOf } from './endpoints';
+
+const shopCompany: RouteOf<typeof company> = { method: 'GET', path: '/customer-app/company' };
 
 /**
  * Is this page served on a company's subdomain ({subdomain}.{APP_DOMAIN})? Only the server knows
@@ -8,10 +11,8 @@ import { API_BASE } from './api';
 export async function detectShopHost(hostname = window.location.hostname): Promise<string | null> {
   if (hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return null;
   try {
-    const res = await fetch(`${API_BASE}/customer-app/company`, { headers: { accept: 'application/json' } });
-    if (!res.ok) return null;
-    const body = (await res.json()) as { subdomain?: unknown };
-    return typeof body.subdomain === 'string' && body.subdomain ? body.subdomain : null;
+    const body = await callRoute(shopCompany, {}, { public: true });
+    return body.subdomain || null;
   } catch {
     return null;
   }

@@ -1,25 +1,25 @@
-import { invitation } from '@dbo/domain/endpoints/customer-app';
-import * as session from '@dbo/domain/endpoints/customer-app-session';
+import type * as sessionEndpoints from '@dbo/domain/endpoints/customer-app-session';
 import { useQuery } from '@tanstack/react-query';
-import { type Answer, type EndpointArgs, call, endpointQuery } from '../../lib/endpoints';
+import { type Answer, callRoute, type EndpointArgs } from '../../lib/endpoints';
+import { api, session } from './shop-endpoints';
 
 /** The customer user's token is kept apart from the staff token. */
 export const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
 
 /** A sign-in's or sign-up's answer: the customer token and the signed-in customer user. */
-export type CustomerAuthAnswer = Answer<typeof session.customerSignIn>;
+export type CustomerAuthAnswer = Answer<typeof sessionEndpoints.customerSignIn>;
 export type CustomerAppUser = CustomerAuthAnswer['customerUser'];
 /** What the sign-up form asks (the invitation's token comes from the link). */
-export type SignUpFields = Omit<EndpointArgs<typeof session.customerSignUp>['body'], 'token'>;
+export type SignUpFields = Omit<EndpointArgs<typeof sessionEndpoints.customerSignUp>['body'], 'token'>;
 
 export async function customerSignIn(email: string, password: string) {
-  const res = await call(session.customerSignIn, { body: { email, password } }, { public: true });
+  const res = await callRoute(session.customerSignIn, { body: { email, password } }, { public: true });
   localStorage.setItem(CUSTOMER_TOKEN_KEY, res.access_token);
   return res.customerUser;
 }
 
-export async function customerSignUp(body: EndpointArgs<typeof session.customerSignUp>['body']) {
-  const res = await call(session.customerSignUp, { body }, { public: true });
+export async function customerSignUp(body: EndpointArgs<typeof sessionEndpoints.customerSignUp>['body']) {
+  const res = await callRoute(session.customerSignUp, { body }, { public: true });
   localStorage.setItem(CUSTOMER_TOKEN_KEY, res.access_token);
   return res.customerUser;
 }
@@ -27,7 +27,8 @@ export async function customerSignUp(body: EndpointArgs<typeof session.customerS
 /** The shop an invitation's token belongs to (the old sign-up link forwards there); not retried. */
 export function useInvitationShop(token: string) {
   return useQuery({
-    ...endpointQuery(['invitation-shop', token], invitation, { query: { token } }, { public: true }),
+    queryKey: ['invitation-shop', token],
+    queryFn: () => callRoute(api.invitation, { query: { token } }, { public: true }),
     enabled: !!token,
     retry: false,
   });

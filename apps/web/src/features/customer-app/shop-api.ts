@@ -1,7 +1,7 @@
 import type { cartRequest, catalogQuery, placeOrderRequest } from '@dbo/domain/customer-app';
 import type { EndpointArgs, EndpointSpec } from '@dbo/domain/endpoint';
-import * as api from '@dbo/domain/endpoints/customer-app';
-import * as session from '@dbo/domain/endpoints/customer-app-session';
+import type * as shopEndpoints from '@dbo/domain/endpoints/customer-app';
+import type * as sessionEndpoints from '@dbo/domain/endpoints/customer-app-session';
 import {
   type InfiniteData,
   type QueryClient,
@@ -12,26 +12,27 @@ import {
 } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
-import { type Answer, call, callForFile } from '../../lib/endpoints';
+import { type Answer, callRoute, fileRoute, type RouteOf } from '../../lib/endpoints';
 import { CUSTOMER_TOKEN_KEY } from './customer-session';
+import { api, session } from './shop-endpoints';
 import { isOfflineError, localCart, newClientId, type QueuedOrder, queueOrder, setPendingCart } from './shop-offline';
 
 /** The customer app reads the same order answers as the staff side (the same domain schemas). */
-export type ShopOrder = Answer<typeof api.placeOrder>;
-export type ShopOrderDetail = Answer<typeof api.order>;
+export type ShopOrder = Answer<typeof shopEndpoints.placeOrder>;
+export type ShopOrderDetail = Answer<typeof shopEndpoints.order>;
 export type ShopOrderItem = ShopOrderDetail['order']['orderItems'][number];
 
-export type ShopCompany = Answer<typeof api.company>;
-export type CatalogAnswer = Answer<typeof api.catalog>;
+export type ShopCompany = Answer<typeof shopEndpoints.company>;
+export type CatalogAnswer = Answer<typeof shopEndpoints.catalog>;
 export type CatalogRow = CatalogAnswer['rows'][number];
-export type Cart = Answer<typeof api.cart>;
+export type Cart = Answer<typeof shopEndpoints.cart>;
 export type CartBody = z.infer<typeof cartRequest>;
 export type PlaceOrderBody = z.infer<typeof placeOrderRequest>;
-export type ShopOrders = Answer<typeof api.orders>;
-export type ShopInvoices = Answer<typeof api.invoices>;
+export type ShopOrders = Answer<typeof shopEndpoints.orders>;
+export type ShopInvoices = Answer<typeof shopEndpoints.invoices>;
 export type ShopInvoiceRow = ShopInvoices['rows'][number];
-export type ShopBalance = Answer<typeof api.balance>;
-export type ShopPreferences = Answer<typeof api.preferences>;
+export type ShopBalance = Answer<typeof shopEndpoints.balance>;
+export type ShopPreferences = Answer<typeof shopEndpoints.preferences>;
 
 export const getCustomerToken = () => localStorage.getItem(CUSTOMER_TOKEN_KEY);
 export const setCustomerToken = (t: string | null) =>
@@ -57,8 +58,8 @@ async function signedOutOn401<T>(answer: Promise<T>): Promise<T> {
 }
 
 /** A call of the shop's endpoints with the customer user's own token (never the staff token). */
-export const shopCall = <E extends EndpointSpec>(ep: E, args: EndpointArgs<E>): Promise<Answer<E>> =>
-  signedOutOn401(call(ep, args, { token: getCustomerToken() }));
+export const shopCall = <E extends EndpointSpec>(ep: RouteOf<E>, args: EndpointArgs<E>): Promise<Answer<E>> =>
+  signedOutOn401(callRoute(ep, args, { token: getCustomerToken() }));
 
 /** One page of the catalogue (its infinite list reads page after page). */
 export const catalogPage = (query: z.input<typeof catalogQuery>) => shopCall(api.catalog, { query });
@@ -83,7 +84,7 @@ export const shopKeys = {
 /** A GET of the customer app under `queryKey`, with the customer user's token. */
 function useShopGet<E extends EndpointSpec>(
   queryKey: QueryKey,
-  ep: E,
+  ep: RouteOf<E>,
   args: EndpointArgs<E>,
   opts: { enabled?: boolean } = {},
 ) {
@@ -110,7 +111,7 @@ function useShopSave<V, T>(queryKey: QueryKey, mutationFn: (variables: V) => Pro
 export function useShopCompany(subdomain: string) {
   return useQuery({
     queryKey: shopKeys.company(subdomain),
-    queryFn: () => call(api.company, { query: { subdomain } }, { public: true }),
+    queryFn: () => callRoute(api.company, { query: { subdomain } }, { public: true }),
     retry: false,
     networkMode: 'offlineFirst',
     staleTime: 60_000,
@@ -121,7 +122,7 @@ export function useMe(enabled: boolean) {
   return useQuery({
     queryKey: shopKeys.me,
     queryFn: () =>
-      signedOutOn401(call(session.customerMe, {}, { token: getCustomerToken() })).then((r) => r.customerUser),
+      signedOutOn401(callRoute(session.customerMe, {}, { token: getCustomerToken() })).then((r) => r.customerUser),
     enabled,
     retry: false,
     networkMode: 'offlineFirst',
@@ -231,8 +232,8 @@ export async function openShopPdf(pdf: { invoiceId: number } | 'balance') {
     const options = { token: getCustomerToken() };
     const res =
       pdf === 'balance'
-        ? await callForFile(api.balancePdf, {}, options)
-        : await callForFile(api.invoicePdf, { params: { id: pdf.invoiceId } }, options);
+        ? await fileRoute(api.balancePdf, {}, options)
+        : await fileRoute(api.invoicePdf, { params: { id: pdf.invoiceId } }, options);
     const url = URL.createObjectURL(await res.blob());
     if (target) target.location.href = url;
     else window.location.href = url;
@@ -253,18 +254,18 @@ export function useSavePreferences() {
 
 // ---- the shop's sign-in, sign-up and password reset (public) --------------------------------------
 
-export const shopSignIn = (body: EndpointArgs<typeof session.customerSignIn>['body']) =>
-  call(session.customerSignIn, { body }, { public: true });
+export const shopSignIn = (body: EndpointArgs<typeof sessionEndpoints.customerSignIn>['body']) =>
+  callRoute(session.customerSignIn, { body }, { public: true });
 
 /** An invited customer user's sign-up (the invitation's token in the body). */
-export const shopSignUp = (body: EndpointArgs<typeof session.customerSignUp>['body']) =>
-  call(session.customerSignUp, { body }, { public: true });
+export const shopSignUp = (body: EndpointArgs<typeof sessionEndpoints.customerSignUp>['body']) =>
+  callRoute(session.customerSignUp, { body }, { public: true });
 
 /** Ends this token's session on the server. */
-export const shopSignOut = (token: string) => call(session.customerSignOut, {}, { token });
+export const shopSignOut = (token: string) => callRoute(session.customerSignOut, {}, { token });
 
-export const shopResetRequest = (body: EndpointArgs<typeof api.requestReset>['body']) =>
-  call(api.requestReset, { body }, { public: true });
+export const shopResetRequest = (body: EndpointArgs<typeof shopEndpoints.requestReset>['body']) =>
+  callRoute(api.requestReset, { body }, { public: true });
 
-export const shopResetPassword = (body: EndpointArgs<typeof api.resetPassword>['body']) =>
-  call(api.resetPassword, { body }, { public: true });
+export const shopResetPassword = (body: EndpointArgs<typeof shopEndpoints.resetPassword>['body']) =>
+  callRoute(api.resetPassword, { body }, { public: true });

@@ -1,4 +1,6 @@
-import { request } from '../../lib/api';
+import type * as shop from '@dbo/domain/endpoints/customer-app';
+import type { customerMe } from '@dbo/domain/endpoints/customer-app-session';
+import { callRoute, type RouteOf } from '../../lib/endpoints';
 
 /**
  * The shop's first answers, asked for by the page's entry before React and the shop's code load
@@ -20,6 +22,19 @@ export const CATALOG_PAGE = 30;
 const CUSTOMER_TOKEN_KEY = 'dbo.customerToken';
 
 let started: ShopPrefetch | null = null;
+
+/** The endpoints asked for at start, by method and path only: this runs in the entry chunk (no zod). */
+const routes: {
+  company: RouteOf<typeof shop.company>;
+  me: RouteOf<typeof customerMe>;
+  cart: RouteOf<typeof shop.cart>;
+  catalog: RouteOf<typeof shop.catalog>;
+} = {
+  company: { method: 'GET', path: '/customer-app/company' },
+  me: { method: 'GET', path: '/customer-app/me' },
+  cart: { method: 'GET', path: '/customer-app/cart' },
+  catalog: { method: 'GET', path: '/customer-app/catalog' },
+};
 
 /**
  * GET /customer-app/company's answer as the server put it in the page (its shop-shell.ts), when
@@ -46,18 +61,13 @@ export function prefetchShop(subdomain: string, rest: string) {
   };
   started = {
     subdomain,
-    company:
-      pageCompany(subdomain) ?? quiet(request('GET', '/customer-app/company', { public: true, query: { subdomain } })),
+    company: pageCompany(subdomain) ?? quiet(callRoute(routes.company, { query: { subdomain } }, { public: true })),
   };
   if (!token) return;
-  started.me = quiet(
-    request<{ customerUser: unknown }>('GET', '/customer-app/me', { token }).then((r) => r.customerUser),
-  );
-  started.cart = quiet(request('GET', '/customer-app/cart', { token }));
+  started.me = quiet(callRoute(routes.me, {}, { token }).then((r) => r.customerUser));
+  started.cart = quiet(callRoute(routes.cart, {}, { token }));
   if (rest === '/' || rest === '')
-    started.catalog = quiet(
-      request('GET', '/customer-app/catalog', { token, query: { startRow: 0, endRow: CATALOG_PAGE } }),
-    );
+    started.catalog = quiet(callRoute(routes.catalog, { query: { startRow: 0, endRow: CATALOG_PAGE } }, { token }));
 }
 
 /** What was asked for at start (once: a later visit of the page asks again). */
