@@ -1,4 +1,5 @@
-import type { InvoiceStatus } from '@dbo/domain/constants';
+import type { Answer } from '@dbo/domain/endpoint';
+import type { getInvoice } from '@dbo/domain/endpoints/invoices';
 import type { FeatureName } from '@dbo/domain/features';
 import { type ComponentType, createContext, useContext } from 'react';
 
@@ -32,19 +33,8 @@ export interface SettingsPanel {
   Component: ComponentType;
 }
 
-/** The invoice a panel is given (GET /invoice/{id or number}): the fields panels read. */
-export interface PanelInvoice {
-  id: number;
-  number: number;
-  beer: boolean;
-  display_number?: string;
-  status: InvoiceStatus;
-  total: string | number;
-  paid_total?: string | number;
-  customer?: { contact_email?: string };
-  /** the invoice's last MPower sync: MPower's response or the error */
-  mPowerInvoice?: { response: unknown; error: string | null; updatedAt: string | Date } | null;
-}
+/** The invoice a panel is given: the server's answer of GET /invoice/{id or number}. */
+export type PanelInvoice = Answer<typeof getInvoice>;
 
 export interface InvoicePanel {
   key: string;

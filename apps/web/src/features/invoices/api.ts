@@ -1,15 +1,16 @@
-import type { InvoiceStatus } from '@dbo/domain/constants';
-import type { TabcExpiration } from '@dbo/domain/customer';
 import type { companyStatsOut, InvoiceRequestBody, InvoiceStatusChange } from '@dbo/domain/invoice';
-import type { OrderDetailOut } from '@dbo/domain/order';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import * as invoicesApi from '@dbo/domain/endpoints/invoices';
 import { customerReceivable } from '@dbo/domain/endpoints/payments';
 import { stampRolls } from '@dbo/domain/endpoints/stamps';
 import type { EndpointArgs } from '@dbo/domain/endpoint';
-import { http } from '../../lib/api';
-import { type Answer, callForFile, endpointQuery } from '../../lib/endpoints';
+import { productSuggestions } from '@dbo/domain/endpoints/catalog';
+import { checkBalance } from '@dbo/domain/endpoints/customer-balance';
+import * as customersApi from '@dbo/domain/endpoints/customers';
+import { orderByNumber } from '@dbo/domain/endpoints/orders-staff';
+import { companyStats } from '@dbo/domain/endpoints/reports';
+import { type Answer, call, callForFile, endpointQuery } from '../../lib/endpoints';
 import { changedBy, queryKeys, useWrite } from '../../lib/query-keys';
 import type { ProductSuggestion } from './builder-model';
 
@@ -35,7 +36,8 @@ export interface InvoiceCustomer {
 
 /** The product embedded in an invoice line. */
 export interface InvoiceProduct {
-  id?: number;
+  /** null: a line whose product was removed (the answer keeps its name) */
+  id?: number | null;
   product?: string;
   product_type?: string;
   product_size?: string;
@@ -84,23 +86,31 @@ export interface InvoiceStampRange {
   to: number;
 }
 
-export interface Invoice {
+/** The invoice as the server answers it (GET /invoice/{id or number}, POST, PUT). */
+export type Invoice = Answer<typeof invoicesApi.getInvoice>;
+
+/**
+ * What the builder edits before a save: a saved invoice (the server answer), or a new one made from an
+ * online order or a Fintech upload. Looser than the answer, which is assignable to it.
+ */
+export interface InvoiceDraft {
   id: number;
   number: number;
   beer: boolean;
   display_number?: string;
   customer_id: number;
-  customer?: InvoiceCustomer;
+  customer?: InvoiceCustomer | null;
   /** grid and search rows carry the name instead of the customer */
   customer_name?: string;
-  company?: InvoiceCompany;
+  company?: InvoiceCompany | null;
   /** the online order a new invoice is made from */
   order_id?: number | null;
-  status: InvoiceStatus;
+  /** the server answers any string; the builder narrows it (`builderStatus`) */
+  status: string;
   items: InvoiceItem[];
   stamps: InvoiceStampRange[];
   payments?: { id: number; amount: string | number; received_at: string; note?: string }[];
-  orders?: { id: number; order_number: number | string; status?: string; created_at?: string }[];
+  orders?: { id: number; order_number: number | string | null; status?: string; created_at?: string }[];
   statusInfo?: {
     id?: number;
     old_status?: string | null;
@@ -146,8 +156,7 @@ export function displayNumber(inv: {
 
 export function useInvoice(ref: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.invoices.one(ref ?? ''),
-    queryFn: () => http.get<Invoice>(`/invoice/${encodeURIComponent(ref ?? '')}`),
+    ...endpointQuery(queryKeys.invoices.one(ref ?? ''), invoicesApi.getInvoice, { params: { ref: ref ?? '' } }),
     enabled: !!ref,
     staleTime: 0,
   });
@@ -158,7 +167,9 @@ export function useSaveInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}
   return useWrite(
     changedBy.invoice,
     ({ id, payload }: { id?: number; payload: InvoiceRequestBody }) =>
-      id ? http.put<Invoice>(`/invoice/${id}`, payload) : http.post<Invoice>('/invoice', payload),
+      id
+        ? call(invoicesApi.updateInvoice, { params: { id }, body: payload })
+        : call(invoicesApi.createInvoice, { body: payload }),
     opts.onSuccess,
   );
 }
@@ -167,7 +178,8 @@ export function useSaveInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}
 export function usePatchInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {}) {
   return useWrite(
     changedBy.invoice,
-    ({ id, patch }: { id: number; patch: InvoiceStatusChange }) => http.put<Invoice>(`/invoice/${id}`, patch),
+    ({ id, patch }: { id: number; patch: InvoiceStatusChange }) =>
+      call(invoicesApi.updateInvoice, { params: { id }, body: patch }),
     opts.onSuccess,
   );
 }
@@ -175,7 +187,7 @@ export function usePatchInvoice(opts: { onSuccess?: (inv: Invoice) => void } = {
 export function useDeleteInvoice(opts: { onSuccess?: () => void } = {}) {
   return useWrite(
     changedBy.invoice,
-    (number: string) => http.del(`/invoice/${encodeURIComponent(number)}`),
+    (number: string) => call(invoicesApi.deleteInvoice, { params: { ref: number } }),
     () => opts.onSuccess?.(),
   );
 }
@@ -196,18 +208,15 @@ export function useRecentInvoices() {
 export type CustomerLite = InvoiceCustomer;
 
 export function useCustomers() {
-  return useQuery({
-    queryKey: queryKeys.customers.list,
-    queryFn: () => http.get<CustomerLite[] | { customers?: CustomerLite[]; rows?: CustomerLite[] }>('/customer'),
-    select: (res): CustomerLite[] => (Array.isArray(res) ? res : (res?.customers ?? res?.rows ?? [])),
-  });
+  return useQuery(endpointQuery(queryKeys.customers.list, customersApi.customers, {}));
 }
 
 /** The customer's TABC permit expiry (GET /customer/{id}/tabc-expiration). */
 export function useCustomerPermit(customerId: number | null | undefined, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.customers.tabc(customerId ?? 0),
-    queryFn: () => http.get<TabcExpiration>(`/customer/${customerId}/tabc-expiration`),
+    ...endpointQuery(queryKeys.customers.tabc(customerId ?? 0), customersApi.tabcExpiration, {
+      params: { id: customerId ?? 0 },
+    }),
     enabled: enabled && !!customerId,
     retry: false,
   });
@@ -216,8 +225,7 @@ export function useCustomerPermit(customerId: number | null | undefined, enabled
 /** What the customer owes on unpaid invoices (GET /customer/{id}/check-balance), asked fresh. */
 export function useCustomerOwing(customerId: number, enabled = true) {
   return useQuery({
-    queryKey: queryKeys.customers.checkBalance(customerId),
-    queryFn: () => http.get<{ owing: number | string }>(`/customer/${customerId}/check-balance`),
+    ...endpointQuery(queryKeys.customers.checkBalance(customerId), checkBalance, { params: { id: customerId } }),
     enabled,
     retry: false,
     staleTime: 0,
@@ -250,13 +258,12 @@ export function useNewInvoiceNumber(customerId: number | null, beer: boolean, en
 }
 
 /** The customer's last invoice (GET /invoice/last; 404 when there is none). */
-export const fetchLastInvoice = (customerId: number) => http.get<Invoice>('/invoice/last', { customerId });
+export const fetchLastInvoice = (customerId: number) => call(invoicesApi.lastInvoice, { query: { customerId } });
 
 /** The online order a new invoice is made from (?order= on the builder). */
 export function useOrderToInvoice(orderRef: string | null) {
   return useQuery({
-    queryKey: queryKeys.orders.one(orderRef),
-    queryFn: () => http.get<OrderDetailOut>(`/order/${encodeURIComponent(orderRef ?? '')}`),
+    ...endpointQuery(queryKeys.orders.one(orderRef), orderByNumber, { params: { number: orderRef ?? '' } }),
     enabled: !!orderRef,
     retry: false,
   });
@@ -280,8 +287,7 @@ export type CompanyStats = z.infer<typeof companyStatsOut>;
 /** The company's invoice and order figures between two days (the dashboard's stats). */
 export function useCompanyStats(from: string, to: string) {
   return useQuery({
-    queryKey: queryKeys.company.statsRange(from, to),
-    queryFn: () => http.get<CompanyStats>('/company/stats', { from, to }),
+    ...endpointQuery(queryKeys.company.statsRange(from, to), companyStats, { query: { from, to } }),
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -293,7 +299,12 @@ export const exportInvoices = (query: EndpointArgs<typeof invoicesApi.invoiceExp
 
 /** GET /product/suggestions: the builder's product search (a name, SKU or UPC; the customer's tier prices). */
 export function fetchSuggestions(query: string, customerId: number | null): Promise<ProductSuggestion[]> {
-  return http
-    .get<{ suggestions: ProductSuggestion[] }>('/product/suggestions', { query, customerId: customerId ?? undefined })
-    .then((res) => res?.suggestions ?? []);
+  return call(productSuggestions, {
+    query: {
+      query,
+      customerId: customerId ?? undefined,
+      excludingProductIds: undefined,
+      excludingSourceProductIds: undefined,
+    },
+  }).then((res) => res?.suggestions ?? []);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { itemFromProduct, itemsFromInvoice, toPayload } from './builder-model';
 import { statsRange } from './dashboard-widgets';
-import type { Invoice } from './api';
+import type { InvoiceDraft } from './api';
 
 const product = {
   id: 7,
@@ -22,7 +22,7 @@ describe('builder model', () => {
   });
 
   it('judges a saved line against the stock before the invoice took it; a copy uses the stock left', () => {
-    const inv: Invoice = {
+    const inv: InvoiceDraft = {
       id: 11,
       number: 1001,
       beer: false,

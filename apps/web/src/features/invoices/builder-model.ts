@@ -2,7 +2,7 @@ import type { OrderOut } from '@dbo/domain/order';
 import { toCents } from '@dbo/domain/money';
 import type { StampRoll } from '../../lib/answer-types';
 import type { InvoiceStatus } from '@dbo/domain/constants';
-import { type Invoice, type InvoiceItem, type InvoiceRequestBody, productOf } from './api';
+import { type InvoiceDraft, type InvoiceItem, type InvoiceRequestBody, productOf } from './api';
 
 /** A product as GET /product/suggestions answers it (price already resolved for the customer). */
 export interface ProductSuggestion {
@@ -95,7 +95,7 @@ export function itemFromProduct(p: ProductSuggestion, scanned = false): BuilderI
 }
 
 /** Lines of a saved invoice as builder items (edit, clone, replicate). */
-export function itemsFromInvoice(inv: Invoice, mode: 'edit' | 'copy'): BuilderItem[] {
+export function itemsFromInvoice(inv: InvoiceDraft, mode: 'edit' | 'copy'): BuilderItem[] {
   const edit = mode === 'edit';
   return [...(inv.items ?? [])]
     .sort((a, b) => (a.position ?? 0) - (b.position ?? 0))
@@ -179,7 +179,7 @@ export const NEW_DRAFT_BLANKS = {
   sub_total: 0,
   tax_total: 0,
   total: 0,
-} satisfies Partial<Invoice>;
+} satisfies Partial<InvoiceDraft>;
 
 /**
  * An online order (GET /order/{number}) as a builder source: its customer, the customer's notes and
@@ -187,7 +187,7 @@ export const NEW_DRAFT_BLANKS = {
  * invoice of a partial invoicing) at the ordered quantity and price. The saved invoice is linked
  * to the order (order_id); the server records the builder's changes on the order's lines.
  */
-export function invoiceFromOrder(order: OrderOut): Invoice {
+export function invoiceFromOrder(order: OrderOut): InvoiceDraft {
   const items = order.orderItems.filter(
     (i) => !i.is_rejected && !i.is_added && i.invoice_id === null && i.product_id !== null,
   );

@@ -2,7 +2,7 @@ import type { OrderOut } from '@dbo/domain/order';
 import { INVOICE_MSG } from '@dbo/domain/invoice';
 import { describe, expect, it } from 'vitest';
 import type { StampRoll } from '../../lib/answer-types';
-import type { Invoice } from './api';
+import type { InvoiceDraft } from './api';
 import {
   invoiceFromOrder,
   itemFromProduct,
@@ -39,7 +39,7 @@ const beer: ProductSuggestion = {
 const customer = { id: 3, name: 'Bar', cash_on_delivery: false };
 const company = { default_invoice_note: 'Thanks', default_invoice_status: 'invoiced' as const, logos: [{ id: 11 }] };
 
-const saved: Invoice = {
+const saved: InvoiceDraft = {
   id: 40,
   number: 1001,
   beer: false,

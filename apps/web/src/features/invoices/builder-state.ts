@@ -1,4 +1,4 @@
-import type { InvoiceStatus } from '@dbo/domain/constants';
+import { INVOICE_STATUSES, type InvoiceStatus } from '@dbo/domain/constants';
 import { DATE_LIMITS, INVOICE_STATUS_LABELS } from '@dbo/domain/constants';
 import { defaultDueDate } from '@dbo/domain/credit-law';
 import { addDays, todayInTexas } from '@dbo/domain/dates';
@@ -6,7 +6,7 @@ import { INVOICE_MSG, isBeerInvoice, isTypeMismatch } from '@dbo/domain/invoice'
 import { invoiceTotals, toCents } from '@dbo/domain/money';
 import { autoAssign, type StampSequence, stampNeed, stampRuleError, totalStamps } from '@dbo/domain/stamps';
 import type { StampRoll } from '../../lib/answer-types';
-import type { Invoice } from './api';
+import type { InvoiceDraft } from './api';
 import {
   type BuilderItem,
   type BuilderRange,
@@ -78,9 +78,9 @@ export function initialState({
   today,
 }: {
   /** the saved invoice being edited */
-  invoice?: Invoice;
+  invoice?: InvoiceDraft;
   /** an invoice being cloned, or an online order, to start a new one from */
-  source?: Invoice;
+  source?: InvoiceDraft;
   company: BuilderDefaults;
   today: string;
 }): BuilderState {
@@ -102,7 +102,7 @@ export function initialState({
       sequences: null,
       note: invoice.note ?? '',
       company_note: invoice.company_note ?? '',
-      status: invoice.status,
+      status: builderStatus(invoice.status),
       invoiced_at: invoice.invoiced_at,
       due_at: invoice.due_at,
       dueAuto: false,
@@ -242,3 +242,8 @@ export function saveProblems(state: BuilderState): string[] {
 
 /** Lines at $0.00: the user confirms them (or fixes the price) before the save. */
 export const zeroPriceItems = (items: BuilderItem[]) => items.filter((i) => toCents(i.price) === 0);
+
+/** The saved invoice's status as the builder's (the server answers a string; one it does not know is a draft). */
+export function builderStatus(status: string): InvoiceStatus {
+  return (INVOICE_STATUSES as readonly string[]).includes(status) ? (status as InvoiceStatus) : 'draft';
+}

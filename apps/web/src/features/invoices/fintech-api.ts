@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadResponse } from '../../lib/api';
 import { type Answer, call, callForFile } from '../../lib/endpoints';
 import { queryKeys } from '../../lib/query-keys';
-import type { Invoice } from './api';
+import type { InvoiceDraft } from './api';
 import { NEW_DRAFT_BLANKS } from './builder-model';
 
 /** Under the invoice prefix, so every invoice invalidation refreshes it too. */
@@ -53,7 +53,7 @@ export const downloadFintechExport = async (query: EndpointArgs<typeof api.finte
 export type ConvertedInvoice = Answer<typeof api.convertInvoice>;
 
 /** The converted file as the builder's source: a new draft with the matched customer and lines. */
-export function invoiceFromFintech(d: ConvertedInvoice): Invoice {
+export function invoiceFromFintech(d: ConvertedInvoice): InvoiceDraft {
   return {
     id: 0,
     number: 0,

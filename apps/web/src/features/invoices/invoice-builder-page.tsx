@@ -10,7 +10,14 @@ import type { ReactNode } from 'react';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { Page } from '../../lib/page';
-import { type CustomerLite, displayNumber, type Invoice, useInvoice, useOrderToInvoice } from './api';
+import {
+  type CustomerLite,
+  displayNumber,
+  type Invoice,
+  type InvoiceDraft,
+  useInvoice,
+  useOrderToInvoice,
+} from './api';
 import { invoiceFromOrder } from './builder-model';
 import { FintechDraftNotice } from './fintech-draft-notice';
 import { invoiceFromFintech } from './fintech-api';
@@ -78,7 +85,7 @@ export default function InvoiceBuilderPage() {
   );
 }
 
-function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: Invoice; notice?: ReactNode }) {
+function Builder({ invoice, source, notice }: { invoice?: Invoice; source?: InvoiceDraft; notice?: ReactNode }) {
   const b = useInvoiceBuilder({ invoice, source });
   const { state: s, set, dispatch, numberLabel, beer } = b;
   // stable callbacks: the memoised panels skip a quantity keystroke (issue 19)

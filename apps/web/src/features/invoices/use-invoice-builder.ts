@@ -11,6 +11,7 @@ import {
   displayNumber,
   fetchLastInvoice,
   type Invoice,
+  type InvoiceDraft,
   useCustomers,
   useNewInvoiceNumber,
   useSaveInvoice,
@@ -53,7 +54,7 @@ export interface DuplicateWarning {
  * The builder's state, server data, effects and actions; the view components only render what
  * this answers. `invoice` is the saved invoice being edited; `source` a clone or online order.
  */
-export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; source?: Invoice }) {
+export function useInvoiceBuilder({ invoice, source }: { invoice?: Invoice; source?: InvoiceDraft }) {
   const { user, feature } = useSession();
   const { message } = App.useApp();
   const navigate = useNavigate();
