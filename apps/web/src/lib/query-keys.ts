@@ -1,5 +1,4 @@
-import { type QueryClient, type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http } from './api';
+import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 
 /**
  * The query keys that more than one feature reads or invalidates. A key built by hand in two
@@ -136,11 +135,6 @@ export const changedBy = {
 
 export async function invalidate(qc: QueryClient, keys: readonly QueryKey[]): Promise<void> {
   await Promise.all(keys.map((queryKey) => qc.invalidateQueries({ queryKey })));
-}
-
-/** A plain GET under `queryKey`; it is cancelled with its query (a screen left before the answer came). */
-export function useGet<T>(queryKey: QueryKey, path: string, query?: Parameters<typeof http.get>[1]) {
-  return useQuery({ queryKey, queryFn: ({ signal }) => http.get<T>(path, query, signal) });
 }
 
 /**
