@@ -6,11 +6,3 @@ import type { z } from 'zod';
 /** A stamp roll as GET /stamp/roll answers it. */
 export type StampRoll = z.infer<typeof stampRollOut>;
 
-/** A price tier as the customers' and the products' tier lists answer it. */
-export interface PriceTier {
-  id: number;
-  name: string;
-  percentage: number;
-  color: string;
-  is_base_tier: boolean;
-}
