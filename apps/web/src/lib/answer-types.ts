@@ -5,4 +5,3 @@ import type { z } from 'zod';
 
 /** A stamp roll as GET /stamp/roll answers it. */
 export type StampRoll = z.infer<typeof stampRollOut>;
-
