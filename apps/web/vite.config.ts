@@ -1,10 +1,11 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { endpointRoutes } from './endpoint-routes.ts';
 import { precompress } from './precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), endpointRoutes(), precompress()],
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
