@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type CompanyBody, subdomainIssue } from '@dbo/domain/company';
 import { type CompanyFeatureState, FEATURES, featureDefinition, type FeatureName } from '@dbo/domain/features';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { badRequest, isUniqueViolation, notFound } from '../../lib/errors.js';
 import { companies, companyFeatures, logos, users } from './company.tables.js';
@@ -71,7 +71,7 @@ export async function activeFeatureNames(db: DbOrTx, companyId: number): Promise
  * Whether a feature is on, as an SQL expression a read can select next to its rows (PostgreSQL
  * evaluates it once per statement), so the read needs no second round trip for it.
  */
-export function featureOnSql(companyId: number, name: FeatureName): SQL<boolean> {
+export function featureOnSql(companyId: number | Placeholder, name: FeatureName): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${companyFeatures} where ${companyFeatures.company_id} = ${companyId} and ${companyFeatures.name} = ${name} and ${companyFeatures.active})`;
 }
 

@@ -10,9 +10,10 @@
 import { PRODUCT_TYPE_CODES, type ProductType } from '@dbo/domain/constants';
 import { INVOICE_MSG, displayNumber, isBelowCost, stockLevel } from '@dbo/domain/invoice';
 import { centsToString, toCents } from '@dbo/domain/money';
-import { and, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.js';
+import { createHash } from 'node:crypto';
+import { and, eq, getTableColumns, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias, PgTransaction } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { decodeObject, decodeRow, jsonObject, jsonRow, parsedJson } from '../../db/json-rows.js';
 import { notFound } from '../../lib/errors.js';
 import { featureOnSql, publicCompany, publicLogo } from '../company/company.service.js';
@@ -139,21 +140,25 @@ const historyJson = sql`(select coalesce(jsonb_agg(jsonb_build_object(
     and ${statusUser.company_id} = ${invoiceStatusHistory.company_id}
   where ${invoiceStatusHistory.invoice_id} = ${invoices.id})`;
 
+type Param = number | Placeholder;
+
+/** The parts of the modules above invoices (a part nobody gave fails here, before any read). */
+const partsOf = (w: InvoiceWiring) => ({
+  payments: part(w, 'payments'),
+  orders: part(w, 'orders'),
+  mpower: part(w, 'mpower'),
+  clover: part(w, 'clover'),
+  received: part(w, 'received'),
+});
+
 /**
- * Everything any view of the invoice shows, for one invoice of one company (404 otherwise), in
- * ONE statement: the single rows joined, the lines, status history, stamps and the parts of the
- * modules above as JSON columns (a save answers with this read; ten round trips were most of it).
+ * The one statement of the read: the invoice joined to its single rows, the lines, status history,
+ * stamps and the parts of the modules above as JSON columns, for one invoice of one company.
  */
-export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+function readStatement(w: InvoiceWiring, db: DbOrTx, companyId: Param, invoiceId: Param) {
   const id = sql`${invoices.id}`;
-  const parts = {
-    payments: part(w, 'payments'),
-    orders: part(w, 'orders'),
-    mpower: part(w, 'mpower'),
-    clover: part(w, 'clover'),
-    received: part(w, 'received'),
-  };
-  const [row] = await db
+  const parts = partsOf(w);
+  return db
     .select({
       inv: invoices,
       company: companies,
@@ -185,6 +190,48 @@ export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: numbe
     .leftJoin(customers, eq(customers.id, invoices.customer_id))
     .leftJoin(users, and(eq(users.company_id, companies.id), eq(users.id, invoices.updated_by)))
     .where(and(eq(invoices.company_id, companyId), eq(invoices.id, invoiceId)));
+}
+
+type ReadRow = Awaited<ReturnType<typeof readStatement>>[number];
+
+/**
+ * The read's statement prepared once per database and wiring (issue 37): building its ~8 KB of SQL
+ * from drizzle's objects, and PostgreSQL's parse and plan of it, were a good part of every save's
+ * answer and every invoice opened. On PostgreSQL it is a named statement (`invoice_read_<digest of
+ * its text>`, so two wirings never share a name), parsed once per connection. A transaction's
+ * handle builds the statement each time: a prepared query belongs to the handle it was made on.
+ */
+const prepared = new WeakMap<
+  object,
+  WeakMap<InvoiceWiring, { execute(v: { companyId: number; invoiceId: number }): Promise<ReadRow[]> }>
+>();
+
+function preparedRead(w: InvoiceWiring, db: Db) {
+  let byWiring = prepared.get(db);
+  if (!byWiring) {
+    byWiring = new WeakMap();
+    prepared.set(db, byWiring);
+  }
+  let statement = byWiring.get(w);
+  if (!statement) {
+    const query = readStatement(w, db, sql.placeholder('companyId'), sql.placeholder('invoiceId'));
+    const digest = createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16);
+    statement = query.prepare(`invoice_read_${digest}`);
+    byWiring.set(w, statement);
+  }
+  return statement;
+}
+
+/**
+ * Everything any view of the invoice shows, for one invoice of one company (404 otherwise), in
+ * ONE statement (a save answers with this read; ten round trips were most of it).
+ */
+export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: number, invoiceId: number) {
+  const parts = partsOf(w);
+  const [row] =
+    db instanceof PgTransaction
+      ? await readStatement(w, db, companyId, invoiceId)
+      : await preparedRead(w, db).execute({ companyId, invoiceId });
   if (!row) throw notFound(INVOICE_MSG.invoiceNotFound);
   const items = parsedJson<{ item: unknown; product: unknown; stock: unknown }[]>(row.items).map((x) => ({
     item: decodeObject<typeof invoiceItems.$inferSelect>(getTableColumns(invoiceItems), x.item),
