@@ -139,7 +139,10 @@ export async function attachRealtime(app: FastifyInstance, { sessions, redisUrl 
     }
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      // destroy, as the session bus and the shared limits do: QUIT waited forever when the
+      // subscriber was still re-subscribing after a Redis restart (the app never closed); the
+      // sockets are closed by now and a publish is fire-and-forget, so nothing is left to send
+      for (const c of [pub, sub]) c.destroy();
     });
   }
   io.use(async (socket, next) => {
