@@ -1,7 +1,7 @@
 /** Reading invoices: detail, delete, recent and last, grid, export, search, stats, tenants. */
 import { addDays, todayInTexas } from '@dbo/domain/dates';
 import { INVOICE_ID_INVALID, INVOICE_MSG } from '@dbo/domain/invoice';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { invoices } from './invoices.tables.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { client, useTestApp } from '../../../test/helpers.js';
@@ -157,6 +157,35 @@ describe('grid, export, quick search and stats', () => {
     expect(forCustomer.body.count).toBe(2);
     const bad = await f.owner.api.get('/invoice/grid', { filterModel: { secret: { filter: 'x' } } });
     expect(bad.status).toBe(400);
+  });
+
+  it('counts a page past the end, and past 10,000 matching invoices answers the estimate (issue 37)', async () => {
+    const past = await f.owner.api.get('/invoice/grid', { startRow: 100, endRow: 125 });
+    expect([past.body.rows, past.body.count, past.body.count_estimated]).toEqual([[], 4, undefined]);
+    const none = await f.owner.api.get('/invoice/grid', {
+      filterModel: { number: { filterType: 'number', type: 'equals', filter: 1 } },
+    });
+    expect([none.body.rows, none.body.count]).toEqual([[], 0]);
+
+    const big = await invoiceFixture(t.ctx);
+    // 10,001 invoices written straight to the table: the grid's count stops counting at 10,001
+    const [template] = await t.ctx.database.db
+      .insert(invoices)
+      .values({ company_id: big.owner.companyId, number: 1, customer_id: big.customer, invoiced_at: today })
+      .returning();
+    await t.ctx.database.db.execute(sql`
+      insert into invoices (company_id, number, customer_id, invoiced_at)
+      select ${template.company_id}, n, ${template.customer_id}, ${today}::date from generate_series(2, 10001) n`);
+    await t.ctx.database.db.execute(sql`analyze invoices`);
+    const first = await big.owner.api.get('/invoice/grid', { startRow: 0, endRow: 25 });
+    expect(first.body.rows).toHaveLength(25);
+    expect(first.body.count_estimated).toBe(true);
+    expect(first.body.count).toBeGreaterThan(10_000);
+    // under the cap, the count is exact again
+    const some = await big.owner.api.get('/invoice/grid', {
+      filterModel: { number: { filterType: 'number', type: 'lessThan', filter: 101 } },
+    });
+    expect([some.body.rows.length, some.body.count, some.body.count_estimated]).toEqual([25, 100, undefined]);
   });
 
   it('exports the filtered invoices as summary and detailed CSV', async () => {
