@@ -6,6 +6,7 @@
  *
  * 2026-11-23: 44 statements before the sales counters were batched, 26 after.
  * 2026-11-26 (issue 37): 31 before the writes and the read model were folded into fewer statements, 8 after.
+ * BENCH_WARMUP (10) saves first, then BENCH_SAVES (20) recorded: each statement's median over them.
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
