@@ -196,14 +196,7 @@ export const notificationOut = z.object({
 });
 export const notificationUpdatedOut = z.object({ notification: z.object({ user: sessionUserOut }) });
 
-export function initials(name: string | null | undefined): string {
-  return (name ?? '')
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((p) => p[0]!.toUpperCase())
-    .join('');
-}
+export { initials } from './names.js';
 
 /**
  * What is wrong with a typed value, in its own words, shown under the spec's message of the field

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 export const FEATURE_NAMES = [
   'order',
   'tiered_pricing',
@@ -162,17 +160,3 @@ export function canEditPricing(features: CompanyFeatureState[] | undefined): boo
 export function isPosActive(features: CompanyFeatureState[] | undefined): boolean {
   return isFeatureActive(features, 'bottle_pos') || isFeatureActive(features, 'clover');
 }
-
-/** GET /company/features: each feature's definition with the company's state of it. */
-export const featureOut = z.object({
-  name: z.string(),
-  title: z.string(),
-  description: z.string(),
-  pricing: z.string(),
-  gated: z.boolean().optional(),
-  comingSoon: z.boolean().optional(),
-  request_access: z.object({ description1: z.string(), description2: z.string() }).optional(),
-  active: z.boolean(),
-  ignore_pricing: z.boolean(),
-  access_requested: z.boolean(),
-});

@@ -16,7 +16,7 @@ import {
   TeamOutlined,
 } from '@ant-design/icons';
 import { APP_NAME } from '@dbo/domain/constants';
-import { initials } from '@dbo/domain/auth';
+import { initials } from '@dbo/domain/names';
 import { orderCount } from '@dbo/domain/endpoints/orders';
 import { isPosActive } from '@dbo/domain/features';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import type { OrderPlacedEvent } from '@dbo/domain/order';
-import { ORDER_MSG } from '@dbo/domain/order';
+import { ORDER_MSG } from '@dbo/domain/order-messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button } from 'antd';
 import { useRef } from 'react';

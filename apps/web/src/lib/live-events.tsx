@@ -1,7 +1,8 @@
-import { isLiveEventName, type LiveEventName, type LiveEventPayload, parseLiveEvent } from '@dbo/domain/live-events';
+import type { LiveEventName, LiveEventPayload } from '@dbo/domain/live-events';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import { connectRealtime } from './realtime';
 
+/** a listener of one event, given its payload parsed by the event's schema */
 type Listener = (payload: unknown) => void;
 
 interface LiveEvents {
@@ -12,6 +13,16 @@ interface LiveEvents {
 }
 
 const LiveEventsContext = createContext<LiveEvents | null>(null);
+
+/**
+ * The events' schemas (zod and the domain's schemas they use), loaded with the socket rather than
+ * with the screen (issue 37): no event can arrive before the socket connects.
+ */
+let schemas: Promise<typeof import('@dbo/domain/live-events')> | undefined;
+const loadSchemas = () => {
+  schemas ??= import('@dbo/domain/live-events');
+  return schemas;
+};
 
 /**
  * One socket for the screens under it (the staff shell, or the shop with a customer token): every
@@ -42,12 +53,17 @@ export function LiveEventsProvider({ token, children }: { token: string | null; 
   );
   useEffect(() => {
     if (!token) return;
+    void loadSchemas();
     return connectRealtime(
       token,
-      (name, payload) => {
-        if (!isLiveEventName(name)) return;
-        for (const listener of listeners.get(name) ?? []) listener(payload);
-      },
+      // each event waits for the same promise, so events reach the listeners in the order they came
+      (name, raw) =>
+        void loadSchemas().then(({ isLiveEventName, parseLiveEvent }) => {
+          if (!isLiveEventName(name)) return;
+          const payload = parseLiveEvent(name, raw);
+          if (payload === undefined) console.warn(`live event ${name}: payload does not match its schema`, raw);
+          else for (const listener of listeners.get(name) ?? []) listener(payload);
+        }),
       () => {
         for (const listener of connectListeners) listener();
       },
@@ -59,7 +75,7 @@ export function LiveEventsProvider({ token, children }: { token: string | null; 
 /**
  * Calls `handler` with the parsed payload each time the server emits `name` (one of the typed map's
  * events) while the component is mounted. The latest handler is called without re-subscribing; a
- * payload that does not match its schema is dropped (and said in the console).
+ * payload that does not match its schema is dropped by the provider (and said in the console).
  */
 export function useLiveEvent<N extends LiveEventName>(name: N, handler: (payload: LiveEventPayload<N>) => void) {
   const bus = useContext(LiveEventsContext);
@@ -67,11 +83,7 @@ export function useLiveEvent<N extends LiveEventName>(name: N, handler: (payload
   latest.current = handler;
   useEffect(() => {
     if (!bus) return;
-    return bus.on(name, (raw) => {
-      const payload = parseLiveEvent(name, raw);
-      if (payload === undefined) console.warn(`live event ${name}: payload does not match its schema`, raw);
-      else latest.current(payload);
-    });
+    return bus.on(name, (payload) => latest.current(payload as LiveEventPayload<N>));
   }, [bus, name]);
 }
 

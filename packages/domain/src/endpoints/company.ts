@@ -9,8 +9,21 @@ import {
   successOut,
 } from '../company.js';
 import { endpoint } from '../endpoint.js';
-import { featureOut } from '../features.js';
 import { idParams } from '../primitives.js';
+
+/** GET /company/features: each feature's definition with the company's state of it. */
+const featureOut = z.object({
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  pricing: z.string(),
+  gated: z.boolean().optional(),
+  comingSoon: z.boolean().optional(),
+  request_access: z.object({ description1: z.string(), description2: z.string() }).optional(),
+  active: z.boolean(),
+  ignore_pricing: z.boolean(),
+  access_requested: z.boolean(),
+});
 
 export const company = endpoint({ method: 'GET', path: '/company', response: companyOut });
 
