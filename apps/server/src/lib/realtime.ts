@@ -139,10 +139,12 @@ export async function attachRealtime(app: FastifyInstance, { sessions, redisUrl 
     }
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
-      // destroy, as the session bus and the shared limits do: QUIT waited forever when the
-      // subscriber was still re-subscribing after a Redis restart (the app never closed); the
-      // sockets are closed by now and a publish is fire-and-forget, so nothing is left to send
-      for (const c of [pub, sub]) c.destroy();
+      // close: the commands still pending (the adapter's last ones) finish, where destroy
+      // rejected them with nobody listening (unhandled rejections at every close). A client can
+      // also be stuck after a Redis restart (open, never ready again: seen on the subscriber),
+      // and then neither QUIT, used before, nor close ever ends, and the app never closed: a
+      // client not closed within 5 s is let go (unref: it no longer keeps the process alive)
+      await Promise.all([pub, sub].map((c) => closeWithin(c, 5000)));
     });
   }
   io.use(async (socket, next) => {
@@ -201,4 +203,18 @@ export async function attachRealtime(app: FastifyInstance, { sessions, redisUrl 
     emitToCustomer: (customerUserId, event, payload) => send(customerUserRoom(customerUserId), event, payload),
   };
   return emitters;
+}
+
+/** Closes a Redis client, waiting for its pending commands; lets it go when that takes over `ms`. */
+async function closeWithin(client: { close(): Promise<void>; unref(): void }, ms: number) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => {
+    timer = setTimeout(resolve, ms, 'late');
+  });
+  const closed = client.close().then(
+    () => 'closed' as const,
+    () => 'closed' as const,
+  );
+  if ((await Promise.race([closed, late])) === 'late') client.unref();
+  clearTimeout(timer);
 }

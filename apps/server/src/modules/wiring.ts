@@ -85,6 +85,7 @@ export function createWiring(deps: AppServices, log: (err: unknown) => void): Wi
       // what runs inside a status change (PUT /invoice/{id} with only status / dates)
       statusChanged: [releaseOnStatusChange],
       readParts: invoiceReadParts(),
+      preparedReads: new WeakMap(),
     },
   };
 }
@@ -94,5 +95,5 @@ export function createWiring(deps: AppServices, log: (err: unknown) => void): Wi
  * as in the app, and no save listener runs (they are the rules of new sales, not of history).
  */
 export function historyWiring(): InvoiceWiring {
-  return { invoices: { saved: [], statusChanged: [], readParts: invoiceReadParts() } };
+  return { invoices: { saved: [], statusChanged: [], readParts: invoiceReadParts(), preparedReads: new WeakMap() } };
 }

@@ -40,10 +40,17 @@ export type InvoiceSavedListener = (e: InvoiceSaved) => Promise<AfterCommit | un
  * listener runs inside the invoice's transaction, so what it writes commits or rolls back with the
  * invoice, and a refusal it throws refuses the invoice.
  */
+/** The invoice read's statement prepared on one database handle (invoice-read.service.ts). */
+export interface PreparedInvoiceRead {
+  execute(values: { companyId: number; invoiceId: number }): Promise<unknown[]>;
+}
+
 export interface InvoiceHooks {
   saved: readonly InvoiceSavedListener[];
   statusChanged: readonly InvoiceStatusListener[];
   readParts: InvoiceReadParts;
+  /** the read prepared per database handle, made with the app's wiring (no module-level state) */
+  preparedReads: WeakMap<object, PreparedInvoiceRead>;
 }
 export interface InvoiceWiring {
   invoices: InvoiceHooks;
