@@ -196,8 +196,6 @@ export const notificationOut = z.object({
 });
 export const notificationUpdatedOut = z.object({ notification: z.object({ user: sessionUserOut }) });
 
-export { initials } from './names.js';
-
 /**
  * What is wrong with a typed value, in its own words, shown under the spec's message of the field
  * (issue 36: 'not-an-email' read only "Email can't be an empty field"). The spec's messages stay the

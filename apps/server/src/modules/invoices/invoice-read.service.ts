@@ -22,7 +22,7 @@ import { customers } from '../customers/customers.tables.js';
 import { inventory } from '../inventory/inventory.tables.js';
 import { products } from '../products/products.tables.js';
 import { type InvoiceStampRow, invoiceStampsJson, stampRangesOf } from '../stamps/stamps.ledger.js';
-import type { InvoiceWiring } from './invoice-hooks.js';
+import type { InvoiceWiring, PreparedInvoiceRead } from './invoice-hooks.js';
 import { invoiceSummary } from './invoice-lookup.service.js';
 import { invoiceItems, invoiceStatusHistory, invoices } from './invoices.tables.js';
 import { addressCard } from '../../lib/address.js';
@@ -150,14 +150,14 @@ const partsOf = (w: InvoiceWiring) => ({
   clover: part(w, 'clover'),
   received: part(w, 'received'),
 });
+type Parts = ReturnType<typeof partsOf>;
 
 /**
  * The one statement of the read: the invoice joined to its single rows, the lines, status history,
  * stamps and the parts of the modules above as JSON columns, for one invoice of one company.
  */
-function readStatement(w: InvoiceWiring, db: DbOrTx, companyId: Param, invoiceId: Param) {
+function readStatement(parts: Parts, db: DbOrTx, companyId: Param, invoiceId: Param) {
   const id = sql`${invoices.id}`;
-  const parts = partsOf(w);
   return db
     .select({
       inv: invoices,
@@ -202,15 +202,15 @@ type ReadRow = Awaited<ReturnType<typeof readStatement>>[number];
  * connection. A transaction's handle builds the statement each time: a prepared query belongs to
  * the handle it was made on.
  */
-function preparedRead(w: InvoiceWiring, db: Db) {
+function preparedRead(w: InvoiceWiring, parts: Parts, db: Db): PreparedInvoiceRead {
   let statement = w.invoices.preparedReads.get(db);
   if (!statement) {
-    const query = readStatement(w, db, sql.placeholder('companyId'), sql.placeholder('invoiceId'));
+    const query = readStatement(parts, db, sql.placeholder('companyId'), sql.placeholder('invoiceId'));
     const digest = createHash('sha1').update(query.toSQL().sql).digest('hex').slice(0, 16);
     statement = query.prepare(`invoice_read_${digest}`);
     w.invoices.preparedReads.set(db, statement);
   }
-  return statement as { execute(v: { companyId: number; invoiceId: number }): Promise<ReadRow[]> };
+  return statement;
 }
 
 /**
@@ -221,8 +221,8 @@ export async function readInvoice(w: InvoiceWiring, db: DbOrTx, companyId: numbe
   const parts = partsOf(w);
   const [row] =
     db instanceof PgTransaction
-      ? await readStatement(w, db, companyId, invoiceId)
-      : await preparedRead(w, db).execute({ companyId, invoiceId });
+      ? await readStatement(parts, db, companyId, invoiceId)
+      : ((await preparedRead(w, parts, db).execute({ companyId, invoiceId })) as ReadRow[]);
   if (!row) throw notFound(INVOICE_MSG.invoiceNotFound);
   const items = parsedJson<{ item: unknown; product: unknown; stock: unknown }[]>(row.items).map((x) => ({
     item: decodeObject<typeof invoiceItems.$inferSelect>(getTableColumns(invoiceItems), x.item),
