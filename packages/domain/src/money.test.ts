@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToString, formatMoney, invoiceTotals, roundMoney, taxCents, toCents } from './money.js';
+import { centsToString, decimalCents, formatMoney, invoiceTotals, roundMoney, taxCents, toCents } from './money.js';
 
 describe('toCents', () => {
   it.each([
@@ -17,6 +17,37 @@ describe('toCents', () => {
   });
   it('refuses text that is not an amount', () => {
     expect(() => toCents('12,50')).toThrow();
+    expect(() => toCents(Number.NaN)).toThrow();
+    expect(() => toCents(Number.POSITIVE_INFINITY)).toThrow();
+  });
+  it('takes a number of whole cents the short way to the same cents as its decimal text', () => {
+    const wrong: unknown[] = [];
+    for (let cents = -300_000; cents <= 300_000; cents++) {
+      const n = cents / 100;
+      if (toCents(n) !== cents || toCents(n * 3) !== cents * 3) wrong.push(n);
+    }
+    // sums, products and amounts with 3 to 8 decimals: the short way agrees or steps aside
+    let seed = 37;
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let i = 0; i < 200_000; i++) {
+      const scale = 10 ** Math.floor(rand() * 7);
+      const n =
+        [
+          Math.round(rand() * 1e6) / 1000,
+          Math.round(rand() * 1e8) / 10 ** (3 + Math.floor(rand() * 6)),
+          (Math.round(rand() * 1e5) / 100) * Math.floor(rand() * 50),
+          0.1 * Math.floor(rand() * 1000) + 0.2,
+          rand() * scale,
+          Math.round(rand() * 1e4) / 100 + 0.005,
+        ][i % 6] * (rand() < 0.2 ? -1 : 1);
+      if (toCents(n) !== decimalCents(n)) wrong.push(n);
+    }
+    expect(wrong).toEqual([]);
+    expect(Object.is(toCents(-0), 0)).toBe(true);
+    expect(toCents(1e15)).toBe(decimalCents(1e15));
   });
 });
 

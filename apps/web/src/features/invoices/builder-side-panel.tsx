@@ -23,8 +23,6 @@ const NOTE_FIELDS = [
 /** The builder's right column: dates, status, logo, notes, then the totals and the save buttons. */
 export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
   const { state: s, set, invoice, totals, taxRate, stampBlock } = b;
-  // the stamps' reason stands beside the button already
-  const errors = b.errors.filter((e) => e !== stampBlock);
   // the credit-law default and its rule, named beside the field (staff may still change the date)
   const due = builderDueDefault(s);
   return (
@@ -60,60 +58,88 @@ export function BuilderSidePanel({ b }: { b: InvoiceBuilder }) {
             </tr>
           </tbody>
         </table>
-        {errors.length > 0 && (
-          <Alert
-            type="error"
-            showIcon
-            style={{ marginTop: 12 }}
-            data-testid="save-errors"
-            title={errors.length === 1 ? errors[0] : 'Please fix the following'}
-            description={
-              errors.length > 1 ? (
-                <ul style={{ margin: 0, paddingInlineStart: 18 }}>
-                  {errors.map((e) => (
-                    <li key={e}>{e}</li>
-                  ))}
-                </ul>
-              ) : undefined
-            }
-          />
-        )}
-        <Flex gap={8} style={{ marginTop: 12 }}>
-          <Button
-            type="primary"
-            size="large"
-            icon={<SaveOutlined />}
-            style={{ flex: 1 }}
-            loading={b.saving}
-            disabled={!!stampBlock}
-            aria-describedby={stampBlock ? 'save-blocked' : undefined}
-            onClick={() => b.submit()}
-          >
-            {invoice ? 'Save' : 'Create'}
-          </Button>
-          <Popconfirm title={invoice ? 'Undo all changes?' : 'Clear this invoice?'} okText="Reset" onConfirm={b.reset}>
-            <Button size="large" icon={<UndoOutlined />}>
-              Reset
-            </Button>
-          </Popconfirm>
-        </Flex>
-        {stampBlock && (
-          <Alert
-            id="save-blocked"
-            type="warning"
-            showIcon
-            style={{ marginTop: 8 }}
-            data-testid="save-blocked"
-            title={stampBlock}
-          />
-        )}
-        <Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
-          Ctrl+Enter saves. Scan barcodes into the product box.
-        </Text>
+        <SaveActions
+          editing={!!invoice}
+          saving={b.saving}
+          stampBlock={stampBlock}
+          errors={b.errors}
+          submit={b.submit}
+          reset={b.reset}
+        />
       </Card>
     </div>
   );
 }
+
+/**
+ * The save's errors and buttons: memoised, so a quantity keystroke re-renders the totals above
+ * them and not their buttons (issue 37).
+ */
+const SaveActions = memo(function SaveActions({
+  editing,
+  saving,
+  stampBlock,
+  errors: all,
+  submit,
+  reset,
+}: Pick<InvoiceBuilder, 'saving' | 'stampBlock' | 'errors' | 'submit' | 'reset'> & { editing: boolean }) {
+  // the stamps' reason stands beside the button already
+  const errors = all.filter((e) => e !== stampBlock);
+  return (
+    <>
+      {errors.length > 0 && (
+        <Alert
+          type="error"
+          showIcon
+          style={{ marginTop: 12 }}
+          data-testid="save-errors"
+          title={errors.length === 1 ? errors[0] : 'Please fix the following'}
+          description={
+            errors.length > 1 ? (
+              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+                {errors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            ) : undefined
+          }
+        />
+      )}
+      <Flex gap={8} style={{ marginTop: 12 }}>
+        <Button
+          type="primary"
+          size="large"
+          icon={<SaveOutlined />}
+          style={{ flex: 1 }}
+          loading={saving}
+          disabled={!!stampBlock}
+          aria-describedby={stampBlock ? 'save-blocked' : undefined}
+          onClick={() => submit()}
+        >
+          {editing ? 'Save' : 'Create'}
+        </Button>
+        <Popconfirm title={editing ? 'Undo all changes?' : 'Clear this invoice?'} okText="Reset" onConfirm={reset}>
+          <Button size="large" icon={<UndoOutlined />}>
+            Reset
+          </Button>
+        </Popconfirm>
+      </Flex>
+      {stampBlock && (
+        <Alert
+          id="save-blocked"
+          type="warning"
+          showIcon
+          style={{ marginTop: 8 }}
+          data-testid="save-blocked"
+          title={stampBlock}
+        />
+      )}
+      <Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 8 }}>
+        Ctrl+Enter saves. Scan barcodes into the product box.
+      </Text>
+    </>
+  );
+});
 
 /**
  * Dates, status, logo and notes: memoised on their own values, so a quantity keystroke in the

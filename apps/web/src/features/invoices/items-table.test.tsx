@@ -26,7 +26,15 @@ const item = (n: number): BuilderItem => ({
 });
 
 /** The builder's use: the table's changes go back into its lines. */
-function Harness({ initial, seen }: { initial: BuilderItem[]; seen: BuilderItem[][] }) {
+function Harness({
+  initial,
+  seen,
+  inventory = false,
+}: {
+  initial: BuilderItem[];
+  seen: BuilderItem[][];
+  inventory?: boolean;
+}) {
   const [items, setItems] = useState(initial);
   return (
     <>
@@ -35,7 +43,7 @@ function Harness({ initial, seen }: { initial: BuilderItem[]; seen: BuilderItem[
       </button>
       <ItemsTable
         items={items}
-        inventory={false}
+        inventory={inventory}
         canEditPrice
         onChange={(next) => {
           seen.push(next);
@@ -49,6 +57,23 @@ function Harness({ initial, seen }: { initial: BuilderItem[]; seen: BuilderItem[
 const qtyInput = (product: string) => screen.getByLabelText(`Quantity of ${product}`) as HTMLInputElement;
 
 describe('builder items table (memoised cells, issue 19)', () => {
+  it('shows a keystroke in its line on a long (virtual) invoice, and marks the line by its stock', () => {
+    const seen: BuilderItem[][] = [];
+    const lines = Array.from({ length: 60 }, (_, i) => ({ ...item(i + 1), stock: 5, reorder_level: 1 }));
+    render(<Harness initial={lines} seen={seen} inventory />);
+    const row = () => qtyInput('WINE 2').closest('.ant-table-row') as HTMLElement;
+    expect(row().querySelector('[data-level]')?.getAttribute('data-level')).toBe('OK');
+    fireEvent.change(qtyInput('WINE 2'), { target: { value: '7' } });
+    expect(seen[seen.length - 1][1].qty).toBe(7);
+    // the table itself did not render again: the line's cells read their line from the store
+    expect(qtyInput('WINE 2').value).toBe('7');
+    expect(row().textContent).toContain('$140.00');
+    expect(row().querySelector('[data-level]')?.getAttribute('data-level')).toBe('NEGATIVE');
+    expect(
+      qtyInput('WINE 1').closest('.ant-table-row')?.querySelector('[data-level]')?.getAttribute('data-level'),
+    ).toBe('OK');
+  }, 30_000);
+
   it('keeps every edit: a cell that did not re-render still changes the latest lines', () => {
     const seen: BuilderItem[][] = [];
     render(<Harness initial={[item(1), item(2), item(3)]} seen={seen} />);

@@ -15,7 +15,17 @@ import {
 } from 'antd';
 import { isBelowCost, type StockLevel, stockLevel } from '@dbo/domain/invoice';
 import { LIMITS } from '@dbo/domain/primitives';
-import { memo, useCallback, useEffect, useRef } from 'react';
+import {
+  memo,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { type BuilderItem, orderChanges } from './builder-model';
 import { TypeTag } from './product-search';
 
@@ -82,12 +92,15 @@ type Update = (key: string, patch: Partial<BuilderItem>) => void;
 
 /*
  * Above this many lines only the lines in view are in the DOM (antd's virtual table in a box of
- * VIRTUAL_HEIGHT px): with all 200 lines of a long invoice in the DOM, a quantity keystroke cost
+ * VIRTUAL_SCROLL.y px): with all 200 lines of a long invoice in the DOM, a quantity keystroke cost
  * ~110 ms of React walking the rows and Chromium laying out and painting them (issue 19,
  * bench/builder-browser.ts). Up to this many the table is the plain one, with the same DOM as before.
  */
 export const VIRTUAL_ABOVE = 50;
-const VIRTUAL_HEIGHT = 560;
+const VIRTUAL_SCROLL = { y: 560 };
+const LOCALE = {
+  emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan or search products to add them" />,
+};
 
 /*
  * The cells below are memoised components fed with stable callbacks: a keystroke in one line's
@@ -140,7 +153,7 @@ const ProductCell = memo(function ProductCell({
   const level = stock?.level;
   const below = isBelowCost(r.price, r.last_purchase_price);
   return (
-    <div data-testid="item-row">
+    <div data-testid="item-row" data-level={level}>
       <div>
         <TypeTag type={r.product_type} /> <strong>{r.product}</strong> {r.product_size}
         {r.scanned && (
@@ -251,16 +264,6 @@ const FlagCell = memo(function FlagCell({
   );
 });
 
-/** The Taxable and On deal columns: a checkbox named after the column and the line's product. */
-const flagColumn = (title: string, field: 'taxable' | 'on_deal', update: Update): TableColumnType<BuilderItem> => ({
-  title,
-  width: 66,
-  align: 'center',
-  render: (_, r) => (
-    <FlagCell itemKey={r.key} label={`${title} ${r.product}`} field={field} checked={r[field]} update={update} />
-  ),
-});
-
 const TotalCell = memo(function TotalCell({ qty, price }: { qty: number; price: number }) {
   return <span className="money">{formatMoney(lineTotalCents(qty, price) / 100)}</span>;
 });
@@ -283,6 +286,53 @@ const RemoveCell = memo(function RemoveCell({
       onClick={() => onRemove(itemKey)}
     />
   );
+});
+
+/**
+ * The lines by key, for the cells. The table is given rows that are only keys, and renders again
+ * only when lines are added, removed or moved: antd's table re-renders every cell in view whenever
+ * it renders (its rows respond to each render of the table), ~12 ms of a quantity keystroke on a
+ * 200-line invoice. A cell reads its line from here instead, so a keystroke re-renders the cells
+ * of its own line (issue 37, bench/builder-browser.ts).
+ */
+function createLineStore() {
+  let lines = new Map<string, BuilderItem>();
+  const listeners = new Set<() => void>();
+  return {
+    get: (key: string) => lines.get(key),
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    /** the lines a render shows: the cells rendered with it read these */
+    show(items: BuilderItem[]) {
+      lines = new Map(items.map((i) => [i.key, i]));
+    },
+    /** after the commit: each cell not rendered with it looks whether its line changed */
+    notify() {
+      for (const listener of listeners) listener();
+    },
+  };
+}
+type LineStore = ReturnType<typeof createLineStore>;
+type Row = { key: string };
+
+/** One cell of one line, drawn by `cell` from the line as it is now. */
+const LineCell = memo(function LineCell({
+  lines,
+  itemKey,
+  index,
+  cell,
+}: {
+  lines: LineStore;
+  itemKey: string;
+  index: number;
+  cell: (r: BuilderItem, index: number) => ReactNode;
+}) {
+  const r = useSyncExternalStore(lines.subscribe, () => lines.get(itemKey));
+  return r ? cell(r, index) : null;
 });
 
 export function ItemsTable({
@@ -320,6 +370,10 @@ export function ItemsTable({
     afterRemove?.();
   }, []);
 
+  const [lines] = useState(createLineStore);
+  lines.show(items);
+  useLayoutEffect(() => lines.notify(), [lines, items]);
+
   // a long invoice shows only the lines in view: bring a scanned line into it (a new line, or a
   // line whose quantity a rescan raised while the focus was outside the table)
   const virtual = items.length > VIRTUAL_ABOVE;
@@ -337,61 +391,71 @@ export function ItemsTable({
     if (virtual && target !== undefined && before.size > 0) tableRef.current?.scrollTo({ key: target });
   }, [items, virtual]);
 
-  return (
-    <Table<BuilderItem>
-      ref={tableRef}
-      {...(virtual ? { virtual: true, scroll: { y: VIRTUAL_HEIGHT } } : {})}
-      className="builder-items"
-      data-testid="builder-items"
-      size="small"
-      rowKey="key"
-      pagination={false}
-      dataSource={items}
-      locale={{
-        emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="Scan or search products to add them" />,
-      }}
-      rowClassName={(r) => {
-        if (!inventory || r.stock == null) return '';
-        const { level } = stockLevel(r.stock, r.qty, r.reorder_level);
-        return level === 'NEGATIVE' ? 'row-negative' : level === 'ZERO' ? 'row-zero' : '';
-      }}
-      columns={[
-        {
-          title: '#',
-          width: 60,
-          render: (_, r, i) => <MoveCell index={i} last={i === items.length - 1} product={r.product} onMove={move} />,
-        },
-        {
-          title: 'Product',
-          render: (_, r) => <ProductCell r={r} inventory={inventory} update={update} />,
-        },
-        {
-          title: 'Qty',
-          width: 84,
-          render: (_, r) => <QtyCell itemKey={r.key} product={r.product} qty={r.qty} update={update} />,
-        },
-        {
-          title: 'Price',
-          width: 118,
-          render: (_, r) => (
-            <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
-          ),
-        },
-        flagColumn('Taxable', 'taxable', update),
-        flagColumn('On deal', 'on_deal', update),
-        {
-          title: 'Total',
-          width: 96,
-          align: 'right',
-          render: (_, r) => <TotalCell qty={r.qty} price={r.price} />,
-        },
-        {
-          // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
-          title: <span className="visually-hidden">Remove</span>,
-          width: 44,
-          render: (_, r) => <RemoveCell itemKey={r.key} product={r.product} onRemove={remove} />,
-        },
-      ]}
-    />
+  // the keys in their order: the table's rows, the same array until a line is added, removed or moved
+  const order = items.map((i) => i.key).join('\n');
+  const rows = useMemo<Row[]>(() => (order ? order.split('\n').map((key) => ({ key })) : []), [order]);
+  const count = rows.length;
+  const columns = useMemo<TableColumnType<Row>[]>(() => {
+    const column = (
+      title: ReactNode,
+      cell: (r: BuilderItem, index: number) => ReactNode,
+      rest: Omit<TableColumnType<Row>, 'title' | 'render'> = {},
+    ): TableColumnType<Row> => {
+      return {
+        title,
+        ...rest,
+        render: (_, { key }, index) => <LineCell lines={lines} itemKey={key} index={index} cell={cell} />,
+      };
+    };
+    const flag = (title: string, field: 'taxable' | 'on_deal') =>
+      column(
+        title,
+        (r) => (
+          <FlagCell itemKey={r.key} label={`${title} ${r.product}`} field={field} checked={r[field]} update={update} />
+        ),
+        { width: 66, align: 'center' },
+      );
+    return [
+      column('#', (r, i) => <MoveCell index={i} last={i === count - 1} product={r.product} onMove={move} />, {
+        width: 60,
+      }),
+      column('Product', (r) => <ProductCell r={r} inventory={inventory} update={update} />),
+      column('Qty', (r) => <QtyCell itemKey={r.key} product={r.product} qty={r.qty} update={update} />, { width: 84 }),
+      column(
+        'Price',
+        (r) => (
+          <PriceCell itemKey={r.key} product={r.product} price={r.price} disabled={!canEditPrice} update={update} />
+        ),
+        { width: 118 },
+      ),
+      flag('Taxable', 'taxable'),
+      flag('On deal', 'on_deal'),
+      column('Total', (r) => <TotalCell qty={r.qty} price={r.price} />, { width: 96, align: 'right' }),
+      // a header cell needs a name (axe empty-table-header); the row actions are keyboard stops too
+      column(
+        <span className="visually-hidden">Remove</span>,
+        (r) => <RemoveCell itemKey={r.key} product={r.product} onRemove={remove} />,
+        { width: 44 },
+      ),
+    ];
+  }, [lines, count, inventory, canEditPrice, update, move, remove]);
+
+  // the same element while the rows and columns are: React leaves the table alone on a keystroke
+  return useMemo(
+    () => (
+      <Table<Row>
+        ref={tableRef}
+        {...(virtual ? { virtual: true, scroll: VIRTUAL_SCROLL } : {})}
+        className="builder-items"
+        data-testid="builder-items"
+        size="small"
+        rowKey="key"
+        pagination={false}
+        dataSource={rows}
+        locale={LOCALE}
+        columns={columns}
+      />
+    ),
+    [virtual, rows, columns],
   );
 }
