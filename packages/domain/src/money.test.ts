@@ -85,6 +85,10 @@ describe('tax and totals', () => {
 describe('formatting', () => {
   it('formats dollars with thousands separators', () => {
     expect(formatMoney(1234567.5)).toBe('$1,234,567.50');
+    for (const n of [0, 0.5, 9.99, 999, 1000, 12345.67, 100000, 999999.99, 1e6, 123456789012.34, -1000.01])
+      expect(formatMoney(n)).toBe(
+        `${n < 0 ? '-' : ''}$${Math.abs(n).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+      );
     expect(formatMoney('-3.1')).toBe('-$3.10');
     expect(centsToString(5)).toBe('0.05');
     expect(roundMoney('2.675')).toBe(2.68);

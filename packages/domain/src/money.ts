@@ -45,7 +45,8 @@ export function formatMoney(value: number | string | null | undefined): string {
   const cents = toCents(value ?? 0);
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  // thousands separators by hand: toLocaleString goes through Intl for every amount on screen
+  const whole = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 

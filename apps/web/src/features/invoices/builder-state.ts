@@ -157,7 +157,10 @@ function followStamps(state: BuilderState): BuilderState {
   // stamps already on the saved invoice count toward the need
   const saved = state.ranges.filter((r) => r.saved);
   const res = autoAssign(stampNeed(state.items), state.sequences, saved);
-  const next = [...saved, ...res.ranges.map((r) => ({ key: newKey(), ...r }))];
+  // the i-th automatic range keeps its key as it grows or shrinks: the panel updates its tag in
+  // place rather than replacing it on every quantity keystroke (issue 37)
+  const before = state.ranges.filter((r) => !r.saved);
+  const next = [...saved, ...res.ranges.map((r, i) => ({ key: before[i]?.key ?? newKey(), ...r }))];
   const same =
     next.length === state.ranges.length &&
     next.every(

@@ -9,7 +9,7 @@ import {
   totalStamps,
 } from '@dbo/domain/stamps';
 import { Alert, Button, Flex, Form, InputNumber, Select, Tag, Typography } from 'antd';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StampRoll } from '../../lib/answer-types';
 import { type BuilderRange, isUsableRoll, newKey } from './builder-model';
 import { ButtonLink } from '../../lib/button-link';
@@ -42,6 +42,74 @@ function StampBound(props: {
   );
 }
 
+/** Adding a range by hand: a roll, its first and last stamp (the panel keeps what is typed). */
+const AddRange = memo(function AddRange({
+  usable,
+  roll,
+  setRollId,
+  start,
+  setStart,
+  end,
+  setEnd,
+  overlapping,
+  add,
+}: {
+  usable: StampRoll[];
+  roll: StampRoll | undefined;
+  setRollId: (id: number) => void;
+  start: number | null;
+  setStart: (v: number | null) => void;
+  end: number | null;
+  setEnd: (v: number | null) => void;
+  /** the typed range overlaps one assigned */
+  overlapping: boolean;
+  add: (range: BuilderRange) => void;
+}) {
+  const rollId = roll?.id;
+  const bounds = {
+    firstAvailable: roll?.firstAvailable ?? roll?.sequences?.[0]?.from ?? null,
+    lastAvailable: roll?.lastAvailable ?? roll?.sequences?.at(-1)?.to ?? null,
+  };
+  const errors = builderRangeErrors({ start, end }, bounds);
+  const canAdd = !!roll && canAddRange({ start, end }) && !errors.start && !errors.end && !overlapping;
+  return (
+    <>
+      <Form layout="inline" component="div" style={{ rowGap: 8 }}>
+        <Form.Item label="Roll" style={{ marginBottom: 0 }}>
+          <Select
+            aria-label="Stamp roll"
+            style={{ width: 190 }}
+            value={rollId ?? undefined}
+            onChange={(v) => setRollId(v)}
+            options={usable.map((r) => ({
+              value: r.id,
+              label: `${rangeLabel(r.prefix, r.from, r.to)}`,
+            }))}
+          />
+        </Form.Item>
+        <StampBound label="Start" value={start} hint={bounds.firstAvailable} error={errors.start} onChange={setStart} />
+        <StampBound label="End" value={end} hint={bounds.lastAvailable} error={errors.end} onChange={setEnd} />
+        <Button
+          icon={<PlusOutlined />}
+          disabled={!canAdd}
+          onClick={() => {
+            if (!roll || start == null || end == null) return;
+            add({ key: newKey(), roll_id: roll.id, prefix: roll.prefix ?? '', from: start, to: end });
+          }}
+        >
+          Add
+        </Button>
+      </Form>
+      <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 6 }}>
+        Available on this roll: {bounds.firstAvailable ?? '—'} to {bounds.lastAvailable ?? '—'}
+      </Typography.Text>
+      {overlapping && (
+        <Alert type="warning" showIcon title={STAMP_MSG.overlap} style={{ marginTop: 8 }} data-testid="stamp-overlap" />
+      )}
+    </>
+  );
+});
+
 /** Memoised: a keystroke that leaves the stamps needed alone does not re-render it (issue 19). */
 export const StampsPanel = memo(function StampsPanel({
   need,
@@ -61,7 +129,9 @@ export const StampsPanel = memo(function StampsPanel({
   auto: boolean;
   onAuto: () => void;
 }) {
-  const usable = rolls.filter(isUsableRoll);
+  const usable = useMemo(() => rolls.filter(isUsableRoll), [rolls]);
+  const assigned = totalStamps(ranges);
+  const notice = stampNotice(need, assigned);
   const [rollId, setRollId] = useState<number | null>(null);
   const [start, setStart] = useState<number | null>(null);
   const [end, setEnd] = useState<number | null>(null);
@@ -69,16 +139,17 @@ export const StampsPanel = memo(function StampsPanel({
     if ((rollId == null || !usable.some((r) => r.id === rollId)) && usable.length) setRollId(usable[0].id);
   }, [usable, rollId]);
   const roll = usable.find((r) => r.id === rollId);
-  const bounds = {
-    firstAvailable: roll?.firstAvailable ?? roll?.sequences?.[0]?.from ?? null,
-    lastAvailable: roll?.lastAvailable ?? roll?.sequences?.at(-1)?.to ?? null,
-  };
-  const errors = builderRangeErrors({ start, end }, bounds);
-  const overlap =
-    roll && start != null && end != null ? findOverlap({ roll_id: roll.id, from: start, to: end }, ranges) : undefined;
-  const assigned = totalStamps(ranges);
-  const notice = stampNotice(need, assigned);
-  const canAdd = !!roll && canAddRange({ start, end }) && !errors.start && !errors.end && !overlap;
+  const overlapping =
+    !!roll && start != null && end != null && !!findOverlap({ roll_id: roll.id, from: start, to: end }, ranges);
+  // the manual form is memoised on what it shows (a boolean for the overlap), so the automatic
+  // stamps a quantity keystroke moves do not re-render its select and inputs (issue 37)
+  const latest = useRef({ ranges, onChange });
+  latest.current = { ranges, onChange };
+  const add = useCallback((range: BuilderRange) => {
+    latest.current.onChange([...latest.current.ranges, range]);
+    setStart(null);
+    setEnd(null);
+  }, []);
 
   return (
     <div data-testid="stamps-panel">
@@ -140,51 +211,17 @@ export const StampsPanel = memo(function StampsPanel({
         />
       )}
       {usable.length > 0 && (
-        <Form layout="inline" component="div" style={{ rowGap: 8 }}>
-          <Form.Item label="Roll" style={{ marginBottom: 0 }}>
-            <Select
-              aria-label="Stamp roll"
-              style={{ width: 190 }}
-              value={rollId ?? undefined}
-              onChange={(v) => setRollId(v)}
-              options={usable.map((r) => ({
-                value: r.id,
-                label: `${rangeLabel(r.prefix, r.from, r.to)}`,
-              }))}
-            />
-          </Form.Item>
-          <StampBound
-            label="Start"
-            value={start}
-            hint={bounds.firstAvailable}
-            error={errors.start}
-            onChange={setStart}
-          />
-          <StampBound label="End" value={end} hint={bounds.lastAvailable} error={errors.end} onChange={setEnd} />
-          <Button
-            icon={<PlusOutlined />}
-            disabled={!canAdd}
-            onClick={() => {
-              if (!roll || start == null || end == null) return;
-              onChange([
-                ...ranges,
-                { key: newKey(), roll_id: roll.id, prefix: roll.prefix ?? '', from: start, to: end },
-              ]);
-              setStart(null);
-              setEnd(null);
-            }}
-          >
-            Add
-          </Button>
-        </Form>
-      )}
-      {usable.length > 0 && (
-        <Typography.Text type="secondary" style={{ fontSize: 12, display: 'block', marginTop: 6 }}>
-          Available on this roll: {bounds.firstAvailable ?? '—'} to {bounds.lastAvailable ?? '—'}
-        </Typography.Text>
-      )}
-      {overlap && (
-        <Alert type="warning" showIcon title={STAMP_MSG.overlap} style={{ marginTop: 8 }} data-testid="stamp-overlap" />
+        <AddRange
+          usable={usable}
+          roll={roll}
+          setRollId={setRollId}
+          start={start}
+          setStart={setStart}
+          end={end}
+          setEnd={setEnd}
+          overlapping={overlapping}
+          add={add}
+        />
       )}
     </div>
   );
