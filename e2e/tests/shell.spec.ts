@@ -9,41 +9,6 @@ test('the demo login reaches the dashboard with the side navigation', async ({ p
   await expect(page.getByRole('link', { name: 'Account settings' })).toContainText('Dana Whitfield');
 });
 
-test('while the dashboard is idle the menu screens are fetched, so the invoice grid opens with no chunk to wait for (issue 37)', async ({
-  page,
-}) => {
-  await signIn(page);
-  await expect(page.getByRole('menuitem', { name: 'Invoices' })).toBeVisible();
-  const fetched = () =>
-    page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
-  // the invoice grid's page and AG Grid come in idle moments, before anyone asks for them
-  await expect
-    .poll(async () => (await fetched()).some((p) => /\/assets\/ag-grid-.*\.js$/.test(p)), { timeout: 20_000 })
-    .toBe(true);
-  await expect
-    .poll(async () => (await fetched()).some((p) => /\/assets\/invoice-list-page-.*\.js$/.test(p)), { timeout: 20_000 })
-    .toBe(true);
-  // the rest of the menu follows, one screen per idle moment, until none is left
-  const scripts = async () => (await fetched()).filter((p) => p.endsWith('.js'));
-  let seen = -1;
-  await expect
-    .poll(
-      async () => {
-        const now = (await scripts()).length;
-        const still = now === seen;
-        seen = now;
-        return still;
-      },
-      { timeout: 40_000, intervals: [2_000] },
-    )
-    .toBe(true);
-  const before = await scripts();
-  await page.getByRole('menuitem', { name: 'Invoices' }).click();
-  await expect(page.getByRole('grid').first()).toBeVisible();
-  // opening it fetched no script: all of the grid's were there
-  expect((await scripts()).filter((p) => !before.includes(p))).toEqual([]);
-});
-
 test('an unknown route shows the not-found page with a way back', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('A bit lost, are we ?')).toBeVisible();

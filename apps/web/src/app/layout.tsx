@@ -34,7 +34,6 @@ import { screenBuilt } from '../lib/screens';
 import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { whenIdle } from '../lib/when-idle';
-import { prefetchScreens } from '../lib/screen-prefetch';
 import { useSession } from '../lib/session';
 
 const { Sider, Header, Content } = Layout;
@@ -148,10 +147,6 @@ export function AppLayout() {
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
-  // the other screens of the menu are fetched while this one is idle, once a session (issue 37)
-  const menuPaths = items.map((i) => i.key).join(' ');
-  const [firstPath] = useState(path);
-  useEffect(() => prefetchScreens(menuPaths.split(' '), firstPath), [menuPaths, firstPath]);
 
   return (
     <LiveEventsProvider token={status === 'signedIn' ? getToken() : null}>

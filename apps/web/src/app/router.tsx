@@ -5,7 +5,6 @@ import { extensionLoaders } from './extensions';
 import { NotFoundPage } from '../lib/not-found';
 import { RequireAuth } from '../lib/require-auth';
 import type { FeatureRoutes } from '../lib/route-types';
-import { registerScreens } from '../lib/screen-prefetch';
 
 const featureModules = import.meta.glob<FeatureRoutes>('../features/*/routes.tsx', { eager: true });
 const privateRoutes: RouteObject[] = [];
@@ -16,8 +15,6 @@ for (const mod of Object.values(featureModules)) {
   publicRoutes.push(...(mod.publicRoutes ?? []));
   hostRoutes.push(...(mod.hostRoutes ?? []));
 }
-
-registerScreens(privateRoutes);
 
 // the features' dashboard widgets and settings and invoice panels load beside the pages showing them
 provideExtensions(extensionLoaders);
