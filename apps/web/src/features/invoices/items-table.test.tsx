@@ -69,6 +69,8 @@ describe('builder items table (memoised cells, issue 19)', () => {
     expect(qtyInput('WINE 2').value).toBe('7');
     expect(row().textContent).toContain('$140.00');
     expect(row().querySelector('[data-level]')?.getAttribute('data-level')).toBe('NEGATIVE');
+    // the row takes the level's colour (the table renders again when a level changes)
+    expect(row().className).toContain('row-negative');
     expect(
       qtyInput('WINE 1').closest('.ant-table-row')?.querySelector('[data-level]')?.getAttribute('data-level'),
     ).toBe('OK');
