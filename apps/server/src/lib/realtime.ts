@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import type { AppDeps } from './http.js';
 import { companyRoom, customerUserRoom, shopRoom, staffSessionRoom, userRoom } from './realtime-rooms.js';
 import { requestId } from './log-safety.js';
+import { createRedisClient } from './redis-client.js';
 import { currentRequest } from './request-context.js';
 
 /** What a socket's token opens: the rooms it joins, and the session whose end closes it. */
@@ -98,9 +99,8 @@ export function disconnectUsers(deps: AppDeps, userIds: number[]) {
 export async function attachRealtime(app: FastifyInstance, { sessions, redisUrl }: RealtimeOptions) {
   const io = new Server(app.server, { path: '/socket.io', transports: ['websocket'], serveClient: false });
   if (redisUrl) {
-    const { createClient } = await import('redis');
     const { createAdapter } = await import('@socket.io/redis-adapter');
-    const pub = createClient({ url: redisUrl });
+    const pub = await createRedisClient(redisUrl);
     const sub = pub.duplicate();
     // At the start the subscriptions must be in place before any socket joins a room, so a Redis
     // out of reach fails the start at its first refusal, saying what to do (a listener makes the

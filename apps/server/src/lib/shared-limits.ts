@@ -1,3 +1,5 @@
+import { createRedisClient } from './redis-client.js';
+
 /**
  * Attempt counters shared by every server process through Redis (REDIS_URL), so a limit of 20 a
  * minute is 20 for the whole install, not 20 per process. Each count is one atomic script: INCR,
@@ -23,9 +25,8 @@ return {c, t}`;
 export const LIMIT_KEY_PREFIX = 'dbo:limit:';
 
 export async function connectSharedCounter(redisUrl: string): Promise<SharedCounter> {
-  const { createClient } = await import('redis');
   // no offline queue: a command while Redis is away fails at once and the caller counts locally
-  const client = createClient({ url: redisUrl, disableOfflineQueue: true });
+  const client = await createRedisClient(redisUrl, { disableOfflineQueue: true });
   client.on('error', () => {
     // reconnects by itself; the callers fall back meanwhile (/api/v1/ready reports Redis)
   });

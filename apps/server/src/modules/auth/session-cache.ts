@@ -5,6 +5,7 @@
  * could not hear of it, so on a shared PostgreSQL without Redis the cache stays off.
  */
 import { randomUUID } from 'node:crypto';
+import { createRedisClient } from '../../lib/redis-client.js';
 
 export interface LiveSession {
   id: string;
@@ -81,8 +82,7 @@ const ACK_WAIT_MS = 1000;
  * stops the server from starting (/api/v1/ready reports it).
  */
 export async function connectSessionBus(redisUrl: string, ttl: number): Promise<() => Promise<void>> {
-  const { createClient } = await import('redis');
-  const pub = createClient({ url: redisUrl });
+  const pub = await createRedisClient(redisUrl);
   const sub = pub.duplicate();
   const off = () => configureSessionCache({ ttlMs: 0 });
   /** forgets this process sent, waiting for the processes' word: how many answered, of how many */

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type Db, MIGRATIONS_DIR, rowsOf } from '../../db/client.js';
+import { createRedisClient } from '../../lib/redis-client.js';
 
 export type CheckResult = { ok: true } | { ok: false; error: string };
 
@@ -65,9 +66,8 @@ export interface RedisPinger {
 export function redisPinger(url: string): RedisPinger {
   let client: Promise<{ ping(): Promise<string>; quit(): Promise<unknown>; destroy?(): void }> | undefined;
   const connect = async () => {
-    const { createClient } = await import('redis');
     // no endless reconnect loop in the background: a failed ping reconnects on the next check
-    const c = createClient({ url, socket: { reconnectStrategy: false, connectTimeout: CHECK_TIMEOUT_MS } });
+    const c = await createRedisClient(url, { socket: { reconnectStrategy: false, connectTimeout: CHECK_TIMEOUT_MS } });
     c.on('error', () => {});
     await c.connect();
     return c;
