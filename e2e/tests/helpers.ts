@@ -42,6 +42,23 @@ let n = 0;
 export const uniqueEmail = (p = 'e2e') => `${p}.${Date.now().toString(36)}.${++n}@example.com`;
 
 /** Signs in through the form and waits for the dashboard. */
+/**
+ * Resolves once the page's live socket is connected. The server joins the socket's rooms before it
+ * accepts it, so an event sent after this reaches the page; one sent before is not replayed (the
+ * screen refetches on connect instead). Call it before the navigation that opens the socket.
+ */
+export function liveConnected(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().includes('/socket.io/')) return;
+      // socket.io's CONNECT packet of the default namespace: "40" and the session
+      ws.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith('40')) resolve();
+      });
+    });
+  });
+}
+
 export async function signIn(page: Page, email = DEMO.email, password = DEMO.password) {
   await page.goto('/auth/signin');
   await page.getByLabel('Email').fill(email);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { authHeaders, demoInvoice, shotPath, signIn } from './helpers';
+import { authHeaders, demoInvoice, liveConnected, shotPath, signIn } from './helpers';
 
 /**
  * Bottle POS against its simulator (started by the server since BOTTLE_POS_URL is unset): a push
@@ -22,10 +22,13 @@ test('Bottle POS: a refused push toasts with a link to its log, then the invoice
     (await request.post('/api/v1/company/feature', { headers, data: { name: 'bottle_pos', active: true } })).ok(),
   ).toBe(true);
   try {
+    // the toast comes with a live event: the invoice is made once the page's socket listens
+    const live = liveConnected(page);
     await page.goto('/bottle-pos');
     await expect(page.getByRole('heading', { level: 1, name: 'Bottle POS Sync History' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sync Recent Invoices' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sync Products' })).toBeVisible();
+    await live;
 
     // the invoice is pushed after save; the simulator refuses the key 'invalid' with 401
     // 3, not 1: the invoices spec's beer test makes 1 of the first beer for the same customer and expects
