@@ -1,11 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { signUpCompany, uniqueEmail, useTestApp } from '../../../test/helpers.js';
 
 // Spy (not replace) the dummy check, to see that an unknown email pays for a hash too.
 vi.mock('../../lib/passwords.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../lib/passwords.js')>();
   return { ...real, verifyAgainstDummy: vi.fn(real.verifyAgainstDummy) };
 });
+// the suite's files share their worker's modules (vitest.config.ts): this one loads the app afresh,
+// so the sign-in it builds calls the spy rather than the module an earlier file loaded
+vi.resetModules();
+const { signUpCompany, uniqueEmail, useTestApp } = await import('../../../test/helpers.js');
 const passwords = await import('../../lib/passwords.js');
 
 const PER_EMAIL = 5;
