@@ -11,6 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { featureRoutes, shopRoutes } from '../apps/web/route-modules.ts';
 
 const dist = path.resolve(import.meta.dirname, '../apps/web/dist');
 const manifest: Record<
@@ -70,18 +71,8 @@ for (const r of rows) console.log(`${r.screen.padEnd(48)} ${kbPad(r.total)}${r.g
  * which loads that extension point's module, app/<point>.ts, beside the page), the shop's pages under its
  * shop-app module (customer-app/shop-routes.tsx) at /shop/:subdomain.
  */
-const webSrc = path.resolve(import.meta.dirname, '../apps/web/src');
-const routeRe =
-  /(?:path: '([^']*)'|index: true), lazy: lazy(Extended)?Page\(\(\) => import\('\.\/([^']+)'\)(?:, '(\w+)')?\)/g;
-// a lazyExtendedPage (lib/extensions.tsx) loads its point's contributions beside its page:
-// 'dashboardWidgets' -> app/dashboard-widgets.ts
-const extensionKey = (point: string) => {
-  const key = `src/app/${point.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}.ts`;
-  if (!manifest[key]) throw new Error(`extension point '${point}': ${key} is not a chunk of the build`);
-  return key;
-};
-const moduleKey = (feature: string, mod: string, inRoot = false) => {
-  const key = `src/features/${feature}/${mod}.tsx`;
+const webRoot = path.resolve(import.meta.dirname, '../apps/web');
+const inManifest = (key: string, inRoot = false) => {
   // a module the shop's root imports statically is part of the root's chunk
   if (!manifest[key] && inRoot) return null;
   if (!manifest[key]) throw new Error(`${key} is not a chunk of the build: rebuild the web app`);
@@ -91,31 +82,23 @@ const moduleKey = (feature: string, mod: string, inRoot = false) => {
 const layoutKey = 'src/app/layout.tsx';
 const shell = manifest[layoutKey]?.isDynamicEntry ? [layoutKey] : [];
 const routes = new Map<string, string[]>();
-for (const feature of fs.readdirSync(path.join(webSrc, 'features'))) {
-  const file = path.join(webSrc, 'features', feature, 'routes.tsx');
-  if (!fs.existsSync(file)) continue;
-  // `export const privateRoutes = [...]`, `export const publicRoutes = [...]`, `hostRoutes`
-  for (const part of fs.readFileSync(file, 'utf8').split(/(?=export const \w+Routes)/)) {
-    const signedIn = part.startsWith('export const privateRoutes');
-    for (const m of part.matchAll(routeRe))
-      if (m[1] && !routes.has(m[1]))
-        routes.set(m[1], [
-          ...staffRoot,
-          ...(signedIn ? shell : []),
-          ...(m[2] ? [extensionKey(m[4] ?? '')] : []),
-          moduleKey(feature, m[3]) as string,
-        ]);
-  }
-}
+for (const r of featureRoutes(webRoot))
+  routes.set(r.path, [
+    ...staffRoot,
+    ...(r.kind === 'private' ? shell : []),
+    ...r.modules.map((k) => inManifest(k) as string),
+  ]);
 const shopBase = '/shop/:subdomain';
-const shopRoutes = fs.readFileSync(path.join(webSrc, 'features/customer-app/shop-routes.tsx'), 'utf8');
 const shopModules = (page: string) =>
-  [...shopRoot, moduleKey('customer-app', 'shop-app', true), moduleKey('customer-app', page, true)].filter(
+  [...shopRoot, inManifest('src/features/customer-app/shop-app.tsx', true), inManifest(page, true)].filter(
     (k): k is string => !!k,
   );
-for (const m of shopRoutes.matchAll(routeRe)) routes.set(m[1] ? `${shopBase}/${m[1]}` : shopBase, shopModules(m[3]));
+for (const r of shopRoutes(webRoot)) routes.set(r.path ? `${shopBase}/${r.path}` : shopBase, shopModules(r.page));
 // signed out, every shop page is the sign-in form (shop-app.tsx loads it beside the page)
-routes.set(`${shopBase} (signed out)`, [...shopModules('shop-catalog-page'), ...shopModules('shop-signin-page')]);
+routes.set(`${shopBase} (signed out)`, [
+  ...shopModules('src/features/customer-app/shop-catalog-page.tsx'),
+  ...shopModules('src/features/customer-app/shop-signin-page.tsx'),
+]);
 
 const perRoute = [...routes].map(([route, keys]) => ({ route, ...load(keys) }));
 perRoute.sort((a, b) => a.total - b.total);

@@ -3,9 +3,10 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { endpointRoutes } from './endpoint-routes.ts';
 import { precompress } from './precompress.ts';
+import { routeChunks } from './route-chunks.ts';
 
 export default defineConfig({
-  plugins: [react(), endpointRoutes(), precompress()],
+  plugins: [react(), endpointRoutes(), routeChunks(), precompress()],
   resolve: { conditions: ['source'] },
   server: {
     port: 5173,
@@ -35,5 +36,5 @@ export default defineConfig({
     },
   },
   // antd dialogs in jsdom take seconds when CI runs the browser suite beside these on 2 cores
-  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], testTimeout: 30_000 },
+  test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}', '*.test.ts'], testTimeout: 30_000 },
 });

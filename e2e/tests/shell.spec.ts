@@ -9,6 +9,42 @@ test('the demo login reaches the dashboard with the side navigation', async ({ p
   await expect(page.getByRole('link', { name: 'Account settings' })).toContainText('Dana Whitfield');
 });
 
+test('while the dashboard is idle the menu screens are loaded ahead, and the invoice grid then opens without fetching them (issue 37)', async ({
+  page,
+}) => {
+  // room for every file the page fetches (the buffer keeps 250 by default)
+  await page.addInitScript(() => performance.setResourceTimingBufferSize(5_000));
+  await signIn(page);
+  await expect(page.getByRole('menuitem', { name: 'Invoices' })).toBeVisible();
+  const scripts = () =>
+    page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => e.name.endsWith('.js'))
+        .map((e) => ({
+          path: new URL(e.name).pathname,
+          bytes: e.transferSize,
+          done: e.responseEnd > 0,
+        })),
+    );
+  // the grid's page and AG Grid arrive before anyone opens them (the dashboard imports neither)
+  const gridFiles = /\/(ag-grid|invoice-list-page)-[\w-]+\.js$/;
+  await expect
+    .poll(async () => (await scripts()).filter((s) => s.done && gridFiles.test(s.path)).length, {
+      timeout: 30_000,
+    })
+    .toBe(2);
+  // loaded, not run: the grid is not on the page
+  await expect(page.getByRole('grid')).toHaveCount(0);
+  const before = (await scripts()).length;
+  await page.getByRole('menuitem', { name: 'Invoices' }).click();
+  await expect(page.getByRole('grid').first()).toBeVisible();
+  // opening it fetched neither again over the network
+  const opened = (await scripts()).slice(before).filter((s) => gridFiles.test(s.path) && s.bytes > 0);
+  expect(opened).toEqual([]);
+});
+
 test('an unknown route shows the not-found page with a way back', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByText('A bit lost, are we ?')).toBeVisible();

@@ -34,6 +34,7 @@ import { screenBuilt } from '../lib/screens';
 import { screensFor } from '../lib/permissions';
 import { SessionExpiredDialog } from './session-expired-dialog';
 import { whenIdle } from '../lib/when-idle';
+import { prefetchScreens } from '../lib/screen-prefetch';
 import { useSession } from '../lib/session';
 
 const { Sider, Header, Content } = Layout;
@@ -147,6 +148,9 @@ export function AppLayout() {
   // pages outside the navigation (settings, features...) highlight no item
   const path = location.pathname === '/' ? '/dashboard' : location.pathname;
   const selected = items.find((i) => path === i.key || path.startsWith(`${i.key}/`))?.key;
+  // the menu's screens are prefetched once this one is idle, the files kept but not run (issue 37)
+  const menuPaths = items.map((i) => i.key).join(' ');
+  useEffect(() => prefetchScreens(menuPaths.split(' ')), [menuPaths]);
 
   return (
     <LiveEventsProvider token={status === 'signedIn' ? getToken() : null}>
