@@ -1,12 +1,7 @@
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
 import { featureRoutes } from './route-modules.ts';
-
-/** What `lib/screen-prefetch.ts` reads: the files, and per signed-in route the indexes of its own. */
-export interface RouteChunks {
-  files: string[];
-  routes: Record<string, number[]>;
-}
+import type { RouteChunks } from './src/lib/screen-prefetch.ts';
 
 /** The signed-in shell, beside the entry: what every signed-in screen loads before its own modules. */
 const SHELL = ['src/app/staff-main.tsx', 'src/app/layout.tsx'];

@@ -1,6 +1,9 @@
 import { whenIdle } from './when-idle';
 
-/** route-chunks.json, written by the build (apps/web/route-chunks.ts) beside index.html */
+/**
+ * route-chunks.json, written by the build (apps/web/route-chunks.ts) beside index.html: the files,
+ * and per signed-in route the indexes of its own
+ */
 export interface RouteChunks {
   files: string[];
   routes: Record<string, number[]>;
