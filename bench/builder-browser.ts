@@ -26,7 +26,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT } from '../apps/server/src/config.js';
-import { startServer, stopServer } from './server-process.js';
+import { signUpOwner, startServer, stopServer } from './server-process.js';
 import { completeCompany, ms, pct } from './seed.js';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200);
@@ -182,19 +182,7 @@ async function main() {
     // 1. a company signed up through the API on an empty DATA_DIR
     server = startServer(dataDir, PORT);
     await server.ready;
-    const res = await fetch(`${origin}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Owner',
-        title: 'Owner',
-        email: 'bench@example.com',
-        password: 'bench-pass',
-        confirm_password: 'bench-pass',
-      }),
-    });
-    if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
-    const signup = (await res.json()) as { access_token: string; user: { company_id: number } };
+    const signup = await signUpOwner(origin);
     const companyId = signup.user.company_id;
     await stopServer(server.child);
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { startServer, stopServer } from './server-process.js';
+import { signUpOwner, startServer, stopServer } from './server-process.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3397);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -39,19 +39,7 @@ async function main() {
   });
   try {
     await server.ready;
-    const res = await fetch(`${origin}/api/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Bench Owner',
-        title: 'Owner',
-        email: 'bench@example.com',
-        password: 'bench-pass',
-        confirm_password: 'bench-pass',
-      }),
-    });
-    if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
-    const token = ((await res.json()) as { access_token: string }).access_token;
+    const token = (await signUpOwner(origin)).access_token;
     const times: Record<'prefetched' | 'not prefetched', number[]> = { prefetched: [], 'not prefetched': [] };
     for (let i = 0; i < RUNS * 2; i++) {
       const mode = i % 2 === 0 ? 'prefetched' : 'not prefetched';

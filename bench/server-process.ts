@@ -45,3 +45,20 @@ export const stopServer = (child: ChildProcess) =>
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+
+/** Signs a company's owner up through the API of the server at `origin`: its token and company. */
+export async function signUpOwner(origin: string): Promise<{ access_token: string; user: { company_id: number } }> {
+  const res = await fetch(`${origin}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench Owner',
+      title: 'Owner',
+      email: 'bench@example.com',
+      password: 'bench-pass',
+      confirm_password: 'bench-pass',
+    }),
+  });
+  if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { access_token: string; user: { company_id: number } };
+}
