@@ -1,6 +1,9 @@
 import { QueryClient, QueryClientProvider, QueryObserver } from '@tanstack/react-query';
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+// the provider loads the events' schemas when its socket opens; loaded here first, that load is
+// never still running when the file's environment is torn down (it failed CI's web unit tests once)
+import '@dbo/domain/live-events';
 import { LiveEventsProvider } from './live-events';
 import { useLiveRefresh } from './live-refresh';
 
