@@ -26,7 +26,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { chromium } from '@playwright/test';
 import { REPO_ROOT } from '../apps/server/src/config.js';
-import { signUpOwner, startServer, stopServer } from './server-process.js';
+import { chromiumPath, signUpOwner, startServer, stopServer } from './server-process.js';
 import { completeCompany, ms, pct } from './seed.js';
 
 const LINES = Number(process.env.BENCH_LINES ?? 200);
@@ -36,12 +36,6 @@ const origin = `http://127.0.0.1:${PORT}`;
 const upcOf = (g: number) => String(800000000000 + g);
 const TYPE = process.env.BENCH_TYPE === 'LIQUOR' ? 'LIQUOR' : 'WINE';
 const NAME = `BENCH ${TYPE}`;
-
-function chromiumPath() {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  const shell = '/usr/bin/chromium-headless-shell';
-  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
-}
 
 /** p50 / p95 / max of a list, as a table row. */
 const row = (label: string, xs: number[]) =>

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
-import { signUpOwner, startServer, stopServer } from './server-process.js';
+import { chromiumPath, signUpOwner, startServer, stopServer } from './server-process.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3397);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -23,9 +23,6 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const MBPS = Number(process.env.BENCH_MBPS ?? 10);
 const RTT = Number(process.env.BENCH_RTT ?? 40);
 const origin = `http://127.0.0.1:${PORT}`;
-const chromiumPath = () =>
-  process.env.CHROMIUM_PATH ??
-  (fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium');
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];

@@ -62,3 +62,10 @@ export async function signUpOwner(origin: string): Promise<{ access_token: strin
   if (!res.ok) throw new Error(`signup: ${res.status} ${await res.text()}`);
   return (await res.json()) as { access_token: string; user: { company_id: number } };
 }
+
+/** Debian's Chromium for the benchmarks that drive it: CHROMIUM_PATH, else its headless shell, else chromium. */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  const shell = '/usr/bin/chromium-headless-shell';
+  return fs.existsSync(shell) ? shell : '/usr/bin/chromium';
+}
