@@ -140,11 +140,20 @@ export async function downloadResponse(res: Response, fallbackName: string) {
   downloadBlob(await res.blob(), name);
 }
 
-/** Opens a printable page in a new tab once its signed link is made; `onError` when that fails. */
+/**
+ * Opens a printable page in a new tab once its signed link is made; `onError` when that fails.
+ * The tab opens at the click, blank, and is sent to the link when it comes: a browser lets a page
+ * open a tab only for a few seconds after a click, and a slow link would otherwise be blocked.
+ */
 export async function openPrintable(link: () => Promise<string>, onError: () => void) {
+  const target = window.open('', '_blank');
+  if (target) target.opener = null;
   try {
-    window.open(await link(), '_blank', 'noopener');
+    const url = await link();
+    if (target) target.location.href = url;
+    else window.open(url, '_blank', 'noopener');
   } catch {
+    target?.close();
     onError();
   }
 }
