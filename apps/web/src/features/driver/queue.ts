@@ -70,34 +70,58 @@ export function sendFailure(err: unknown): 'wait' | 'refused' {
 }
 
 let sending: Promise<{ sent: number; waiting: number; signedOut: boolean }> | null = null;
+/** asked again while a send ran: once it ends, one more pass (with `retryRefused` if any asked) */
+let askedAgain: { retryRefused: boolean } | null = null;
+
+/** One pass over the queue, oldest first, stopping at the first completion that has to wait. */
+async function sendPass(retryRefused: boolean) {
+  let sent = 0;
+  let signedOut = false;
+  for (const c of await queuedCompletions()) {
+    if (c.error && !retryRefused) continue;
+    try {
+      await sendCompletion(c.invoice_id, c.body);
+      await removeCompletion(c.client_id);
+      sent++;
+    } catch (err) {
+      if (sendFailure(err) === 'wait') {
+        signedOut = err instanceof ApiError && err.status === 401;
+        break;
+      }
+      await putCompletion({ ...c, error: err instanceof Error ? err.message : 'Refused' });
+    }
+  }
+  return { sent, signedOut };
+}
 
 /**
  * Sends the queue in order; stops at the first completion that has to wait (the rest wait behind
- * it). One send at a time, however many events ask for it. `retryRefused`: the driver's "Send
- * now" also tries again the ones the server refused before.
+ * it). One send at a time, however many events ask for it; an ask during a send (the signal came
+ * back while a send without it was failing) runs one more pass after it, so the queue never waits
+ * for the next timer. `retryRefused`: the driver's "Send now" also tries again the ones the server
+ * refused before.
  */
 export function sendQueue(opts: { retryRefused?: boolean } = {}) {
-  if (sending) return sending;
+  if (sending) {
+    askedAgain = { retryRefused: Boolean(askedAgain?.retryRefused || opts.retryRefused) };
+    return sending;
+  }
   sending = (async () => {
     let sent = 0;
     let signedOut = false;
     try {
-      for (const c of await queuedCompletions()) {
-        if (c.error && !opts.retryRefused) continue;
-        try {
-          await sendCompletion(c.invoice_id, c.body);
-          await removeCompletion(c.client_id);
-          sent++;
-        } catch (err) {
-          if (sendFailure(err) === 'wait') {
-            signedOut = err instanceof ApiError && err.status === 401;
-            break;
-          }
-          await putCompletion({ ...c, error: err instanceof Error ? err.message : 'Refused' });
-        }
+      let retryRefused = Boolean(opts.retryRefused);
+      for (;;) {
+        const pass = await sendPass(retryRefused);
+        sent += pass.sent;
+        signedOut = pass.signedOut;
+        if (!askedAgain) break;
+        retryRefused = askedAgain.retryRefused;
+        askedAgain = null;
       }
     } finally {
       sending = null;
+      askedAgain = null;
     }
     return { sent, waiting: (await queuedCompletions()).length, signedOut };
   })();
