@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { sendCart, sendOrder, shopKeys } from './shop-api';
-import { flushOutbox, readOutbox } from './shop-offline';
+import { flushOutbox, pendingCart, readOutbox } from './shop-offline';
 
 /**
  * Installable shop (issue 34): the distributor's manifest (/shop/{subdomain}/manifest.webmanifest)
@@ -65,15 +65,20 @@ export function forgetShopAnswers() {
   navigator.serviceWorker?.controller?.postMessage({ type: 'sign-out' });
 }
 
+/** How often what waits on the phone is tried again while the page is open. */
+export const OUTBOX_RETRY_MS = 15_000;
+
 /**
  * The orders waiting on this phone: sent once when the signal returns (and at start), the cart
- * saved offline first. Answers how many wait.
+ * saved offline first, and tried again every OUTBOX_RETRY_MS while any wait (the 'online' event
+ * can come before the network carries a request, and a weak signal drops one). Answers how many wait.
  */
 export function useOutbox(signedIn: boolean, onRefused: (message: string) => void) {
   const qc = useQueryClient();
   const [waiting, setWaiting] = useState(() => readOutbox().length);
   const flush = useCallback(async () => {
     if (!signedIn || !navigator.onLine) return;
+    if (!pendingCart() && readOutbox().length === 0) return;
     await flushOutbox({
       cart: async (body) => qc.setQueryData(shopKeys.cart, await sendCart(body)),
       order: (o) => sendOrder({ items: o.items, note: o.note || null, client_id: o.client_id }),
@@ -89,9 +94,11 @@ export function useOutbox(signedIn: boolean, onRefused: (message: string) => voi
     const changed = () => setWaiting(readOutbox().length);
     window.addEventListener('online', online);
     window.addEventListener('shop-outbox', changed);
+    const timer = window.setInterval(online, OUTBOX_RETRY_MS);
     return () => {
       window.removeEventListener('online', online);
       window.removeEventListener('shop-outbox', changed);
+      window.clearInterval(timer);
     };
   }, [flush]);
   return waiting;
