@@ -69,6 +69,14 @@ describe('the built web app', () => {
       expect(res.headers['content-type']).toMatch(/text\/html/);
     }
   });
+
+  it("answers 404 for a build file that is not there (an old tab's chunk after a deploy), not the app's page", async () => {
+    for (const url of ['/assets/index-Old999.js', '/assets/invoice-list-page-Old999.css']) {
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).not.toMatch(/text\/html/);
+    }
+  });
 });
 
 describe('request logging', () => {

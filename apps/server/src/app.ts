@@ -290,7 +290,16 @@ export async function buildApp(opts: BuildOptions) {
   // a shop's pages carry their first screen (issue 34: painted before the shop's code)
   const shopPage = shopPages(opts.db, config);
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.method === 'GET' && hasWeb && !req.url.startsWith(`${API_PREFIX}/`) && !req.url.startsWith('/socket.io')) {
+    // a build file that is not there (a tab opened before a deploy asks for its old chunks) is a
+    // 404, not the app's page: a script answered with HTML fails to load, and a worker would keep it
+    const missingFile = req.url.startsWith('/assets/');
+    if (
+      req.method === 'GET' &&
+      hasWeb &&
+      !missingFile &&
+      !req.url.startsWith(`${API_PREFIX}/`) &&
+      !req.url.startsWith('/socket.io')
+    ) {
       const shop = await shopPage(req);
       if (shop) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(shop);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
