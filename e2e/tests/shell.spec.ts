@@ -110,3 +110,28 @@ test("a new company's first day: empty charts say 'No data yet', grids read '25 
   await expect(checklist.getByRole('link', { name: 'First customer' })).toHaveCount(0);
   await expect(checklist.getByText('First customer')).toBeVisible();
 });
+
+test("a screen whose code is gone (a tab kept open across a deploy) reloads the page once and opens, not React Router's error page", async ({
+  page,
+}) => {
+  await signIn(page);
+  await expect(page.getByRole('menuitem', { name: 'Payments' })).toBeVisible();
+  // the payments screen's file is not on the server any more (a new build replaced it) until the
+  // page reloads, which brings the new index.html and its files
+  let gone = true;
+  let reloads = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      reloads++;
+      gone = false;
+    }
+  });
+  await page.route('**/assets/payment-page-*.js', (route) =>
+    gone ? route.fulfill({ status: 404, body: 'Not Found' }) : route.continue(),
+  );
+  await page.getByRole('menuitem', { name: 'Payments' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible({ timeout: 30_000 });
+  expect(reloads).toBe(1);
+  await expect(page.getByText('Unexpected Application Error')).toHaveCount(0);
+});

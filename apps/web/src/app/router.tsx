@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { provideExtensions } from '../lib/extensions';
 import { extensionLoaders } from './extensions';
 import { NotFoundPage } from '../lib/not-found';
+import { RouteError } from '../lib/route-error';
 import { RequireAuth } from '../lib/require-auth';
 import type { FeatureRoutes } from '../lib/route-types';
 
@@ -31,6 +32,8 @@ function FirstLoad() {
 export const routes: RouteObject[] = [
   {
     HydrateFallback: FirstLoad,
+    // a screen whose code did not load (an old tab after a deploy) or that failed: reload, not a blank
+    errorElement: <RouteError />,
     children: [
       ...publicRoutes,
       {
@@ -52,7 +55,11 @@ export const routes: RouteObject[] = [
 /** On a company's subdomain the customers' shop is the whole app. */
 export const createShopHostRouter = () =>
   createBrowserRouter([
-    { HydrateFallback: FirstLoad, children: [...hostRoutes, { path: '*', element: <NotFoundPage /> }] },
+    {
+      HydrateFallback: FirstLoad,
+      errorElement: <RouteError />,
+      children: [...hostRoutes, { path: '*', element: <NotFoundPage /> }],
+    },
   ]);
 
 export const createAppRouter = () => createBrowserRouter(routes);

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiError } from '../../lib/api';
+import { RouteError } from '../../lib/route-error';
 import { type CatalogAnswer, getCustomerToken, shopKeys } from './shop-api';
 import ShopApp from './shop-app';
 import { setHostSubdomain } from '../../lib/host-subdomain';
@@ -60,6 +61,7 @@ export function startShop(host: string | null) {
   const router = createBrowserRouter([
     {
       HydrateFallback: Spinner,
+      errorElement: <RouteError />,
       children: [
         { path: host ? '/' : '/shop/:subdomain', Component: ShopApp, children: shopChildren },
         { path: '*', Component: NotFound },
