@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { shotPath, signIn } from './helpers';
 
-const palette = (page: Page) => page.getByRole('dialog');
+// by its name: choosing 'Edit product' opens the product's own dialog while the palette closes
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 
 /** Opens the palette with the keyboard and types the query. */
 async function search(page: Page, query: string) {
