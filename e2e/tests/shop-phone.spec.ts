@@ -2,6 +2,7 @@
  * Issue 34, the shop as a phone product, on a 390x844 phone: the invitation mail's link leads to
  * the distributor's shop, sign-up lands on its catalogue, and the cart's total is the invoice's.
  */
+import fs from 'node:fs';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { DEMO, authHeaders, invitationLink, shotPath, uniqueEmail } from './helpers';
 
@@ -218,5 +219,36 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
   expect(await ordersOf()).toBe(before + 1);
   await page.getByRole('link', { name: 'Orders', exact: true }).click();
   await expect(page.getByTestId('shop-order-row').first()).toBeVisible();
+  await phone.close();
+});
+
+test("an invoice's PDF opens in a new tab on the phone", async ({ browser, request }) => {
+  const shop = await openShop(request, await staffToken(request));
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await page.goto(`/shop/${shop.sub}`);
+  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
+  // the demo's shop buyer at The Broken Spoke (same password as the demo)
+  await page.getByLabel('Email').fill('buyer@broken-spoke.example');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await page.goto(`/shop/${shop.sub}/invoice`);
+  const pdf = page.getByRole('button', { name: /^PDF of invoice #/ }).first();
+  await expect(pdf).toBeVisible();
+  const opened = phone.waitForEvent('page');
+  await pdf.click();
+  const tab = await opened;
+  // the tab opened at the tap, then went to the PDF fetched with the customer's token (this
+  // Chromium has no PDF viewer, so the tab saves the file)
+  const file = await tab.waitForEvent('download');
+  expect(file.url()).toMatch(/^blob:/);
+  expect(
+    fs
+      .readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  await expect(page).toHaveURL(new RegExp(`/shop/${shop.sub}/invoice$`));
   await phone.close();
 });

@@ -141,19 +141,34 @@ export async function downloadResponse(res: Response, fallbackName: string) {
 }
 
 /**
- * Opens a printable page in a new tab once its signed link is made; `onError` when that fails.
- * The tab opens at the click, blank, and is sent to the link when it comes: a browser lets a page
- * open a tab only for a few seconds after a click, and a slow link would otherwise be blocked.
+ * Opens `link()` in a new tab. The tab opens at the click, blank, and is sent to the link when it
+ * comes: a browser lets a page open a tab only for a few seconds after a click, and a slow link
+ * would otherwise be blocked. When even the blank tab was refused (an installed app on a phone),
+ * `blocked` says where the link goes: another try at a tab, or this one. A failed link closes the
+ * blank tab and throws.
  */
-export async function openPrintable(link: () => Promise<string>, onError: () => void) {
+export async function openInNewTab(link: () => Promise<string>, blocked: 'new-tab' | 'this-tab' = 'new-tab') {
   const target = window.open('', '_blank');
-  if (target) target.opener = null;
   try {
     const url = await link();
-    if (target) target.location.href = url;
+    if (target) {
+      // the printable page does not reach back into this one; a blob URL (the shop's fetched PDFs)
+      // keeps the tie to the page that made it, as the shop always opened it
+      if (!url.startsWith('blob:')) target.opener = null;
+      target.location.href = url;
+    } else if (blocked === 'this-tab') window.location.href = url;
     else window.open(url, '_blank', 'noopener');
-  } catch {
+  } catch (err) {
     target?.close();
+    throw err;
+  }
+}
+
+/** Opens a printable page in a new tab once its signed link is made; `onError` when that fails. */
+export async function openPrintable(link: () => Promise<string>, onError: () => void) {
+  try {
+    await openInNewTab(link);
+  } catch {
     onError();
   }
 }

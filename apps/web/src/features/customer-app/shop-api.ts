@@ -11,7 +11,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ApiError } from '../../lib/api';
+import { ApiError, openInNewTab } from '../../lib/api';
 import { type Answer, callRoute, fileRoute, type RouteOf } from '../../lib/endpoints';
 import { CUSTOMER_TOKEN_KEY } from './customer-session';
 import { api, session } from './shop-endpoints';
@@ -226,22 +226,17 @@ export function useOrderAgain() {
 }
 
 /** A PDF behind the customer token (an invoice's, the balance's): fetched, then opened from a blob URL. */
-export async function openShopPdf(pdf: { invoiceId: number } | 'balance') {
-  const target = window.open('', '_blank');
-  try {
+export function openShopPdf(pdf: { invoiceId: number } | 'balance') {
+  return openInNewTab(async () => {
     const options = { token: getCustomerToken() };
     const res =
       pdf === 'balance'
         ? await fileRoute(api.balancePdf, {}, options)
         : await fileRoute(api.invoicePdf, { params: { id: pdf.invoiceId } }, options);
     const url = URL.createObjectURL(await res.blob());
-    if (target) target.location.href = url;
-    else window.location.href = url;
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (err) {
-    target?.close();
-    throw err;
-  }
+    return url;
+  }, 'this-tab');
 }
 
 export function usePreferences() {
