@@ -63,9 +63,13 @@ describe("a screen whose code does not load (a tab opened before a deploy, React
   });
 
   it('names any other failure plainly and does not reload by itself', async () => {
-    openScreen(new Error('Cannot read properties of undefined'));
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const broke = new Error('Cannot read properties of undefined');
+    openScreen(broke);
     expect(await screen.findByRole('heading', { name: 'Sorry, something went wrong!' })).toBeTruthy();
     expect(reload).not.toHaveBeenCalled();
+    // the error stays findable in the console
+    expect(logged).toHaveBeenCalledWith(broke);
   });
 
   it("knows the browsers' words for a module that did not load", () => {

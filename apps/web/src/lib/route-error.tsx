@@ -58,6 +58,10 @@ export function RouteError() {
   const code = isCodeLoadError(err);
   const reloading = code && mayReload();
   useEffect(() => {
+    // a screen that broke: its error stays findable in the console (a deploy's missing file is not one)
+    if (!code) console.error(err);
+  }, [code, err]);
+  useEffect(() => {
     if (!reloading) return;
     sessionStorage.setItem(RELOADED_AT, String(Date.now()));
     pageReload.run();
