@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { chromium } from '@playwright/test';
+import { pct } from './seed.js';
 import { chromiumPath, signUpOwner, startServer, stopServer } from './server-process.js';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3397);
@@ -23,9 +24,6 @@ const IDLE_MS = Number(process.env.BENCH_IDLE_MS ?? 10_000);
 const MBPS = Number(process.env.BENCH_MBPS ?? 10);
 const RTT = Number(process.env.BENCH_RTT ?? 40);
 const origin = `http://127.0.0.1:${PORT}`;
-
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))];
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dbo-bench-prefetch-'));
@@ -68,7 +66,7 @@ async function main() {
     );
     for (const [mode, xs] of Object.entries(times))
       console.log(
-        `${mode.padEnd(16)} p50 ${pct(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`,
+        `${mode.padEnd(16)} p50 ${pct(xs, 50).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (${xs.map((x) => x.toFixed(0)).join(', ')})`,
       );
   } finally {
     await browser.close();
