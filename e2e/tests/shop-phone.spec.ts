@@ -3,7 +3,7 @@
  * the distributor's shop, sign-up lands on its catalogue, and the cart's total is the invoice's.
  */
 import fs from 'node:fs';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO, authHeaders, invitationLink, shotPath, uniqueEmail } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -25,6 +25,16 @@ async function openShop(request: APIRequestContext, token: string) {
   const res = await request.put(`/api/v1/company/${company.id}`, { headers, data: { ...body, subdomain: 'lonestar' } });
   expect(res.ok(), await res.text()).toBe(true);
   return { sub: 'lonestar', name: company.name as string };
+}
+
+/** Signs a shop user in on the shop's own page; answers once the catalogue shows. */
+async function signInToShop(page: Page, sub: string, user: { email: string; password: string }) {
+  await page.goto(`/shop/${sub}`);
+  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
 }
 
 /** A demo customer the credit law lets the office invoice. */
@@ -183,12 +193,7 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
 
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
-  await page.goto(`/shop/${shop.sub}`);
-  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel('Email').fill(buyer.email);
-  await page.getByLabel('Password', { exact: true }).fill(buyer.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await signInToShop(page, shop.sub, buyer);
   await expect(page.getByTestId('shop-product').first()).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -226,13 +231,8 @@ test("an invoice's PDF opens in a new tab on the phone", async ({ browser, reque
   const shop = await openShop(request, await staffToken(request));
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
-  await page.goto(`/shop/${shop.sub}`);
-  await expect(page.getByRole('heading', { name: 'Sign in to order' })).toBeVisible({ timeout: 30_000 });
   // the demo's shop buyer at The Broken Spoke (same password as the demo)
-  await page.getByLabel('Email').fill('buyer@broken-spoke.example');
-  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await signInToShop(page, shop.sub, { email: 'buyer@broken-spoke.example', password: DEMO.password });
   await page.goto(`/shop/${shop.sub}/invoice`);
   const pdf = page.getByRole('button', { name: /^PDF of invoice #/ }).first();
   await expect(pdf).toBeVisible();
