@@ -10,7 +10,7 @@
  *
  * Each case prints p50/p95 of the endpoint through app.inject (routing, auth, validation, the
  * service's page query and its count, JSON) next to the raw SQL of the same page query run
- * directly on the pool. The grid count is exact up to 10,000 matching rows, then the planner's
+ * directly on the pool, then the request's own statements replayed (`api-vs-sql.ts`). The grid count is exact up to 10,000 matching rows, then the planner's
  * estimate (marked "(estimate)"), so no request counts a million rows.
  *
  * Run on 2026-11-21 (PostgreSQL 15, 2 shared cores, 1,000,000 invoices, 2,000 customers, 30 runs):
@@ -27,8 +27,9 @@
  * (Before the number/total indexes: number equals 271 ms and sort by total 550 ms p50.)
  */
 import { performance } from 'node:perf_hooks';
+import { compareApiWithSql, withQuery } from './api-vs-sql.js';
 import { withBenchCompany } from './bench-company.js';
-import { ms as fmt, pct, seedInvoices } from './seed.js';
+import { seedInvoices } from './seed.js';
 
 const N = Number(process.env.BENCH_INVOICES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -121,39 +122,25 @@ async function main() {
       },
     ];
 
-    console.log(
-      `${'case'.padEnd(48)} ${'API p50'.padStart(10)} ${'API p95'.padStart(10)} ${'SQL p50'.padStart(10)} ${'SQL p95'.padStart(10)}  count`,
-    );
-    for (const c of cases) {
-      const qs = new URLSearchParams(
-        Object.entries(c.query).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
-      );
-      const target = `${c.url ?? '/api/v1/invoice/grid'}?${qs}`;
-      const api: number[] = [];
-      const sqlTimes: number[] = [];
-      let count: unknown = '';
-      for (let i = 0; i < RUNS + 3; i++) {
-        const a = performance.now();
-        const res = await app.inject({ method: 'GET', url: target, headers });
-        const b = performance.now();
-        if (res.statusCode !== 200) throw new Error(`${c.name}: ${res.statusCode} ${res.body}`);
-        const body = res.json();
-        count =
+    await compareApiWithSql(
+      { app, raw, headers },
+      cases.map((c) => ({
+        name: c.name,
+        url: withQuery(c.url ?? '/api/v1/invoice/grid', c.query),
+        sql: c.sql,
+        params: c.params,
+      })),
+      {
+        runs: RUNS,
+        warmup: 3,
+        width: 48,
+        countLabel: 'count',
+        count: (body) =>
           body.count !== undefined
             ? `${body.count}${body.count_estimated ? ' (estimate)' : ''}`
-            : `${body.invoices?.length ?? 0} inv / ${body.customers?.length ?? 0} cust`;
-        const s0 = performance.now();
-        await raw.query(c.sql, c.params);
-        const s1 = performance.now();
-        if (i >= 3) {
-          api.push(b - a);
-          sqlTimes.push(s1 - s0);
-        }
-      }
-      console.log(
-        `${c.name.padEnd(48)} ${fmt(pct(api, 50))} ${fmt(pct(api, 95))} ${fmt(pct(sqlTimes, 50))} ${fmt(pct(sqlTimes, 95))}  ${count}`,
-      );
-    }
+            : `${body.invoices?.length ?? 0} inv / ${body.customers?.length ?? 0} cust`,
+      },
+    );
   });
 }
 
