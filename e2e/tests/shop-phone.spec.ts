@@ -227,6 +227,49 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
   await phone.close();
 });
 
+test('a phone that loses its signal before the live updates load keeps the shop, and gets them when back online', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await staffToken(request);
+  const shop = await openShop(request, token);
+  const buyer = await shopper(request, token);
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await signInToShop(page, shop.sub, buyer);
+  await expect(page.getByTestId('shop-product').first()).toBeVisible();
+  // the live updates' code comes a few seconds after the first screen: the signal is gone by then
+  const liveCode = (url: string) => /\/assets\/shop-live-events-[^/]+\.js$/.test(url);
+  const failed = page.waitForEvent('requestfailed', { predicate: (r) => liveCode(r.url()), timeout: 30_000 });
+  await phone.setOffline(true);
+  await failed;
+  await page.waitForTimeout(500);
+  await expect(page.getByText('This screen could not load')).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await expect(page.getByTestId('shop-product').first()).toBeVisible();
+
+  // back online: the live updates load and connect, and the office's change reaches the phone
+  const loaded = page.waitForResponse((r) => liveCode(r.url()) && r.ok(), { timeout: 30_000 });
+  const socket = page.waitForEvent('websocket', {
+    predicate: (ws) => ws.url().includes('/socket.io/'),
+    timeout: 30_000,
+  });
+  await phone.setOffline(false);
+  await loaded;
+  const ws = await socket;
+  await ws.waitForEvent('framereceived', { predicate: (f) => String(f.payload).startsWith('40'), timeout: 30_000 });
+  const headers = authHeaders(token);
+  await request.post('/api/v1/company/feature', { headers, data: { name: 'order', active: false } });
+  try {
+    await expect(page.getByText('Online ordering is not available')).toBeVisible();
+  } finally {
+    await request.post('/api/v1/company/feature', { headers, data: { name: 'order', active: true } });
+  }
+  await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
+  await phone.close();
+});
+
 test("an invoice's PDF opens in a new tab on the phone", async ({ browser, request }) => {
   const shop = await openShop(request, await staffToken(request));
   const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });

@@ -15,6 +15,7 @@ import {
   useShopCompany,
 } from './shop-api';
 import { getHostSubdomain } from '../../lib/host-subdomain';
+import { useOptionalModule } from '../../lib/optional-module';
 import { ShopContext, type ShopContextValue } from './shop-context';
 import { OFFLINE_QUEUED } from './shop-offline';
 import { forgetShopAnswers, useOfflinePages, useOutbox, useShopInstall } from './shop-pwa';
@@ -24,8 +25,11 @@ import './shop.css';
 
 /** Loaded only when nobody is signed in: a signed-in visit does not carry the sign-in form's code. */
 const ShopSignInPage = lazy(() => import('./shop-signin-page'));
-/** The live events (a socket and zod's payload schemas) come once signed in, after the first screen. */
-const ShopLive = lazy(() => import('./shop-live-events'));
+/**
+ * The live events (a socket and zod's payload schemas) come once signed in, after the first screen;
+ * the shop works without them (a phone offline before they came loads them when back online).
+ */
+const loadShopLive = () => import('./shop-live-events');
 
 /** Pages a signed-out visitor may open. */
 const PUBLIC_PAGES = ['/reset-password', '/signup'];
@@ -104,6 +108,7 @@ function Shop() {
       if (idle) cancelIdleCallback(idle);
     };
   }, [ready]);
+  const ShopLive = useOptionalModule(live, loadShopLive)?.default;
   const refused = useCallback((m: string) => message.error(m), [message]);
   const waiting = useOutbox(!!token && !!me.data, refused);
 
@@ -151,6 +156,9 @@ function Shop() {
     if (company.data) document.title = `${company.data.name} · Order online`;
   }, [company.data]);
 
+  // signed in, the office's changes reach the phone on any screen: switching ordering back on too
+  const liveUpdates =
+    ready && live && ShopLive ? <ShopLive token={token} subdomain={subdomain} signOut={signOut} /> : null;
   if (company.isLoading || (token && company.data?.ordering && me.isLoading))
     // the name goes on a live region: a plain div (the spinner) may not carry an aria-label
     return <Spinner />;
@@ -172,6 +180,7 @@ function Shop() {
   if (!value.company.ordering)
     return (
       <main className="shop">
+        {liveUpdates}
         <Result status="info" title={ORDERING_OFF} subTitle={value.company.name} />
         <ShellHandoff />
       </main>
@@ -183,11 +192,7 @@ function Shop() {
   if (signedIn && rest.startsWith('/signup')) return <Navigate to={base || '/'} replace />;
   return (
     <ShopContext.Provider value={value}>
-      {signedIn && live && token && (
-        <Suspense fallback={null}>
-          <ShopLive token={token} subdomain={subdomain} signOut={signOut} />
-        </Suspense>
-      )}
+      {liveUpdates}
       <div className="shop">
         <header className="shop-header">
           <span className="shop-brand">
