@@ -3,7 +3,7 @@
  * the distributor's shop, sign-up lands on its catalogue, and the cart's total is the invoice's.
  */
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
 import { DEMO, authHeaders, invitationLink, shotPath, uniqueEmail } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -279,12 +279,14 @@ test("an invoice's PDF opens in a new tab on the phone", async ({ browser, reque
   await page.goto(`/shop/${shop.sub}/invoice`);
   const pdf = page.getByRole('button', { name: /^PDF of invoice #/ }).first();
   await expect(pdf).toBeVisible();
-  const opened = phone.waitForEvent('page');
-  await pdf.click();
-  const tab = await opened;
   // the tab opened at the tap, then went to the PDF fetched with the customer's token (this
-  // Chromium has no PDF viewer, so the tab saves the file)
-  const file = await tab.waitForEvent('download');
+  // Chromium has no PDF viewer, so the tab saves the file); the download is awaited from the
+  // moment the tab exists, as a fast PDF can be saved before a later listener is attached
+  const downloaded = new Promise<Download>((resolve, reject) =>
+    phone.once('page', (tab) => tab.waitForEvent('download', { timeout: 60_000 }).then(resolve, reject)),
+  );
+  await pdf.click();
+  const file = await downloaded;
   expect(file.url()).toMatch(/^blob:/);
   expect(
     fs

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { ApiError, errorMessage } from '../../lib/api';
 import type { CustomerAuthAnswer } from './customer-session';
@@ -156,12 +156,19 @@ function Shop() {
     if (company.data) document.title = `${company.data.name} · Order online`;
   }, [company.data]);
 
-  // signed in, the office's changes reach the phone on any screen: switching ordering back on too
+  // signed in, the office's changes reach the phone on any screen (switching ordering back on too),
+  // from one socket that stays in place as the screen changes
   const liveUpdates =
     ready && live && ShopLive ? <ShopLive token={token} subdomain={subdomain} signOut={signOut} /> : null;
+  const withLive = (screen: ReactNode) => (
+    <>
+      {liveUpdates}
+      {screen}
+    </>
+  );
   if (company.isLoading || (token && company.data?.ordering && me.isLoading))
     // the name goes on a live region: a plain div (the spinner) may not carry an aria-label
-    return <Spinner />;
+    return withLive(<Spinner />);
   if (company.error || !value)
     return (
       <main className="shop">
@@ -178,21 +185,19 @@ function Shop() {
       </main>
     );
   if (!value.company.ordering)
-    return (
+    return withLive(
       <main className="shop">
-        {liveUpdates}
         <Result status="info" title={ORDERING_OFF} subTitle={value.company.name} />
         <ShellHandoff />
-      </main>
+      </main>,
     );
 
   const rest = location.pathname.slice(base.length) || '/';
   const signedIn = !!token && !!me.data;
   // signed in on the invitation's page (just signed up, or a second click on the link): the catalogue
   if (signedIn && rest.startsWith('/signup')) return <Navigate to={base || '/'} replace />;
-  return (
+  return withLive(
     <ShopContext.Provider value={value}>
-      {liveUpdates}
       <div className="shop">
         <header className="shop-header">
           <span className="shop-brand">
@@ -221,6 +226,6 @@ function Shop() {
         </main>
         {signedIn && <ShopNav base={base} />}
       </div>
-    </ShopContext.Provider>
+    </ShopContext.Provider>,
   );
 }

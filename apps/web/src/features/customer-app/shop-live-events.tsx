@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { LiveEventsProvider, useLiveEvent } from '../../lib/live-events';
+import { LiveEventsProvider, useLiveConnected, useLiveEvent } from '../../lib/live-events';
 import { shopKeys } from './shop-api';
 import { useToast } from './shop-ui';
 
@@ -23,8 +23,19 @@ export function ShopLiveEvents({ subdomain, signOut }: { subdomain: string; sign
     message.warning('Your distributor has turned off your access.');
     signOut();
   });
-  useLiveEvent('order:feature', () => void qc.invalidateQueries({ queryKey: shopKeys.company(subdomain) }));
-  useLiveEvent('product:cache-update', () => void qc.invalidateQueries({ queryKey: ['shop', 'catalog'] }));
+  const refreshCompany = () => void qc.invalidateQueries({ queryKey: shopKeys.company(subdomain) });
+  const refreshCatalog = () => void qc.invalidateQueries({ queryKey: ['shop', 'catalog'] });
+  useLiveEvent('order:feature', refreshCompany);
+  useLiveEvent('product:cache-update', refreshCatalog);
+  // what changed while the socket was not listening (before it first connected, while the phone had
+  // no signal) came as no event: what is on screen is read again (the screens not shown when opened)
+  useLiveConnected(() => {
+    refreshCompany();
+    refreshCatalog();
+    refreshOrders();
+    void qc.invalidateQueries({ queryKey: shopKeys.invoices });
+    void qc.invalidateQueries({ queryKey: shopKeys.balance });
+  });
   return null;
 }
 
