@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 /** The first wait before a failed module is asked for again; it doubles up to OPTIONAL_RETRY_MAX_MS. */
 export const OPTIONAL_RETRY_MS = 2_000;
-export const OPTIONAL_RETRY_MAX_MS = 60_000;
+const OPTIONAL_RETRY_MAX_MS = 60_000;
 
 /**
  * A module the screen works without (the shop's live events): loaded once `wanted`. When its code

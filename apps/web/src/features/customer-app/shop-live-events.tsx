@@ -28,7 +28,7 @@ export function ShopLiveEvents({ subdomain, signOut }: { subdomain: string; sign
   useLiveEvent('order:feature', refreshCompany);
   useLiveEvent('product:cache-update', refreshCatalog);
   // what changed while the socket was not listening (before it first connected, while the phone had
-  // no signal) came as no event: what is on screen is read again (the screens not shown when opened)
+  // no signal) came as no event: what is on screen is read again, the rest when next opened
   useLiveConnected(() => {
     refreshCompany();
     refreshCatalog();
