@@ -10,8 +10,9 @@
  *
  * Each case prints p50/p95 of the endpoint through app.inject (routing, auth, validation, the
  * service's page query and its count, JSON) next to the raw SQL of the same page query run
- * directly on the pool, then the request's own statements replayed (`api-vs-sql.ts`). The grid count is exact up to 10,000 matching rows, then the planner's
- * estimate (marked "(estimate)"), so no request counts a million rows.
+ * directly on the pool, then the request's own statements replayed (`api-vs-sql.ts`). The grid
+ * count is exact up to 10,000 matching rows, then the planner's estimate (marked "(estimate)"), so
+ * no request counts a million rows.
  *
  * Run on 2026-11-21 (PostgreSQL 15, 2 shared cores, 1,000,000 invoices, 2,000 customers, 30 runs):
  *   case                                      API p50  API p95  SQL p50  SQL p95

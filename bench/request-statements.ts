@@ -46,7 +46,7 @@ function hook() {
     const done = () => {
       entry.end = performance.now();
     };
-    // the pool calls its client with a callback (no promise then); a transaction's client without
+    // the pool calls its client with a callback (no promise then); a transaction's client without one
     const last = args.length - 1;
     if (typeof args[last] === 'function') {
       const cb = args[last] as (...r: unknown[]) => void;
@@ -78,11 +78,11 @@ export async function captureStatements<T>(fn: () => Promise<T>): Promise<{ resu
  * The request's shape: each statement waits for those that had ended before it started (a count's
  * estimate after the count), and runs beside those still running then (a page beside its count).
  */
-export function dependencies(statements: Statement[]): number[][] {
+function dependencies(statements: Statement[]): number[][] {
   return statements.map((s) => statements.flatMap((t, j) => (t.end <= s.start ? [j] : [])));
 }
 
-/** `1+1` for two statements side by side, `2>1` for one after the other. */
+/** `1|2` for two statements side by side, `1>2` for the second after the first. */
 export function describeShape(statements: Statement[]): string {
   const deps = dependencies(statements);
   return statements.map((_, i) => (deps[i].length ? `>${i + 1}` : `${i > 0 ? '|' : ''}${i + 1}`)).join('');

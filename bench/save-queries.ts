@@ -9,38 +9,10 @@
  * BENCH_WARMUP (10) saves first, then BENCH_SAVES (20) recorded: each statement's median over them.
  */
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createRollStamps } from '../apps/server/src/modules/stamps/stamps.ledger.js';
 import { withBenchCompany } from './bench-company.js';
+import { captureStatements } from './request-statements.js';
 import { completeCompany, seedInvoices, seedProducts } from './seed.js';
-
-const log: { text: string; at: number; ms: number }[] = [];
-let recording = false;
-let started = 0;
-/** the job worker's poll runs beside the save on the same pool; it is not the save's */
-const jobPoll = /^update "jobs" set state = 'active'/;
-
-/** Records every statement sent through `proto.query` while recording: its start and duration. */
-function recordQueries(proto: { query: (...args: unknown[]) => unknown }) {
-  const query = proto.query;
-  proto.query = function (this: unknown, ...args: unknown[]) {
-    const t = performance.now();
-    const first = args[0] as string | { text?: string };
-    const text = (typeof first === 'string' ? first : (first?.text ?? '')).replace(/\s+/g, ' ').trim();
-    const result = query.apply(this, args);
-    if (recording && result instanceof Promise && !jobPoll.test(text)) {
-      result.then(
-        () => log.push({ text: text.slice(0, 120), at: t - started, ms: performance.now() - t }),
-        () => {},
-      );
-    }
-    return result;
-  };
-}
-// a transaction's statements go through its client; the pool's own (outside a transaction, which
-// call the client with a callback, so they return no promise there) through the pool
-recordQueries(pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown });
-recordQueries(pg.Pool.prototype as unknown as { query: (...args: unknown[]) => unknown });
 
 await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, headers }) => {
   const q = (t: string, p?: unknown[]) => raw.query(t, p);
@@ -62,31 +34,36 @@ await withBenchCompany('dbo_bench_queries', async ({ app, raw, companyId, header
   // each statement's median over them
   const WARM = Number(process.env.BENCH_WARMUP ?? 10);
   const SAVES = Number(process.env.BENCH_SAVES ?? 20);
-  const saves: (typeof log)[] = [];
+  const saves: { text: string; at: number; ms: number }[][] = [];
   const totals: number[] = [];
   for (let k = 0; k < WARM + SAVES; k++) {
-    recording = k >= WARM;
-    log.length = 0;
-    started = performance.now();
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v1/invoice',
-      headers,
-      payload: {
-        customer: { id: buyer[0].id },
-        items: products.map((id, i) => ({ product_id: id, qty: i === 0 ? k + 1 : 1, price: '25.00', taxable: true })),
-        stamps: [{ roll_id: rolls[0].id, from: 1 + k * 20, to: 20 + k * 20 }],
-      },
-    });
+    const started = performance.now();
+    const { result: res, statements } = await captureStatements(() =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/invoice',
+        headers,
+        payload: {
+          customer: { id: buyer[0].id },
+          items: products.map((id, i) => ({ product_id: id, qty: i === 0 ? k + 1 : 1, price: '25.00', taxable: true })),
+          stamps: [{ roll_id: rolls[0].id, from: 1 + k * 20, to: 20 + k * 20 }],
+        },
+      }),
+    );
     if (res.statusCode !== 200) throw new Error(`save: ${res.statusCode} ${res.body.slice(0, 300)}`);
-    if (recording) {
+    if (k >= WARM) {
       totals.push(performance.now() - started);
       // the last statement's answer settles after the response
       await new Promise((r) => setImmediate(r));
-      saves.push([...log].sort((a, b) => a.at - b.at));
+      saves.push(
+        statements.map((st) => ({
+          text: st.config.text.replace(/\s+/g, ' ').trim().slice(0, 120),
+          at: st.start - started,
+          ms: st.end - st.start,
+        })),
+      );
     }
   }
-  recording = false;
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const first = saves[0];
   const commit = first.findIndex((l) => l.text === 'commit');
