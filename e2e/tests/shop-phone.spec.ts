@@ -3,7 +3,7 @@
  * the distributor's shop, sign-up lands on its catalogue, and the cart's total is the invoice's.
  */
 import fs from 'node:fs';
-import { type APIRequestContext, type Download, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Download, expect, type Page, test } from '@playwright/test';
 import { DEMO, authHeaders, invitationLink, shotPath, uniqueEmail } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
@@ -142,6 +142,18 @@ async function shopper(request: APIRequestContext, token: string) {
   return { email, password, customerToken: (await res.json()).access_token as string };
 }
 
+/** A new shop user of a demo customer, signed in on a phone, the catalogue showing. */
+async function shopperOnPhone(browser: Browser, request: APIRequestContext) {
+  const token = await staffToken(request);
+  const shop = await openShop(request, token);
+  const buyer = await shopper(request, token);
+  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  const page = await phone.newPage();
+  await signInToShop(page, shop.sub, buyer);
+  await expect(page.getByTestId('shop-product').first()).toBeVisible();
+  return { token, buyer, phone, page };
+}
+
 test('installable: the manifest names the distributor and the service worker registers, scoped to the shop', async ({
   browser,
   request,
@@ -178,9 +190,7 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
   request,
 }) => {
   test.setTimeout(180_000);
-  const token = await staffToken(request);
-  const shop = await openShop(request, token);
-  const buyer = await shopper(request, token);
+  const { buyer, phone, page } = await shopperOnPhone(browser, request);
   const ordersOf = async () =>
     (
       await (
@@ -190,11 +200,6 @@ test('offline: browse, fill the cart and place the order; it arrives once when t
       ).json()
     ).count as number;
   const before = await ordersOf();
-
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await phone.newPage();
-  await signInToShop(page, shop.sub, buyer);
-  await expect(page.getByTestId('shop-product').first()).toBeVisible();
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
@@ -232,13 +237,7 @@ test('a phone that loses its signal before the live updates load keeps the shop,
   request,
 }) => {
   test.setTimeout(120_000);
-  const token = await staffToken(request);
-  const shop = await openShop(request, token);
-  const buyer = await shopper(request, token);
-  const phone = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await phone.newPage();
-  await signInToShop(page, shop.sub, buyer);
-  await expect(page.getByTestId('shop-product').first()).toBeVisible();
+  const { token, phone, page } = await shopperOnPhone(browser, request);
   // the live updates' code comes a few seconds after the first screen: the signal is gone by then
   const liveCode = (url: string) => /\/assets\/shop-live-events-[^/]+\.js$/.test(url);
   const failed = page.waitForEvent('requestfailed', { predicate: (r) => liveCode(r.url()), timeout: 30_000 });
